@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { dateField, positiveId, timeField } from './availability.js';
+
+export const appointmentStatuses = ['confirmed', 'pending', 'cancelled', 'completed'] as const;
+export const seatingPreferences = ['window', 'booth', 'patio', 'bar', 'quiet'] as const;
+export const occasionTypes = ['birthday', 'anniversary', 'business', 'date', 'celebration'] as const;
+
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.union([z.literal(''), z.enum(values, `${label} must be one of: ${values.join(', ')}`)]).optional().nullable();
+
+/** The customer's contact details: the web form and the server use these same rules. */
+export const contactSchema = z.object({
+  customerName: z.string('Full name is required').trim().min(1, 'Full name is required').max(120, 'Full name must be at most 120 characters'),
+  customerEmail: z.string('Email is required').trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Invalid email address')),
+  customerPhone: z.string('Phone is required').trim().min(1, 'Phone is required').max(40, 'Phone must be at most 40 characters'),
+  notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional().default(''),
+  blockOffers: z.boolean('blockOffers must be true or false').optional().default(false),
+});
+
+export const restaurantExtrasSchema = z.object({
+  partySize: z.coerce.number('partySize must be a number').int('partySize must be a whole number').min(1, 'Party size must be at least 1').max(1000).optional(),
+  seatingPreference: optionalChoice(seatingPreferences, 'seatingPreference'),
+  occasionType: optionalChoice(occasionTypes, 'occasionType'),
+  dietaryRestrictions: z.string().trim().max(500, 'Dietary restrictions must be at most 500 characters').optional().nullable(),
+});
+
+export const createAppointmentSchema = z.object({
+  customerId: z.number().int().optional(),
+  businessId: positiveId('businessId'),
+  serviceId: positiveId('serviceId').optional(),
+  date: dateField('date'),
+  time: timeField('time'),
+  /** Accepted for compatibility; the duration always comes from the service. */
+  duration: z.unknown().optional(),
+  ...contactSchema.shape,
+  ...restaurantExtrasSchema.shape,
+});
+export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
+
+export const updateAppointmentSchema = z.union(
+  [
+    z.object({ status: z.literal('cancelled') }).strict(),
+    z.object({ date: dateField('date'), time: timeField('time') }).strict(),
+  ],
+  'Send {"status":"cancelled"} to cancel or {"date","time"} to reschedule',
+);
+
+export const listAppointmentsQuerySchema = z.object({
+  businessId: positiveId('businessId').optional(),
+  serviceId: positiveId('serviceId').optional(),
+  date: dateField('date').optional(),
+});
+
+export const restaurantReservationsQuerySchema = z.object({
+  restaurantId: positiveId('restaurantId'),
+  date: dateField('date'),
+});
+
+/** Others' appointments carry no personal data; the owner and the customer see everything. */
+export const appointmentSchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  serviceId: z.number().int(),
+  customerId: z.number().int().nullable(),
+  date: z.string(),
+  time: z.string(),
+  duration: z.number().int(),
+  price: z.string(),
+  status: z.enum(appointmentStatuses),
+  partySize: z.number().int(),
+  blockOffers: z.boolean(),
+  isMine: z.boolean(),
+  createdAt: z.string(),
+  serviceName: z.string(),
+  businessName: z.string(),
+  businessType: z.enum(['service', 'restaurant']),
+  notes: z.string().nullable(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  seatingPreference: z.string().nullable(),
+  occasionType: z.string().nullable(),
+  dietaryRestrictions: z.string().nullable(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const restaurantReservationSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int().nullable(),
+  time: z.string(),
+  partySize: z.number().int(),
+  seatingPreference: z.string().nullable(),
+  isMine: z.boolean(),
+});
+
+export const earliestAppointmentSchema = z.object({
+  business: z.object({ id: z.number().int(), businessName: z.string(), businessType: z.enum(['service', 'restaurant']), category: z.string() }),
+  service: z.object({ id: z.number().int(), serviceName: z.string(), duration: z.number().int(), price: z.string() }),
+  date: z.string(),
+  time: z.string(),
+  duration: z.number().int(),
+});
+export type EarliestAppointment = z.infer<typeof earliestAppointmentSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const userTypes = ['customer', 'business'] as const;
+
+export const registerSchema = z.object({
+  username: z.string().trim().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters'),
+  email: z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Invalid email address')),
+  password: z.string().min(6, 'Password must be at least 6 characters').max(200, 'Password must be at most 200 characters'),
+  userType: z.enum(userTypes, 'User type must be customer or business').default('customer'),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The web form adds a confirmation field; the server never sees it. */
+export const customerRegistrationFormSchema = registerSchema
+  .omit({ userType: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(50, 'Username is too long'),
+  password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  userType: z.enum(userTypes),
+  businessId: z.number().int().nullable(),
+});
+export type User = z.infer<typeof userSchema>;

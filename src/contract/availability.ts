@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { TIME_PATTERN, isValidDate, timeToMinutes } from './time.js';
+
+export const dateField = (label = 'date') =>
+  z.string(`${label} is required`).refine(isValidDate, `${label} must be a valid date (YYYY-MM-DD)`);
+export const timeField = (label = 'time') =>
+  z.string(`${label} is required`).regex(TIME_PATTERN, `${label} must be a time in HH:mm form`);
+const dayOfWeekField = z.coerce.number('Day is required').int('Day must be 0 (Sunday) to 6 (Saturday)').min(0, 'Day must be 0 (Sunday) to 6 (Saturday)').max(6, 'Day must be 0 (Sunday) to 6 (Saturday)');
+export const positiveId = (label: string) =>
+  z.coerce.number(`${label} is required`).int(`${label} must be a whole number`).positive(`${label} must be positive`).max(2147483647, `${label} is too large`);
+
+export const dayHoursSchema = z
+  .object({ dayOfWeek: dayOfWeekField, openTime: timeField('openTime'), closeTime: timeField('closeTime') })
+  .refine((h) => timeToMinutes(h.closeTime) > timeToMinutes(h.openTime), { message: 'Closing time must be after opening time', path: ['closeTime'] });
+export const weeklyHoursSchema = z
+  .object({ hours: z.array(dayHoursSchema).max(7, 'At most one entry per day') })
+  .refine((v) => new Set(v.hours.map((h) => h.dayOfWeek)).size === v.hours.length, { message: 'Each day may appear only once', path: ['hours'] });
+export type DayHours = z.infer<typeof dayHoursSchema>;
+
+export const blockDateSchema = z.object({
+  businessId: positiveId('businessId'),
+  date: dateField('date'),
+  isAvailable: z.literal(false, 'isAvailable must be false for a blocked date').optional().default(false),
+  reason: z.string().trim().max(300, 'Reason must be at most 300 characters').optional().default(''),
+});
+export const blockedDateSchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  date: z.string(),
+  isAvailable: z.boolean(),
+  reason: z.string(),
+});
+export type BlockedDate = z.infer<typeof blockedDateSchema>;
+
+export const timeSlotInputSchema = z
+  .object({
+    businessId: positiveId('businessId'),
+    dayOfWeek: dayOfWeekField,
+    startTime: timeField('startTime'),
+    endTime: timeField('endTime'),
+    intervalMinutes: z.coerce.number('Interval is required').refine((v) => v === 15 || v === 30 || v === 60, 'Interval must be 15, 30 or 60 minutes'),
+    isActive: z.boolean('isActive must be true or false').optional().default(true),
+  })
+  .refine((s) => timeToMinutes(s.endTime) > timeToMinutes(s.startTime), { message: 'End time must be after start time', path: ['endTime'] });
+export const timeSlotSchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  dayOfWeek: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  intervalMinutes: z.number().int(),
+  isActive: z.boolean(),
+});
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+
+export const availableSlotsQuerySchema = z.object({
+  businessId: positiveId('businessId'),
+  date: dateField('date'),
+  serviceId: positiveId('serviceId').optional(),
+  partySize: z.coerce.number('partySize must be a number').int('partySize must be a whole number').min(1, 'partySize must be at least 1').max(1000, 'partySize is too large').optional(),
+});
+
+/** Appointment booking window for service businesses (restaurants have none). */
+export const BOOKING_WINDOW_DAYS = 30;
+export const SLOT_STEP_MINUTES = 30;

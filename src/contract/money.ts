@@ -1,0 +1,43 @@
+// Money is integer cents everywhere inside; decimal strings ("25.00") on the wire.
+
+const MONEY_PATTERN = /^-?\d{1,9}(\.\d{1,2})?$/;
+
+/** Parses "25", "25.5", "25.50" or a finite number into integer cents; null if not money. */
+export function toCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : value.trim();
+  if (!MONEY_PATTERN.test(text)) return null;
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return negative ? -cents : cents;
+}
+
+/** 2500 -> "25.00", -150 -> "-1.50" (the wire format). */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 2500 -> "$25.00", for people. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "25.00" -> "$25.00". */
+export function formatPrice(decimal: string): string {
+  const cents = toCents(decimal);
+  return cents === null ? decimal : formatCents(cents);
+}
+
+/** percent of cents, rounded half up (fees are never negative). */
+export function percentOf(cents: number, percent: number): number {
+  return Math.floor((cents * percent + 50) / 100);
+}
+
+export const BUSINESS_FEE_CENTS = 500;
+export const PLATFORM_FEE_PERCENT = 5;
+export const BOOKING_CREDIT_CENTS = 100;

@@ -1,0 +1,46 @@
+/**
+ * SPEC section 9: "14:30" -> "2:30 PM", "00:15" -> "12:15 AM". Anything not HH:mm with numeric
+ * parts is returned unchanged; empty or non-string input gives ''.
+ */
+export function formatTime12h(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const match = /^(\d{1,2}):(\d{2})$/.exec(value);
+  if (!match) return value;
+  const hours = Number(match[1]);
+  if (hours > 23 || Number(match[2]) > 59) return value;
+  const period = hours >= 12 ? 'PM' : 'AM';
+  const displayHour = hours === 0 ? 12 : hours > 12 ? hours - 12 : hours;
+  return `${displayHour}:${match[2]} ${period}`;
+}
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** "HH:mm" -> minutes since midnight. */
+export function timeToMinutes(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** minutes since midnight -> "HH:mm". */
+export function minutesToTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** Calendar arithmetic on yyyy-MM-dd strings, in UTC so no local offset leaks in. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, as SPEC's dayOfWeek. */
+export function dayOfWeek(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+export function isValidDate(date: string): boolean {
+  if (!DATE_PATTERN.test(date)) return false;
+  const d = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+}

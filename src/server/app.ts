@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorCode } from '../contract/errors.js';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { AppError, registerErrorHandler, sendNotFound } from './errors.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { sessionPlugin } from './plugins/session.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+  }
+}
+
+export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  serveWeb?: boolean;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp({ config, database, logger = true, serveWeb = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    bodyLimit: 100 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+
+  // Only JSON may change state: a cross-site HTML form cannot send application/json.
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('onRequest', async (request) => {
+    if (!MUTATING.has(request.method)) return;
+    const type = request.headers['content-type'];
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if ((type !== undefined || hasBody) && !/^application\/json\b/i.test(type ?? '')) {
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Requests that change data must be sent as application/json');
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'connect-src': ["'self'", 'ws:', 'wss:'], 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
+    },
+  });
+  await app.register(cookie, { secret: config.SESSION_SECRET });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: ErrorCode.RATE_LIMITED,
+      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(sessionPlugin);
+
+  app.get('/api/health', async () => {
+    await database.db.execute('select 1');
+    return { status: 'ok', database: database.kind };
+  });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = serveWeb && existsSync(`${webDistDir}/index.html`);
+  if (indexHtml) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (indexHtml && request.method === 'GET' && !path.startsWith('/api/') && path !== '/api') {
+      // The web app's router decides what to show for every other path, including its 404 screen.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(reply, request.method, request.url);
+  });
+  return app;
+}

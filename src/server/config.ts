@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], 'must be true or false')
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('development'),
+  PORT: z.coerce.number('must be a number').int().min(0).max(65535, 'must be a port number').default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
+  LOGIN_RATE_LIMIT: z.coerce.number('must be a number').int().positive('must be positive').default(10),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().positive('must be positive').default(600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level').default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'DATABASE_URL'> & {
+  DATABASE_URL?: string;
+  SESSION_SECRET: string;
+};
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a missing or bad value stops start-up naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    DATABASE_URL: values.DATABASE_URL || undefined,
+    SESSION_SECRET: values.SESSION_SECRET ?? loadOrCreateSecret(values.DATA_DIR),
+  };
+}
+
+/** A secret not configured is generated once and kept beside the data so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

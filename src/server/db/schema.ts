@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, check, date, index, integer, pgTable, serial, smallint, text, time, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userType: text('user_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_user_type_check', sql`${t.userType} in ('customer', 'business')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').notNull().references(() => users.id),
+    businessName: text('business_name').notNull(),
+    category: text('category').notNull(),
+    businessType: text('business_type').notNull(),
+    description: text('description').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    website: text('website').notNull().default(''),
+    operatingHours: text('operating_hours').notNull().default(''),
+    cuisineType: text('cuisine_type'),
+    priceRange: text('price_range'),
+    maxPartySize: integer('max_party_size'),
+    reservationDuration: integer('reservation_duration'),
+    seatingCapacity: integer('seating_capacity'),
+    timeZone: text('time_zone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('businesses_owner_id_key').on(t.ownerId),
+    check('businesses_type_check', sql`${t.businessType} in ('service', 'restaurant')`),
+    check(
+      'businesses_restaurant_fields_check',
+      sql`${t.businessType} <> 'restaurant' or (${t.maxPartySize} between 1 and 20 and ${t.reservationDuration} between 60 and 300 and ${t.seatingCapacity} > 0)`,
+    ),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    duration: integer('duration').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    // Soft delete: past appointments keep pointing at the service they were for.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('services_business_id_idx').on(t.businessId),
+    check('services_duration_check', sql`${t.duration} between 5 and 720`),
+    check('services_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const businessHours = pgTable(
+  'business_hours',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    openTime: time('open_time').notNull(),
+    closeTime: time('close_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('business_hours_day_key').on(t.businessId, t.dayOfWeek),
+    check('business_hours_day_check', sql`${t.dayOfWeek} between 0 and 6`),
+    check('business_hours_order_check', sql`${t.closeTime} > ${t.openTime}`),
+  ],
+);
+
+export const blockedDates = pgTable(
+  'blocked_dates',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    date: date('date').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('blocked_dates_business_date_key').on(t.businessId, t.date)],
+);
+
+export const restaurantTimeSlots = pgTable(
+  'restaurant_time_slots',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    intervalMinutes: smallint('interval_minutes').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    index('restaurant_time_slots_business_idx').on(t.businessId, t.dayOfWeek),
+    check('restaurant_time_slots_day_check', sql`${t.dayOfWeek} between 0 and 6`),
+    check('restaurant_time_slots_interval_check', sql`${t.intervalMinutes} in (15, 30, 60)`),
+    check('restaurant_time_slots_order_check', sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+/**
+ * starts_at/ends_at are the business's local wall-clock time. The exclusion constraint that makes
+ * double booking impossible for service businesses lives in a hand-written migration.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    serviceId: integer('service_id').notNull().references(() => services.id),
+    customerId: integer('customer_id').notNull().references(() => users.id),
+    startsAt: timestamp('starts_at', { withTimezone: false, mode: 'string' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: false, mode: 'string' }).notNull(),
+    duration: integer('duration').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status').notNull().default('confirmed'),
+    // true for service businesses (one customer at a time); restaurants share by seats.
+    exclusive: boolean('exclusive').notNull(),
+    partySize: integer('party_size').notNull().default(1),
+    notes: text('notes').notNull().default(''),
+    blockOffers: boolean('block_offers').notNull().default(false),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    seatingPreference: text('seating_preference'),
+    occasionType: text('occasion_type'),
+    dietaryRestrictions: text('dietary_restrictions'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointments_business_starts_idx').on(t.businessId, t.startsAt),
+    index('appointments_customer_idx').on(t.customerId),
+    check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed')`),
+    check('appointments_period_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('appointments_party_size_check', sql`${t.partySize} >= 1`),
+    check('appointments_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * Double-entry ledger (TigerBeetle-style). Balances are kept on the account row and moved only by
+ * the ledger repository in the same transaction as the transfer row; transfers are never edited.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    // e.g. user_credit, credit_issuance, user_card, user_earnings, business_fees, platform_fees, offer_escrow
+    kind: text('kind').notNull(),
+    asset: text('asset').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    businessId: integer('business_id').references(() => businesses.id),
+    offerId: integer('offer_id'),
+    // true for accounts that must never go below zero (a user's credit, earnings)
+    noOverdraft: boolean('no_overdraft').notNull(),
+    debitsPending: bigint('debits_pending', { mode: 'number' }).notNull().default(0),
+    debitsPosted: bigint('debits_posted', { mode: 'number' }).notNull().default(0),
+    creditsPending: bigint('credits_pending', { mode: 'number' }).notNull().default(0),
+    creditsPosted: bigint('credits_posted', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_key').on(t.kind, t.asset, sql`coalesce(${t.userId}, 0)`, sql`coalesce(${t.businessId}, 0)`, sql`coalesce(${t.offerId}, 0)`),
+    check('ledger_accounts_asset_check', sql`${t.asset} in ('USD', 'CREDIT')`),
+    check(
+      'ledger_accounts_no_overdraft_check',
+      sql`not ${t.noOverdraft} or ${t.creditsPosted} - ${t.debitsPosted} - ${t.debitsPending} >= 0`,
+    ),
+    check('ledger_accounts_nonnegative_check', sql`${t.debitsPending} >= 0 and ${t.creditsPending} >= 0 and ${t.debitsPosted} >= 0 and ${t.creditsPosted} >= 0`),
+  ],
+);
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: serial('id').primaryKey(),
+    debitAccountId: integer('debit_account_id').notNull().references(() => ledgerAccounts.id),
+    creditAccountId: integer('credit_account_id').notNull().references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    asset: text('asset').notNull(),
+    // single: posted at once; pending: a hold; post_pending / void_pending: resolve pendingId once.
+    flags: text('flags').notNull(),
+    pendingId: integer('pending_id'),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    appointmentId: integer('appointment_id').references(() => appointments.id),
+    offerId: integer('offer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_transfers_debit_idx').on(t.debitAccountId),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId),
+    index('ledger_transfers_appointment_idx').on(t.appointmentId),
+    // a pending transfer is resolved (posted or voided) exactly once
+    uniqueIndex('ledger_transfers_pending_resolution_key').on(t.pendingId),
+    check('ledger_transfers_amount_check', sql`${t.amount} > 0`),
+    check('ledger_transfers_distinct_check', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check('ledger_transfers_flags_check', sql`${t.flags} in ('single', 'pending', 'post_pending', 'void_pending')`),
+    check('ledger_transfers_pending_ref_check', sql`(${t.flags} in ('post_pending', 'void_pending')) = (${t.pendingId} is not null)`),
+  ],
+);

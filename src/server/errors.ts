@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, type ErrorBody, errorStatus } from '../contract/errors.js';
+
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly issues?: ErrorBody['issues'],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(ErrorCode.NOT_FOUND, `${what} not found`);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(ErrorCode.FORBIDDEN, message);
+export const unauthenticated = () => new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  cause?: unknown;
+}
+
+/** drizzle wraps driver errors; the Postgres SQLSTATE may sit one level down. */
+function pgError(error: unknown): PgError | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 3; depth++, e = (e as PgError).cause) {
+    const code = (e as PgError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
+  }
+  return undefined;
+}
+
+/** Maps a database constraint violation to the error a client should see, or undefined. */
+export function fromDatabaseError(error: unknown): AppError | undefined {
+  const pgErr = pgError(error);
+  if (!pgErr) return undefined;
+  if (pgErr.code === '23P01') return new AppError(ErrorCode.SLOT_TAKEN, 'That time slot was just taken. Please choose another time.');
+  if (pgErr.code === '40001' || pgErr.code === '40P01') return new AppError(ErrorCode.CONFLICT, 'The request conflicted with another one. Please try again.');
+  if (pgErr.code === '23505') return new AppError(ErrorCode.DUPLICATE, 'That record already exists');
+  if (pgErr.code?.startsWith('22')) return new AppError(ErrorCode.VALIDATION, 'A value is out of range');
+  if (pgErr.code === '23514' || pgErr.code === '23503') return new AppError(ErrorCode.CONFLICT, 'The change conflicts with the current state');
+  return undefined;
+}
+
+function send(reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2], status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json').send(body);
+}
+
+const fastifyCodes: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Requests must be sent as application/json'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, ErrorCode.PAYLOAD_TOO_LARGE, 'The request body is too large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, ErrorCode.VALIDATION, 'The JSON body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, ErrorCode.VALIDATION, 'The body is not valid JSON'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, ErrorCode.VALIDATION, 'The Content-Length header does not match the body'],
+};
+
+/** The one place where errors become HTTP responses. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(reply, errorStatus[error.code], { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath || '').split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+      return send(reply, 400, { message: `${where}${first?.message ?? 'Invalid request'}`, code: ErrorCode.VALIDATION, issues });
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return send(reply, known[0], { message: known[2], code: known[1] });
+    if (error.statusCode === 429) {
+      return send(reply, 429, { message: error.message || 'Too many requests. Please slow down.', code: ErrorCode.RATE_LIMITED });
+    }
+    const dbError = fromDatabaseError(error);
+    if (dbError) return send(reply, errorStatus[dbError.code], { message: dbError.message, code: dbError.code });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, error.statusCode, { message: error.message, code: ErrorCode.VALIDATION });
+    }
+    if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
+    else request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { message: 'Something went wrong on our side. Please try again.', code: ErrorCode.INTERNAL });
+  });
+
+}
+
+export function sendNotFound(reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2], method: string, url: string) {
+  return send(reply, 404, { message: `No API route for ${method} ${url.split('?')[0]}`, code: ErrorCode.NOT_FOUND });
+}

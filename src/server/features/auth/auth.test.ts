@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ LOGIN_RATE_LIMIT: 3 });
+});
+afterAll(() => ctx.close());
+
+describe('accounts', () => {
+  it('registers, signs in with the cookie, and reads the current user', async () => {
+    const client = new TestClient(ctx.app);
+    const res = await client.post('/api/register', { username: 'carol', email: 'Carol@Example.com', password: 'secret1', userType: 'customer' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: 'carol', email: 'carol@example.com', userType: 'customer', businessId: null });
+    expect(res.headers['set-cookie']).toMatch(/HttpOnly/);
+    expect(res.headers['set-cookie']).toMatch(/SameSite=Lax/);
+    const me = await client.get('/api/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().username).toBe('carol');
+  });
+
+  it('rejects duplicates with 409 and bad input with 400 naming the field', async () => {
+    const client = new TestClient(ctx.app);
+    await client.post('/api/register', { username: 'dave', email: 'dave@example.com', password: 'secret1' });
+    const dupName = await new TestClient(ctx.app).post('/api/register', { username: 'DAVE', email: 'other@example.com', password: 'secret1' });
+    expect(dupName.statusCode).toBe(409);
+    expect(dupName.json().message).toBe('That username is already taken');
+    const dupEmail = await new TestClient(ctx.app).post('/api/register', { username: 'dave2', email: 'DAVE@example.com', password: 'secret1' });
+    expect(dupEmail.statusCode).toBe(409);
+    const short = await new TestClient(ctx.app).post('/api/register', { username: 'ab', email: 'x@example.com', password: 'secret1' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toContain('Username must be at least 3 characters');
+    const badEmail = await new TestClient(ctx.app).post('/api/register', { username: 'abc', email: 'nope', password: 'secret1' });
+    expect(badEmail.json().message).toContain('Invalid email address');
+    const shortPw = await new TestClient(ctx.app).post('/api/register', { username: 'abcd', email: 'a@example.com', password: '123' });
+    expect(shortPw.json().message).toContain('Password must be at least 6 characters');
+    const wrongTypes = await new TestClient(ctx.app).post('/api/register', { username: 5, email: [], password: {} });
+    expect(wrongTypes.statusCode).toBe(400);
+  });
+
+  it('logs in, logs out, and answers 401 after logout', async () => {
+    const client = new TestClient(ctx.app);
+    await client.post('/api/register', { username: 'erin', email: 'erin@example.com', password: 'secret1' });
+    const fresh = new TestClient(ctx.app);
+    const bad = await fresh.post('/api/login', { username: 'erin', password: 'wrong-pass' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().message).toBe('Invalid username or password');
+    const ok = await fresh.post('/api/login', { username: 'erin', password: 'secret1' });
+    expect(ok.statusCode).toBe(200);
+    expect((await fresh.get('/api/user')).statusCode).toBe(200);
+    const out = await fresh.request({ method: 'POST', url: '/api/logout' });
+    expect(out.statusCode).toBe(204);
+    expect((await fresh.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('limits failed logins per username with a clear 429', async () => {
+    const client = new TestClient(ctx.app);
+    await client.post('/api/register', { username: 'frank', email: 'frank@example.com', password: 'secret1' });
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'frank', password: 'bad-pass' }, remoteAddress: `10.0.0.${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'frank', password: 'secret1' }, remoteAddress: '10.0.0.9' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('requires JSON for mutating requests and never answers 500 to junk', async () => {
+    const form = await ctx.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=a&password=b' });
+    expect(form.statusCode).toBe(415);
+    const text = await ctx.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'text/plain' }, payload: '{"username":"a","password":"b"}' });
+    expect(text.statusCode).toBe(415);
+    const broken = await ctx.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(broken.statusCode).toBe(400);
+    const huge = await ctx.app.inject({ method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(200_000) }) });
+    expect(huge.statusCode).toBe(413);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/No API route/);
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toEqual({ status: 'ok', database: process.env.TEST_DB });
+  });
+});

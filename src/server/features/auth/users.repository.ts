@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { User } from '../../../contract/auth.js';
+import type { Db } from '../../db/client.js';
+import { businesses, users } from '../../db/schema.js';
+
+const userColumns = { id: users.id, username: users.username, email: users.email, userType: users.userType, businessId: businesses.id };
+
+export async function insertUser(db: Db, values: { username: string; email: string; passwordHash: string; userType: string }) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row.id;
+}
+
+export async function findByUsernameWithHash(db: Db, username: string) {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .leftJoin(businesses, eq(businesses.ownerId, users.id))
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row ? { ...row, userType: row.userType as User['userType'] } : null;
+}
+
+export async function findById(db: Db, id: number): Promise<User | null> {
+  const [row] = await db.select(userColumns).from(users).leftJoin(businesses, eq(businesses.ownerId, users.id)).where(eq(users.id, id)).limit(1);
+  return row ? { ...row, userType: row.userType as User['userType'] } : null;
+}
+
+export async function findTaken(db: Db, username: string, email: string) {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
+  return {
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}

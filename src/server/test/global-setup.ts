@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { openDatabase } from '../db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one template per run: a PGlite data-dir dump that each test file loads, or a
+ * PostgreSQL database each test file copies with CREATE DATABASE … TEMPLATE.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `que_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 2 });
+    await database.migrate();
+    await database.close();
+    project.provide('postgresTemplate', name);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'que-pglite-'));
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const file = path.join(dir, 'template.tar.gz');
+  writeFileSync(file, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Every API test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
+const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/contract/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
+          environment: 'node',
+        },
+      },
+      ...databases.map((db) => ({
+        test: {
+          name: db,
+          include: ['src/server/**/*.test.ts'],
+          exclude: ['src/server/**/*.unit.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
+          env: { TEST_DB: db },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
