@@ -10,7 +10,12 @@ import { ErrorCode } from '../contract/errors.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, registerErrorHandler, sendNotFound } from './errors.js';
+import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { availabilityRoutes } from './features/availability/availability.routes.js';
+import { businessesRoutes } from './features/businesses/businesses.routes.js';
+import { creditsRoutes } from './features/credits/credits.routes.js';
+import { servicesRoutes } from './features/services/services.routes.js';
 import { sessionPlugin } from './plugins/session.js';
 
 declare module 'fastify' {
@@ -82,6 +87,11 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(businessesRoutes);
+      await api.register(servicesRoutes);
+      await api.register(availabilityRoutes);
+      await api.register(appointmentsRoutes);
+      await api.register(creditsRoutes);
     },
     { prefix: '/api' },
   );

@@ -17,7 +17,7 @@ declare module 'vitest' {
  * PostgreSQL database each test file copies with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') {
+  if (project.name === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `que_tpl_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });

@@ -1,0 +1,79 @@
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Business } from '../../../contract/businesses.js';
+import type { Db } from '../../db/client.js';
+import { businesses, businessHours, restaurantTimeSlots } from '../../db/schema.js';
+
+export type NewBusiness = typeof businesses.$inferInsert;
+
+// 'Open today' means hours (service) or active time slots (restaurant) on today's weekday in the business's zone.
+const openToday = sql<boolean>`case when ${businesses.businessType} = 'restaurant'
+  then exists (select 1 from ${restaurantTimeSlots} ts where ts.business_id = ${businesses.id} and ts.is_active
+    and ts.day_of_week = extract(dow from (now() at time zone ${businesses.timeZone}))::int)
+  else exists (select 1 from ${businessHours} bh where bh.business_id = ${businesses.id}
+    and bh.day_of_week = extract(dow from (now() at time zone ${businesses.timeZone}))::int) end`;
+
+const columns = {
+  id: businesses.id,
+  ownerId: businesses.ownerId,
+  businessName: businesses.businessName,
+  category: businesses.category,
+  businessType: businesses.businessType,
+  description: businesses.description,
+  address: businesses.address,
+  phone: businesses.phone,
+  email: businesses.email,
+  website: businesses.website,
+  operatingHours: businesses.operatingHours,
+  cuisineType: businesses.cuisineType,
+  priceRange: businesses.priceRange,
+  maxPartySize: businesses.maxPartySize,
+  reservationDuration: businesses.reservationDuration,
+  seatingCapacity: businesses.seatingCapacity,
+  timeZone: businesses.timeZone,
+  openToday,
+  createdAt: businesses.createdAt,
+};
+
+type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
+const toBusiness = (row: Row): Business =>
+  ({ ...row, openToday: Boolean(row.openToday), createdAt: new Date(row.createdAt as string).toISOString() }) as Business;
+
+export async function insertBusiness(db: Db, values: NewBusiness): Promise<number> {
+  const [row] = await db.insert(businesses).values(values).returning({ id: businesses.id });
+  return row.id;
+}
+
+export async function findBusiness(db: Db, id: number): Promise<Business | null> {
+  const [row] = await db.select(columns).from(businesses).where(eq(businesses.id, id)).limit(1);
+  return row ? toBusiness(row) : null;
+}
+
+export async function findBusinessByOwner(db: Db, ownerId: number): Promise<{ id: number } | null> {
+  const [row] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.ownerId, ownerId)).limit(1);
+  return row ?? null;
+}
+
+export async function listBusinesses(db: Db, filter: { type?: string; q?: string }): Promise<Business[]> {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(businesses.businessType, filter.type));
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(businesses.businessName, pattern), ilike(businesses.category, pattern), ilike(businesses.description, pattern))!);
+  }
+  const rows = await db
+    .select(columns)
+    .from(businesses)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(businesses.businessName, businesses.id)
+    .limit(500);
+  return rows.map(toBusiness);
+}
+
+export async function insertDefaultHours(db: Db, businessId: number, hours: { dayOfWeek: number; openTime: string; closeTime: string }[]) {
+  if (hours.length) await db.insert(businessHours).values(hours.map((h) => ({ ...h, businessId })));
+}
+
+export async function insertDefaultTimeSlots(db: Db, businessId: number, slots: { dayOfWeek: number; startTime: string; endTime: string; intervalMinutes: number }[]) {
+  if (slots.length) await db.insert(restaurantTimeSlots).values(slots.map((s) => ({ ...s, businessId, isActive: true })));
+}
+

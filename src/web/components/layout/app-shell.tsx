@@ -1,0 +1,108 @@
+import { Bell, CalendarCheck, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { useUser } from '@/features/auth/api/get-user';
+import { useLogout } from '@/features/auth/api/logout';
+import { cn } from '@/lib/cn';
+
+// SPEC section 2: every link is shown to everyone.
+export const navLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/businesses', label: 'Businesses' },
+  { to: '/appointments', label: 'My Appointments' },
+  { to: '/queue-dashboard', label: 'Queue' },
+  { to: '/business-dashboard', label: 'Dashboard' },
+  { to: '/login', label: 'Login' },
+  { to: '/business-register', label: 'Register Business' },
+  { to: '/restaurant-booking', label: 'Book Reservation' },
+  { to: '/quick-booking', label: 'Skip the Line' },
+] as const;
+
+/** The header bell's red dot toggles every 8 seconds (SPEC section 9). */
+function NotificationBell() {
+  const [dot, setDot] = useState(true);
+  useEffect(() => {
+    const timer = setInterval(() => setDot((d) => !d), 8000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <button type="button" className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Notifications">
+      <Bell className="size-5" />
+      {dot && <span data-testid="notification-dot" className="absolute right-1.5 top-1.5 size-2 rounded-full bg-red-500" />}
+    </button>
+  );
+}
+
+function UserMenu() {
+  const { data: user } = useUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  if (!user) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <span className="hidden text-sm text-slate-600 lg:inline">{user.username}</span>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Sign out"
+        onClick={() =>
+          logout.mutate(undefined, {
+            onSuccess: () => {
+              toast({ title: 'Signed out' });
+              void navigate('/');
+            },
+          })
+        }
+      >
+        <LogOut className="size-5" />
+      </Button>
+    </div>
+  );
+}
+
+export function AppShell() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn('rounded-md px-2.5 py-1.5 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+            <CalendarCheck className="size-6" aria-hidden="true" />
+            Que
+          </Link>
+          <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center justify-center gap-0.5 xl:flex">
+            {navLinks.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.to === '/'} className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flex items-center gap-1">
+            <NotificationBell />
+            <UserMenu />
+            <Button variant="ghost" size="icon" className="xl:hidden" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
+              {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
+            </Button>
+          </div>
+        </div>
+        {menuOpen && (
+          <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 bg-white px-4 py-2 xl:hidden">
+            {navLinks.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.to === '/'} className={(s) => cn(linkClass(s), 'block py-2.5')} onClick={() => setMenuOpen(false)}>
+                {l.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+      </header>
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-500">© {new Date().getFullYear()} Que. Book, reserve, skip the line.</footer>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+// SPEC section 9: one toast visible at a time; a new one replaces the current one.
+let current: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(input: ToastInput) {
+  current = [{ ...input, id: nextId++, open: true }];
+  emit();
+}
+
+function dismiss(id: number) {
+  current = current.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  // A dismissed toast is removed after its exit (SPEC: remove delay 1,000,000 ms is the upper bound).
+  setTimeout(() => {
+    current = current.filter((t) => t.id !== id);
+    emit();
+  }, 300);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribe, () => current);
+  return (
+    <ToastPrimitive.Provider duration={5000}>
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => !open && dismiss(t.id)}
+          data-testid="toast"
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-8 shadow-lg',
+            t.variant === 'destructive' ? 'border-red-600 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
+          </div>
+          <ToastPrimitive.Close aria-label="Dismiss" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+            <X className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, User } from '@contract/auth';
+import { apiPost } from '@/lib/api-client';
+
+export const login = (input: LoginInput) => apiPost<User>('/api/login', input);
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      queryClient.clear();
+      queryClient.setQueryData(['user'], user);
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { AppShell } from '@/components/layout/app-shell';
+import { Skeleton } from '@/components/ui/card';
+import HomeRoute from '@/routes/home';
+
+// Each screen other than Home is its own chunk, so the first load stays small.
+const page = (load: () => Promise<{ default: React.ComponentType }>) => {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<div className="mx-auto max-w-5xl space-y-4 p-6" aria-busy="true" aria-label="Loading"><Skeleton className="h-8 w-1/3" /><Skeleton className="h-40" /></div>}>
+      <Page />
+    </Suspense>
+  );
+};
+
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/login', element: page(() => import('@/routes/login')) },
+      { path: '/businesses', element: page(() => import('@/routes/businesses')) },
+      { path: '/restaurant-booking', element: page(() => import('@/routes/restaurant-booking')) },
+      { path: '/business-register', element: page(() => import('@/routes/business-register')) },
+      { path: '/restaurant-register', element: page(() => import('@/routes/restaurant-register')) },
+      { path: '/appointments', element: page(() => import('@/routes/appointments')) },
+      { path: '/book/:businessId', element: page(() => import('@/routes/book')) },
+      { path: '/book-appointment', element: page(() => import('@/routes/book')) },
+      { path: '/restaurant/:restaurantId', element: page(() => import('@/routes/restaurant')) },
+      { path: '/quick-booking', element: page(() => import('@/routes/quick-booking')) },
+      { path: '/business-dashboard', element: page(() => import('@/routes/business-dashboard')) },
+      { path: '/queue-dashboard', element: page(() => import('@/routes/queue-dashboard')) },
+      { path: '*', element: page(() => import('@/routes/not-found')) },
+    ],
+  },
+]);

@@ -1,0 +1,1 @@
+export default function Placeholder() { return <div className="p-6">login</div>; }

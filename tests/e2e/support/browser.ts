@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
+mkdirSync(screenshotDir, { recursive: true });
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+let browser: Browser;
+
+/** One Chromium per test file (Debian's, never a downloaded one). */
+export function useBrowser() {
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+export const baseURL = () => inject('baseURL');
+
+/** A fresh browser context (own cookies), with console errors collected so tests can assert none. */
+export async function newPage(viewport = DESKTOP): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: baseURL() });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    // A 4xx the app handles (a 401 for "who am I", a 409 shown as a toast) is logged by Chromium; it is not an app error.
+    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { page, context, consoleErrors };
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, username: string, password = 'password123') {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect.poll(() => page.url()).not.toContain('/login');
+}
+
+let counter = 0;
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
