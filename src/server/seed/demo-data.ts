@@ -1,5 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { User } from '../../contract/auth.js';
+import { createBusinessSchema, createRestaurantSchema } from '../../contract/businesses.js';
+import { serviceInputSchema } from '../../contract/services.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { registerUser } from '../features/auth/register-user.js';
+import { createRestaurant, createServiceBusiness } from '../features/businesses/create-business.js';
+import { createService } from '../features/services/services.service.js';
 
-/** Filled in by the businesses feature. */
-export async function seedDemoData(_db: Db, _config: Config): Promise<void> {}
+export const DEMO_PASSWORD = 'password123';
+
+const serviceBusinesses = [
+  {
+    owner: 'owner',
+    business: { businessName: 'Downtown Barber Co.', category: 'Beauty & Wellness', description: 'Classic cuts, hot-towel shaves and beard care in the heart of downtown.', address: '120 Main Street', phone: '(555) 201-3344', email: 'hello@downtownbarber.example', website: 'https://downtownbarber.example' },
+    services: [
+      { name: 'Classic Haircut', description: 'Cut, wash and style.', duration: 30, price: '25.00' },
+      { name: 'Beard Trim', description: 'Shape and line-up with hot towel.', duration: 15, price: '15.00' },
+      { name: 'Haircut & Beard', description: 'The full works.', duration: 45, price: '35.00' },
+    ],
+  },
+  {
+    owner: 'brightsmile',
+    business: { businessName: 'Bright Smile Dental', category: 'Healthcare', description: 'Family dentistry: check-ups, cleaning and whitening.', address: '45 Oak Avenue', phone: '(555) 310-7788', email: 'care@brightsmile.example' },
+    services: [
+      { name: 'Dental Check-up', description: 'Exam and X-rays.', duration: 45, price: '120.00' },
+      { name: 'Teeth Cleaning', description: 'Scale and polish by a hygienist.', duration: 60, price: '95.00' },
+      { name: 'Consultation', description: 'Talk through a treatment plan.', duration: 30, price: '50.00' },
+    ],
+  },
+  {
+    owner: 'peakfitness',
+    business: { businessName: 'Peak Fitness Studio', category: 'Fitness', description: 'One-to-one personal training and fitness assessments.', address: '9 River Road', phone: '(555) 422-1010' },
+    services: [
+      { name: 'Personal Training', description: 'A one-hour session with a coach.', duration: 60, price: '70.00' },
+      { name: 'Fitness Assessment', description: 'Baseline tests and a plan.', duration: 30, price: '40.00' },
+    ],
+  },
+  {
+    owner: 'harborlegal',
+    business: { businessName: 'Harbor Legal Advisors', category: 'Legal', description: 'Contracts, tenancy and small-business law.', address: '300 Harbor Blvd, Suite 4', phone: '(555) 530-2299', website: 'https://harborlegal.example' },
+    services: [
+      { name: 'Initial Consultation', description: 'Understand your options.', duration: 60, price: '150.00' },
+      { name: 'Document Review', description: 'A lawyer reads your contract.', duration: 30, price: '80.00' },
+    ],
+  },
+  {
+    owner: 'quickfix',
+    business: { businessName: 'QuickFix Auto Care', category: 'Automotive', description: 'Oil changes, tyres and brake checks while you wait.', address: '77 Industrial Way', phone: '(555) 640-5566' },
+    services: [
+      { name: 'Oil Change', description: 'Synthetic oil and filter.', duration: 30, price: '45.00' },
+      { name: 'Tire Rotation', description: 'Rotate and balance all four.', duration: 30, price: '35.00' },
+      { name: 'Brake Inspection', description: 'Pads, discs and fluid.', duration: 45, price: '60.00' },
+    ],
+  },
+];
+
+const restaurants = [
+  { owner: 'trattoria', restaurant: { businessName: 'Trattoria Bella', cuisineType: 'Italian', priceRange: '$$', description: 'Hand-made pasta and wood-fired pizza.', address: '18 Vine Street', phone: '(555) 710-3030', maxPartySize: 8, reservationDuration: 120, operatingHours: 'Every day 5 PM - 11 PM' } },
+  { owner: 'sakura', restaurant: { businessName: 'Sakura Sushi House', cuisineType: 'Japanese', priceRange: '$$$', description: 'Omakase counter and sushi classics.', address: '5 Cherry Lane', phone: '(555) 720-8080', maxPartySize: 6, reservationDuration: 90, seatingCapacity: 30, operatingHours: 'Every day 5 PM - 11 PM' } },
+  { owner: 'greentable', restaurant: { businessName: 'The Green Table', cuisineType: 'Mediterranean', priceRange: '$', description: 'Mezze, salads and grills to share.', address: '62 Market Square', phone: '(555) 730-4545', maxPartySize: 10, reservationDuration: 120, operatingHours: 'Every day 5 PM - 11 PM' } },
+];
+
+async function createOwner(db: Db, username: string): Promise<User> {
+  // Only the login screen's `owner` account has a known password; the other demo owners cannot sign in.
+  const password = username === 'owner' ? DEMO_PASSWORD : randomBytes(18).toString('base64url');
+  const user = await registerUser(db, { username, email: `${username}@example.com`, password, userType: 'business' });
+  return user;
+}
+
+/** Loads the demo data on an empty database only; never touches a database that has users. */
+export async function seedDemoData(db: Db, config: Config): Promise<boolean> {
+  const [{ existing }] = await db.select({ existing: count() }).from(users);
+  if (existing > 0) return false;
+  for (const username of ['alice', 'bob']) {
+    await registerUser(db, { username, email: `${username}@example.com`, password: DEMO_PASSWORD, userType: 'customer' });
+  }
+  for (const entry of serviceBusinesses) {
+    const owner = await createOwner(db, entry.owner);
+    const business = await createServiceBusiness(db, owner, createBusinessSchema.parse(entry.business), config.DEFAULT_TIME_ZONE);
+    const ownerWithBusiness = { ...owner, businessId: business.id };
+    for (const service of entry.services) await createService(db, ownerWithBusiness, business.id, serviceInputSchema.parse(service));
+  }
+  for (const entry of restaurants) {
+    const owner = await createOwner(db, entry.owner);
+    await createRestaurant(db, owner, createRestaurantSchema.parse(entry.restaurant), config.DEFAULT_TIME_ZONE);
+  }
+  return true;
+}

@@ -1,1 +1,17 @@
-export default function Placeholder() { return <div className="p-6">home</div>; }
+import { Hero } from '@/features/home/components/hero';
+import { HowItWorks } from '@/features/home/components/how-it-works';
+import { FinalCallToAction, Testimonials } from '@/features/home/components/testimonials';
+import { WhyQue } from '@/features/home/components/why-que';
+
+// Home is in the main bundle: plain markup and icons only, no heavy dependencies.
+export default function HomeRoute() {
+  return (
+    <>
+      <Hero />
+      <HowItWorks />
+      <WhyQue />
+      <Testimonials />
+      <FinalCallToAction />
+    </>
+  );
+}

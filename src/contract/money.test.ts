@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, formatCents, percentOf, toCents } from './money.js';
+
+describe('money helpers', () => {
+  it('parses decimal strings and numbers into cents', () => {
+    expect(toCents('25')).toBe(2500);
+    expect(toCents('25.5')).toBe(2550);
+    expect(toCents('25.05')).toBe(2505);
+    expect(toCents(30.5)).toBe(3050);
+    expect(toCents('1.234')).toBeNull();
+    expect(toCents('abc')).toBeNull();
+    expect(toCents(Number.NaN)).toBeNull();
+  });
+  it('formats cents for the wire and for people', () => {
+    expect(centsToDecimal(2500)).toBe('25.00');
+    expect(centsToDecimal(-150)).toBe('-1.50');
+    expect(formatCents(8950000)).toBe('$89,500.00');
+  });
+  it('round-trips any amount of cents', () => {
+    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => toCents(centsToDecimal(cents)) === cents));
+  });
+  it('takes percentages rounded half up, never more than exact + 0.5 cent', () => {
+    expect(percentOf(2500, 5)).toBe(125);
+    expect(percentOf(1010, 5)).toBe(51); // 50.5 rounds up
+    expect(percentOf(1009, 5)).toBe(50); // 50.45 rounds down
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e8 }), (cents) => Math.abs(percentOf(cents, 5) - cents * 0.05) <= 0.5));
+  });
+});

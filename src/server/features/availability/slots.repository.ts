@@ -1,0 +1,90 @@
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appointments, blockedDates, businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
+
+/** Active appointments; kept as a literal so the planner can use the partial indexes on status. */
+export const activeStatus = sql`${appointments.status} in ('confirmed', 'pending')`;
+
+export interface SlotContext {
+  businessType: string;
+  timeZone: string;
+  reservationDuration: number | null;
+  seatingCapacity: number | null;
+  maxPartySize: number | null;
+  blocked: boolean;
+}
+
+/** The business fields slot computation needs, and whether `date` is blocked, in one round trip. */
+export async function findSlotContext(db: Db, businessId: number, date: string): Promise<SlotContext | null> {
+  const [row] = await db
+    .select({
+      businessType: businesses.businessType,
+      timeZone: businesses.timeZone,
+      reservationDuration: businesses.reservationDuration,
+      seatingCapacity: businesses.seatingCapacity,
+      maxPartySize: businesses.maxPartySize,
+      blocked: sql<boolean>`exists (select 1 from ${blockedDates} where ${blockedDates.businessId} = ${businesses.id} and ${blockedDates.date} = ${date}::date)`,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  return row ? { ...row, blocked: Boolean(row.blocked) } : null;
+}
+
+export interface SlotService {
+  id: number;
+  businessId: number;
+  duration: number;
+}
+
+const serviceColumns = { id: services.id, businessId: services.businessId, duration: services.duration };
+
+export async function findLiveService(db: Db, serviceId: number): Promise<SlotService | null> {
+  const [row] = await db.select(serviceColumns).from(services).where(and(eq(services.id, serviceId), isNull(services.deletedAt))).limit(1);
+  return row ?? null;
+}
+
+/** The business's first live service (lowest id): what a booking without serviceId is for. */
+export async function findFirstLiveService(db: Db, businessId: number): Promise<SlotService | null> {
+  const [row] = await db
+    .select(serviceColumns)
+    .from(services)
+    .where(and(eq(services.businessId, businessId), isNull(services.deletedAt)))
+    .orderBy(asc(services.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findHoursOfDay(db: Db, businessId: number, dayOfWeek: number) {
+  const [row] = await db
+    .select({ openTime: businessHours.openTime, closeTime: businessHours.closeTime })
+    .from(businessHours)
+    .where(and(eq(businessHours.businessId, businessId), eq(businessHours.dayOfWeek, dayOfWeek)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findActiveTimeSlotsOfDay(db: Db, businessId: number, dayOfWeek: number) {
+  return db
+    .select({ startTime: restaurantTimeSlots.startTime, endTime: restaurantTimeSlots.endTime, intervalMinutes: restaurantTimeSlots.intervalMinutes })
+    .from(restaurantTimeSlots)
+    .where(and(eq(restaurantTimeSlots.businessId, businessId), eq(restaurantTimeSlots.dayOfWeek, dayOfWeek), eq(restaurantTimeSlots.isActive, true)));
+}
+
+/** Active appointments of a business overlapping [from, to) (wall-clock timestamps). */
+export async function findBookedPeriods(
+  db: Db,
+  q: { businessId: number; from: string; to: string; exclusiveOnly: boolean; excludeAppointmentId?: number },
+) {
+  const conditions: SQL[] = [
+    eq(appointments.businessId, q.businessId),
+    activeStatus,
+    sql`tsrange(${appointments.startsAt}, ${appointments.endsAt}, '[)') && tsrange(${q.from}::timestamp, ${q.to}::timestamp, '[)')`,
+  ];
+  if (q.exclusiveOnly) conditions.push(eq(appointments.exclusive, true));
+  if (q.excludeAppointmentId !== undefined) conditions.push(ne(appointments.id, q.excludeAppointmentId));
+  return db
+    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt, partySize: appointments.partySize })
+    .from(appointments)
+    .where(and(...conditions));
+}

@@ -1,0 +1,156 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { addDays, dayOfWeek } from '@contract/time';
+import { cn } from '@/lib/cn';
+
+const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Today's date in the visitor's own calendar, as yyyy-MM-dd. */
+export function todayIso(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** "2025-03-07" -> "Friday, March 7, 2025". */
+export function formatLongDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return `${WEEKDAY_NAMES[dayOfWeek(date)]}, ${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
+/** "2025-03-07" -> "Mar 7, 2025". */
+export function formatShortDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return `${MONTHS[m - 1].slice(0, 3)} ${d}, ${y}`;
+}
+
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+const shiftMonth = (start: string, by: number) => {
+  const [y, m] = start.split('-').map(Number);
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return d.toISOString().slice(0, 10);
+};
+const daysInMonth = (start: string) => {
+  const [y, m] = start.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+};
+
+export interface CalendarProps {
+  value?: string | null;
+  onChange: (date: string) => void;
+  /** Earliest selectable date (inclusive), yyyy-MM-dd. */
+  min?: string;
+  /** Latest selectable date (inclusive), yyyy-MM-dd. */
+  max?: string;
+  isDateDisabled?: (date: string) => boolean;
+  label?: string;
+  className?: string;
+}
+
+/**
+ * A month grid of day buttons. Arrow keys move by day and week, PageUp/PageDown by month,
+ * Home/End to the week's ends; only one day is in the tab order (roving tabindex).
+ */
+export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'Choose a date', className }: CalendarProps) {
+  const initial = value ?? (min && min > todayIso() ? min : todayIso());
+  const [focused, setFocused] = useState(initial);
+  const [month, setMonth] = useState(monthStart(initial));
+  const moveFocus = useRef(false);
+  const grid = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
+  }, [focused, month]);
+
+  const disabled = (date: string) => (min !== undefined && date < min) || (max !== undefined && date > max) || (isDateDisabled?.(date) ?? false);
+
+  const focusDate = (date: string) => {
+    const target = min && date < min ? min : max && date > max ? max : date;
+    moveFocus.current = true;
+    setFocused(target);
+    setMonth(monthStart(target));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -dayOfWeek(date), End: 6 - dayOfWeek(date) };
+    if (event.key in moves) {
+      event.preventDefault();
+      focusDate(addDays(date, moves[event.key]));
+    } else if (event.key === 'PageUp' || event.key === 'PageDown') {
+      event.preventDefault();
+      const target = shiftMonth(monthStart(date), event.key === 'PageUp' ? -1 : 1);
+      focusDate(addDays(target, Math.min(Number(date.slice(8)), daysInMonth(target)) - 1));
+    }
+  };
+
+  const count = daysInMonth(month);
+  const lead = dayOfWeek(month);
+  const days = Array.from({ length: count }, (_, i) => addDays(month, i));
+  const tabbable = days.includes(focused) ? focused : (days.find((d) => d === value) ?? days.find((d) => !disabled(d)) ?? month);
+  const canGoBack = !min || shiftMonth(month, -1) >= monthStart(min);
+  const canGoForward = !max || shiftMonth(month, 1) <= max;
+  const [y, m] = month.split('-').map(Number);
+
+  return (
+    <div className={cn('w-full max-w-xs rounded-lg border border-slate-200 bg-white p-3', className)} role="group" aria-label={label}>
+      <div className="mb-2 flex items-center justify-between">
+        <button type="button" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))}>
+          <ChevronLeft className="size-4" />
+        </button>
+        <p className="text-sm font-semibold" aria-live="polite">
+          {MONTHS[m - 1]} {y}
+        </p>
+        <button type="button" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Next month" disabled={!canGoForward} onClick={() => setMonth(shiftMonth(month, 1))}>
+          <ChevronRight className="size-4" />
+        </button>
+      </div>
+      <div className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-500" aria-hidden="true">
+        {WEEKDAYS.map((d) => (
+          <span key={d} className="py-1">
+            {d}
+          </span>
+        ))}
+      </div>
+      <div ref={grid} className="grid grid-cols-7 gap-1">
+        {Array.from({ length: lead }, (_, i) => (
+          <span key={`lead-${i}`} />
+        ))}
+        {days.map((date) => {
+          const isDisabled = disabled(date);
+          const selected = date === value;
+          const today = date === todayIso();
+          return (
+            <button
+              key={date}
+              type="button"
+              data-date={date}
+              tabIndex={date === tabbable ? 0 : -1}
+              // aria-disabled rather than disabled: the keyboard can still land on (and skip over) it.
+              aria-disabled={isDisabled || undefined}
+              aria-pressed={selected}
+              aria-label={formatLongDate(date)}
+              onClick={() => {
+                setFocused(date);
+                if (!isDisabled) onChange(date);
+              }}
+              onKeyDown={(e) => onKeyDown(e, date)}
+              className={cn(
+                'aspect-square rounded-md text-sm tabular-nums transition-colors',
+                isDisabled ? 'cursor-not-allowed text-slate-300 line-through decoration-slate-300' : 'text-slate-800 hover:bg-brand-50',
+                today && !selected && 'font-bold text-brand-700',
+                selected && 'bg-brand-600 font-semibold text-white hover:bg-brand-700',
+              )}
+            >
+              {Number(date.slice(8))}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

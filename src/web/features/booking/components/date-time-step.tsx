@@ -1,0 +1,83 @@
+import { ArrowLeft, Clock } from 'lucide-react';
+import { BOOKING_WINDOW_DAYS } from '@contract/availability';
+import { formatPrice } from '@contract/money';
+import type { Service } from '@contract/services';
+import { addDays, formatTime12h } from '@contract/time';
+import { Button } from '@/components/ui/button';
+import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
+import { useAvailableSlots } from '../api/get-available-slots';
+import { NoSlots } from './no-slots';
+import { SlotGrid } from './slot-grid';
+
+/** Step 2: a day within the booking window, then one of its free start times. */
+export function DateTimeStep({ businessId, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
+  businessId: number;
+  service: Service;
+  date: string | null;
+  time: string | null;
+  onDateChange: (date: string) => void;
+  onTimeChange: (time: string) => void;
+  onChangeService: () => void;
+  onContinue: () => void;
+}) {
+  const today = todayIso();
+  const slots = useAvailableSlots(date ? { businessId, date, serviceId: service.id } : null);
+  // A time carried over (from a link or a failed booking) counts only while it is still free.
+  const chosen = time && slots.data?.includes(time) ? time : null;
+
+  return (
+    <section aria-labelledby="datetime-step-title" className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3">
+        <div>
+          <p className="font-semibold text-slate-900">{service.name}</p>
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <Clock className="size-3.5" aria-hidden="true" />
+            {service.duration} minutes · {formatPrice(service.price)}
+          </p>
+        </div>
+        <Button variant="outline" size="sm" onClick={onChangeService}>
+          <ArrowLeft aria-hidden="true" />
+          Change service
+        </Button>
+      </div>
+      <h2 id="datetime-step-title" className="text-lg font-semibold">
+        Select date and time
+      </h2>
+      <div className="grid gap-6 md:grid-cols-[auto_1fr]">
+        <Calendar value={date} onChange={onDateChange} min={today} max={addDays(today, BOOKING_WINDOW_DAYS)} label="Appointment date" className="mx-auto md:mx-0" />
+        <div>
+          {date ? (
+            <>
+              <h3 className="mb-3 text-sm font-medium text-slate-700">Available times on {formatLongDate(date)}</h3>
+              <SlotGrid
+                slots={slots.data}
+                isLoading={slots.isLoading}
+                error={slots.error}
+                onRetry={() => void slots.refetch()}
+                selected={chosen}
+                onSelect={onTimeChange}
+                empty={<NoSlots message="No available slots for this date" />}
+              />
+            </>
+          ) : (
+            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Pick a date to see the available times.</p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {date && chosen ? (
+            <>
+              Selected: <span className="font-medium text-slate-900">{formatLongDate(date)} at {formatTime12h(chosen)}</span>
+            </>
+          ) : (
+            'Choose a date and a time to continue.'
+          )}
+        </p>
+        <Button onClick={onContinue} disabled={!date || !chosen}>
+          Continue
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { formatTime12h } from '@contract/time';
+import { Skeleton } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+
+/** The free start times of one day as buttons; loading, failure and "none" are the caller's words. */
+export function SlotGrid({ slots, isLoading, error, onRetry, selected, onSelect, empty }: {
+  slots: string[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  selected: string | null;
+  onSelect: (time: string) => void;
+  empty: React.ReactNode;
+}) {
+  if (isLoading) {
+    return (
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true" aria-label="Loading available times">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-10" />
+        ))}
+      </div>
+    );
+  }
+  if (error) return <ErrorState title="Failed to fetch available slots" message={errorMessage(error, '')} onRetry={onRetry} />;
+  if (!slots || slots.length === 0) return <>{empty}</>;
+  return (
+    <div role="group" aria-label="Available times" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+      {slots.map((time) => (
+        <button
+          key={time}
+          type="button"
+          aria-pressed={selected === time}
+          onClick={() => onSelect(time)}
+          className={cn(
+            'h-10 rounded-md border text-sm font-medium tabular-nums transition-colors',
+            selected === time ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500 hover:bg-brand-50',
+          )}
+        >
+          {formatTime12h(time)}
+        </button>
+      ))}
+    </div>
+  );
+}
