@@ -9,3 +9,7 @@ export const creditTransactionSchema = z.object({
   createdAt: z.string(),
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
+
+export const creditsParamsSchema = z.object({
+  userId: z.coerce.number('userId must be a number').int('userId must be a whole number').positive('userId must be positive').max(2147483647, 'userId is too large'),
+});

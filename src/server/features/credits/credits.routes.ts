@@ -1,4 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { creditAccountSchema, creditsParamsSchema, creditTransactionSchema } from '../../../contract/credits.js';
+import { getCredits, listCreditTransactions } from './credits.service.js';
 
 // Que Credit balance and history, backed by the ledger.
-export const creditsRoutes: FastifyPluginAsyncZod = async () => {};
+export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/credits/:userId', { schema: { params: creditsParamsSchema, response: { 200: creditAccountSchema } } }, async (request) =>
+    getCredits(app.db, request.user, request.params.userId),
+  );
+
+  app.get(
+    '/credits/:userId/transactions',
+    { schema: { params: creditsParamsSchema, response: { 200: z.array(creditTransactionSchema) } } },
+    async (request) => listCreditTransactions(app.db, request.user, request.params.userId),
+  );
+};

@@ -1,0 +1,38 @@
+import type { User } from '../../../contract/auth.js';
+import type { Appointment } from '../../../contract/appointments.js';
+import { centsToDecimal } from '../../../contract/money.js';
+import type { AppointmentRow } from './appointments.repository.js';
+
+/**
+ * The wire shape. The customer and the business owner see everything; anyone else sees when a
+ * slot is taken and whether offers are blocked, but nothing about who took it.
+ */
+export function toAppointment(row: AppointmentRow, viewer: Pick<User, 'id'> | null): Appointment {
+  const isMine = viewer !== null && row.customerId === viewer.id;
+  const full = isMine || (viewer !== null && row.ownerId === viewer.id);
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    serviceId: row.serviceId,
+    customerId: full ? row.customerId : null,
+    date: row.date,
+    time: row.time,
+    duration: row.duration,
+    price: centsToDecimal(row.priceCents),
+    status: row.status as Appointment['status'],
+    partySize: row.partySize,
+    blockOffers: row.blockOffers,
+    isMine,
+    createdAt: new Date(row.createdAt).toISOString(),
+    serviceName: row.serviceName,
+    businessName: row.businessName,
+    businessType: row.businessType as Appointment['businessType'],
+    notes: full ? row.notes : null,
+    customerName: full ? row.customerName : null,
+    customerEmail: full ? row.customerEmail : null,
+    customerPhone: full ? row.customerPhone : null,
+    seatingPreference: full ? row.seatingPreference : null,
+    occasionType: full ? row.occasionType : null,
+    dietaryRestrictions: full ? row.dietaryRestrictions : null,
+  };
+}

@@ -1,0 +1,81 @@
+import { ErrorCode } from '../../../contract/errors.js';
+import { dayOfWeek, isValidDate, timeToMinutes } from '../../../contract/time.js';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../errors.js';
+import { businessNow, minutesSince, wallClock } from './business-clock.js';
+import { candidateStarts, computeSlots, isBookableDay, type SlotPlan } from './slot-engine.js';
+import * as slotsRepository from './slots.repository.js';
+
+export interface AvailableSlotsQuery {
+  businessId: number;
+  date: string;
+  serviceId?: number;
+  partySize?: number;
+  /** Ignored when checking conflicts: the appointment being rescheduled. */
+  excludeAppointmentId?: number;
+  now?: Date;
+}
+
+export const DEFAULT_SEATING_CAPACITY = 40;
+export const DEFAULT_RESERVATION_MINUTES = 120;
+
+const hhmm = (time: string) => timeToMinutes(time.slice(0, 5));
+
+async function resolveService(db: Db, businessId: number, serviceId: number | undefined) {
+  if (serviceId === undefined) return slotsRepository.findFirstLiveService(db, businessId);
+  const service = await slotsRepository.findLiveService(db, serviceId);
+  if (!service || service.businessId !== businessId) throw notFound('Service');
+  return service;
+}
+
+/**
+ * Bookable start times ("HH:mm", ascending) for one business and day. Call it with a transaction
+ * to re-check a requested time inside the transaction that books it.
+ */
+export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery): Promise<string[]> {
+  if (!isValidDate(q.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
+  const business = await slotsRepository.findSlotContext(db, q.businessId, q.date);
+  if (!business) throw notFound('Business');
+  const isRestaurant = business.businessType === 'restaurant';
+  const service = await resolveService(db, q.businessId, q.serviceId);
+
+  const partySize = q.partySize ?? 1;
+  if (isRestaurant) {
+    const max = business.maxPartySize ?? partySize;
+    if (!Number.isInteger(partySize) || partySize < 1) throw new AppError(ErrorCode.VALIDATION, 'Party size must be at least 1');
+    if (partySize > max) throw new AppError(ErrorCode.VALIDATION, `Party size must be at most ${max} for this restaurant`);
+  }
+
+  const clock = businessNow(business.timeZone, q.now);
+  const kind = isRestaurant ? 'restaurant' : 'service';
+  if (!isBookableDay(kind, q.date, clock.date, business.blocked)) return [];
+
+  let plan: SlotPlan;
+  if (isRestaurant) {
+    const timeSlots = await slotsRepository.findActiveTimeSlotsOfDay(db, q.businessId, dayOfWeek(q.date));
+    plan = {
+      kind,
+      timeSlots: timeSlots.map((s) => ({ start: hhmm(s.startTime), end: hhmm(s.endTime), interval: s.intervalMinutes })),
+      duration: business.reservationDuration ?? DEFAULT_RESERVATION_MINUTES,
+      capacity: business.seatingCapacity ?? DEFAULT_SEATING_CAPACITY,
+      partySize,
+    };
+  } else {
+    if (!service) return [];
+    const hours = await slotsRepository.findHoursOfDay(db, q.businessId, dayOfWeek(q.date));
+    plan = { kind, hours: hours && { open: hhmm(hours.openTime), close: hhmm(hours.closeTime) }, duration: service.duration };
+  }
+
+  const starts = candidateStarts(plan);
+  if (starts.length === 0) return [];
+  // Only appointments that can touch a candidate matter: one indexed range read.
+  const rows = await slotsRepository.findBookedPeriods(db, {
+    businessId: q.businessId,
+    from: wallClock(q.date, starts[0]),
+    to: wallClock(q.date, starts[starts.length - 1] + plan.duration),
+    exclusiveOnly: !isRestaurant,
+    excludeAppointmentId: q.excludeAppointmentId,
+  });
+  const booked = rows.map((r) => ({ start: minutesSince(q.date, r.startsAt), end: minutesSince(q.date, r.endsAt), partySize: r.partySize }));
+  return computeSlots({ plan, date: q.date, today: clock.date, nowMinutes: clock.minutes, blocked: business.blocked, booked });
+}

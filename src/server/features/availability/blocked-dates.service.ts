@@ -1,0 +1,31 @@
+import type { BlockedDate } from '../../../contract/availability.js';
+import type { User } from '../../../contract/auth.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../errors.js';
+import { getBusiness, requireOwnedBusiness } from '../businesses/businesses.service.js';
+import * as blockedDatesRepository from './blocked-dates.repository.js';
+import { businessNow } from './business-clock.js';
+
+/** Today and later in the business's zone: past blocks no longer affect anything. */
+export async function listBlockedDates(db: Db, businessId: number, now?: Date): Promise<BlockedDate[]> {
+  const business = await getBusiness(db, businessId);
+  return blockedDatesRepository.listFrom(db, businessId, businessNow(business.timeZone, now).date);
+}
+
+export async function blockDate(db: Db, user: User | null, input: { businessId: number; date: string; reason: string }, now?: Date): Promise<BlockedDate> {
+  const business = await requireOwnedBusiness(db, user, input.businessId);
+  if (input.date < businessNow(business.timeZone, now).date) {
+    throw new AppError(ErrorCode.VALIDATION, 'The date must be today or later');
+  }
+  const created = await blockedDatesRepository.insertBlockedDate(db, input);
+  if (!created) throw new AppError(ErrorCode.DUPLICATE, `${input.date} is already blocked`);
+  return created;
+}
+
+export async function unblockDate(db: Db, user: User | null, id: number): Promise<void> {
+  const existing = await blockedDatesRepository.findBlockedDate(db, id);
+  if (!existing) throw notFound('Blocked date');
+  await requireOwnedBusiness(db, user, existing.businessId);
+  if (!(await blockedDatesRepository.deleteBlockedDate(db, id))) throw notFound('Blocked date');
+}

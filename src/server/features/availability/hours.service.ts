@@ -1,0 +1,22 @@
+import type { DayHours } from '../../../contract/availability.js';
+import type { User } from '../../../contract/auth.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { getBusiness, requireOwnedBusiness } from '../businesses/businesses.service.js';
+import * as hoursRepository from './hours.repository.js';
+
+export async function getWeeklyHours(db: Db, businessId: number): Promise<{ hours: DayHours[] }> {
+  await getBusiness(db, businessId);
+  return { hours: await hoursRepository.listHours(db, businessId) };
+}
+
+/** Replaces the whole week: days left out are closed. */
+export async function setWeeklyHours(db: Db, user: User | null, businessId: number, hours: DayHours[]): Promise<{ hours: DayHours[] }> {
+  const business = await requireOwnedBusiness(db, user, businessId);
+  if (business.businessType === 'restaurant') {
+    throw new AppError(ErrorCode.CONFLICT, 'Restaurants set their opening times with time slots, not weekly hours');
+  }
+  await db.transaction((tx) => hoursRepository.replaceHours(tx, businessId, hours));
+  return { hours: await hoursRepository.listHours(db, businessId) };
+}

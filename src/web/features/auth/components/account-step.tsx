@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerSchema } from '@contract/auth';
+import { ArrowRight } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+
+/** Username, email and password of a new account, with the server's own rules. */
+export const accountStepSchema = registerSchema.omit({ userType: true });
+export type AccountDetails = z.output<typeof accountStepSchema>;
+
+/** Step 1 of business and restaurant registration: collects the account; it is created on final submit. */
+export function AccountStep({ onContinue, idPrefix }: { onContinue: (account: AccountDetails) => void; idPrefix: string }) {
+  const { register, handleSubmit, formState: { errors } } = useForm<z.input<typeof accountStepSchema>, unknown, AccountDetails>({
+    resolver: zodResolver(accountStepSchema),
+    defaultValues: { username: '', email: '', password: '' },
+  });
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const described = (name: 'username' | 'email' | 'password') => ({
+    'aria-invalid': !!errors[name],
+    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onContinue)} noValidate className="space-y-4">
+      <Field id={id('username')} label="Username" error={errors.username?.message} hint="At least 3 characters.">
+        <Input id={id('username')} autoComplete="username" autoCapitalize="none" {...described('username')} {...register('username')} />
+      </Field>
+      <Field id={id('email')} label="Email" error={errors.email?.message}>
+        <Input id={id('email')} type="email" autoComplete="email" {...described('email')} {...register('email')} />
+      </Field>
+      <Field id={id('password')} label="Password" error={errors.password?.message} hint="At least 6 characters.">
+        <Input id={id('password')} type="password" autoComplete="new-password" {...described('password')} {...register('password')} />
+      </Field>
+      <Button type="submit" className="w-full">
+        Continue <ArrowRight aria-hidden="true" />
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useBusiness } from '../api/get-business';
+import { useServices } from '../api/get-services';
+import { type BookingPrefill, AppointmentWizard } from './appointment-wizard';
+import { BusinessHeader } from './business-header';
+
+function NotFound() {
+  return (
+    <ErrorState title="Business not found.">
+      <Button variant="outline" asChild>
+        <Link to="/businesses">Browse businesses</Link>
+      </Button>
+    </ErrorState>
+  );
+}
+
+/** Loads the business and its services, then runs the booking flow. */
+export function AppointmentBooking({ businessId, prefill }: { businessId: number | null; prefill: BookingPrefill }) {
+  const business = useBusiness(businessId);
+  const services = useServices(businessId);
+
+  if (businessId === null) return <NotFound />;
+  if (business.isLoading || services.isLoading) {
+    return (
+      <div className="space-y-4" aria-busy="true" aria-label="Loading">
+        <Skeleton className="h-28" />
+        <Skeleton className="h-8 w-1/2" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
+      </div>
+    );
+  }
+  if (business.error) {
+    if (business.error instanceof ApiError && (business.error.status === 404 || business.error.status === 400)) return <NotFound />;
+    return <ErrorState title="Failed to fetch business" message={errorMessage(business.error, '')} onRetry={() => void business.refetch()} />;
+  }
+  if (!business.data) return <NotFound />;
+  if (business.data.businessType === 'restaurant') {
+    return (
+      <ErrorState title={`${business.data.businessName} takes table reservations`}>
+        <Button asChild>
+          <Link to={`/restaurant/${business.data.id}`}>Make Reservation</Link>
+        </Button>
+      </ErrorState>
+    );
+  }
+  return (
+    <>
+      <BusinessHeader business={business.data} />
+      {services.error || !services.data ? (
+        <ErrorState title="Failed to fetch services" message={errorMessage(services.error, '')} onRetry={() => void services.refetch()} />
+      ) : (
+        <AppointmentWizard business={business.data} services={services.data} prefill={prefill} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Appointment } from '@contract/appointments';
+import { BOOKING_WINDOW_DAYS } from '@contract/availability';
+import type { Business } from '@contract/businesses';
+import { ErrorCode } from '@contract/errors';
+import type { Service } from '@contract/services';
+import { TIME_PATTERN, addDays, isValidDate } from '@contract/time';
+import { Button } from '@/components/ui/button';
+import { todayIso } from '@/components/ui/calendar';
+import { toast } from '@/components/ui/toast';
+import { useUser } from '@/features/auth/api/get-user';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useCreateAppointment } from '../api/create-appointment';
+import { useSignInGate } from '../hooks/use-sign-in-gate';
+import { BookingConfirmation } from './booking-confirmation';
+import { DateTimeStep } from './date-time-step';
+import { type ContactInput, type ContactValues, DetailsStep } from './details-step';
+import { ServiceStep } from './service-step';
+import { StepIndicator } from './step-indicator';
+
+const STEPS = ['Service', 'Date & time', 'Your details', 'Confirmation'] as const;
+type Step = 1 | 2 | 3 | 4;
+
+export interface BookingPrefill {
+  serviceId: number | null;
+  date: string | null;
+  time: string | null;
+}
+
+interface State {
+  step: Step;
+  service: Service | null;
+  date: string | null;
+  time: string | null;
+  booked: Appointment | null;
+}
+
+/** SPEC: a link with serviceId/date/time preselects the service and skips as far ahead as it allows. */
+function initialState(services: Service[], prefill: BookingPrefill): State {
+  const today = todayIso();
+  const date = prefill.date && isValidDate(prefill.date) && prefill.date >= today && prefill.date <= addDays(today, BOOKING_WINDOW_DAYS) ? prefill.date : null;
+  const time = date && prefill.time && TIME_PATTERN.test(prefill.time) ? prefill.time : null;
+  const service = services.find((s) => s.id === prefill.serviceId) ?? null;
+  const step: Step = !service ? 1 : date && time ? 3 : 2;
+  return { step, service, date, time, booked: null };
+}
+
+/** The four-step appointment flow for one service business. */
+export function AppointmentWizard({ business, services, prefill }: { business: Business; services: Service[]; prefill: BookingPrefill }) {
+  const [state, setState] = useState<State>(() => initialState(services, prefill));
+  const { data: user } = useUser();
+  const [draft, setDraft] = useState<ContactInput | null>(null);
+  const createAppointment = useCreateAppointment();
+  const requireSignIn = useSignInGate();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const update = (patch: Partial<State>) => setState((s) => ({ ...s, ...patch }));
+
+  const contactDefaults: ContactInput = draft ?? { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false };
+
+  // After logging in the visitor comes back to this same choice of service, day and time.
+  const returnPath = () => {
+    const params = new URLSearchParams(location.search);
+    params.set('businessId', String(business.id));
+    if (state.service) params.set('serviceId', String(state.service.id));
+    if (state.date) params.set('date', state.date);
+    if (state.time) params.set('time', state.time);
+    return `/book-appointment?${params}`;
+  };
+
+  const book = (values: ContactValues) => {
+    const { service, date, time } = state;
+    if (!service || !date || !time) return;
+    setDraft(values);
+    if (!requireSignIn(returnPath())) return;
+    createAppointment.mutate(
+      { businessId: business.id, serviceId: service.id, date, time, ...values },
+      {
+        onSuccess: (appointment) => {
+          toast({ title: 'Appointment Booked!', description: `${appointment.serviceName} at ${business.businessName} is confirmed.` });
+          update({ step: 4, booked: appointment });
+        },
+        onError: (error) => {
+          toast({ title: 'Booking Failed', description: errorMessage(error, 'Failed to book appointment'), variant: 'destructive' });
+          // Someone else took the slot: back to the (refreshed) list of free times.
+          if (error instanceof ApiError && error.code === ErrorCode.SLOT_TAKEN) update({ step: 2, time: null });
+        },
+      },
+    );
+  };
+
+  const startOver = () => {
+    setDraft(null);
+    setState({ step: 1, service: null, date: null, time: null, booked: null });
+    if (location.search) void navigate(`/book/${business.id}`, { replace: true });
+  };
+
+  return (
+    <div>
+      <StepIndicator steps={STEPS} current={state.step} />
+      {state.step === 1 && <ServiceStep services={services} selectedId={state.service?.id ?? null} onSelect={(service) => update({ step: 2, service, time: service.id === state.service?.id ? state.time : null })} />}
+      {state.step === 2 && state.service && (
+        <DateTimeStep
+          businessId={business.id}
+          service={state.service}
+          date={state.date}
+          time={state.time}
+          onDateChange={(date) => update({ date, time: null })}
+          onTimeChange={(time) => update({ time })}
+          onChangeService={() => update({ step: 1 })}
+          onContinue={() => update({ step: 3 })}
+        />
+      )}
+      {state.step === 3 && state.service && state.date && state.time && (
+        <DetailsStep
+          // Remount once the user is known so the name and e-mail can be prefilled.
+          key={user?.id ?? 'signed-out'}
+          service={state.service}
+          date={state.date}
+          time={state.time}
+          defaultValues={contactDefaults}
+          signedIn={Boolean(user)}
+          busy={createAppointment.isPending}
+          onBack={(values) => {
+            setDraft(values);
+            update({ step: 2 });
+          }}
+          onSubmit={book}
+        />
+      )}
+      {state.step === 4 && state.booked && (
+        <BookingConfirmation title="Appointment Booked!" appointment={state.booked}>
+          <Button variant="outline" asChild>
+            <Link to="/businesses">Browse More Businesses</Link>
+          </Button>
+          <Button onClick={startOver}>Book Another Appointment</Button>
+        </BookingConfirmation>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { CheckCircle2 } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
+import { formatPrice } from '@contract/money';
+import { BookingSummary, dateRow, timeRow } from './booking-summary';
+
+/** The last step of both flows: what was booked, then the flow's own buttons. */
+export function BookingConfirmation({ title, appointment, rows, children }: { title: string; appointment: Appointment; rows?: [string, React.ReactNode][]; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="confirmation-title" className="mx-auto max-w-lg space-y-5 text-center">
+      <CheckCircle2 className="mx-auto size-14 text-emerald-500" aria-hidden="true" />
+      <div>
+        <h2 id="confirmation-title" className="text-2xl font-bold">
+          {title}
+        </h2>
+        <p className="mt-1 text-slate-600">A confirmation has been recorded under My Appointments.</p>
+      </div>
+      <div className="text-left">
+        <BookingSummary rows={rows ?? [['Service', appointment.serviceName], dateRow(appointment.date), timeRow(appointment.time), ['Duration', `${appointment.duration} minutes`], ['Price', formatPrice(appointment.price)]]} />
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { formatTime12h } from '@contract/time';
+import { formatLongDate } from '@/components/ui/calendar';
+
+/** The chosen slot, as a definition list: used above the details form and on the confirmation. */
+export function BookingSummary({ rows }: { rows: [label: string, value: React.ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-4 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export const dateRow = (date: string): [string, string] => ['Date', formatLongDate(date)];
+export const timeRow = (time: string): [string, string] => ['Time', formatTime12h(time)];
