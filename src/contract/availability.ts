@@ -63,3 +63,8 @@ export const availableSlotsQuerySchema = z.object({
 /** Appointment booking window for service businesses (restaurants have none). */
 export const BOOKING_WINDOW_DAYS = 30;
 export const SLOT_STEP_MINUTES = 30;
+
+export const weeklyHoursResponseSchema = z.object({
+  hours: z.array(z.object({ dayOfWeek: z.number().int(), openTime: z.string(), closeTime: z.string() })),
+});
+export const businessIdParamsSchema = z.object({ businessId: positiveId('businessId') });

@@ -163,6 +163,10 @@ export const appointments = pgTable(
   (t) => [
     index('appointments_business_starts_idx').on(t.businessId, t.startsAt),
     index('appointments_customer_idx').on(t.customerId),
+    // Slot reads: active appointments overlapping a period, exclusive or not (restaurants share seats).
+    index('appointments_active_period_idx')
+      .using('gist', t.businessId, sql`tsrange(${t.startsAt}, ${t.endsAt}, '[)')`)
+      .where(sql`${t.status} in ('confirmed', 'pending')`),
     check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed')`),
     check('appointments_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_party_size_check', sql`${t.partySize} >= 1`),

@@ -1,1 +1,45 @@
-export default function Placeholder() { return <div className="p-6">appointments</div>; }
+import { CalendarPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/card';
+import { MyAppointments } from '@/features/appointments/components/my-appointments';
+import { SignedOutView } from '@/features/appointments/components/signed-out-view';
+import { useUser } from '@/features/auth/api/get-user';
+import { CreditBalanceCard } from '@/features/credits/components/credit-balance-card';
+
+export default function AppointmentsRoute() {
+  const { data: user, isLoading } = useUser();
+  if (isLoading) {
+    return (
+      <div className="mx-auto max-w-5xl space-y-4 px-4 py-10" aria-busy="true" aria-label="Loading">
+        <Skeleton className="h-8 w-1/3" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (!user) return <SignedOutView />;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
+      <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">My Appointments</h1>
+          <p className="mt-1 text-slate-600">Your bookings and reservations, and your Que Credit.</p>
+        </div>
+        <Button asChild>
+          <Link to="/businesses">
+            <CalendarPlus aria-hidden="true" />
+            Book New Appointment
+          </Link>
+        </Button>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="order-2 lg:order-1">
+          <MyAppointments />
+        </div>
+        <aside className="order-1 lg:order-2">
+          <CreditBalanceCard userId={user.id} />
+        </aside>
+      </div>
+    </div>
+  );
+}

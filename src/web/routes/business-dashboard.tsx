@@ -1,1 +1,20 @@
-export default function Placeholder() { return <div className="p-6">business-dashboard</div>; }
+import { Navigate } from 'react-router';
+import { Skeleton } from '@/components/ui/card';
+import { useUser } from '@/features/auth/api/get-user';
+import { BusinessDashboard } from '@/features/dashboard/components/business-dashboard';
+import { NoBusinessPrompt } from '@/features/dashboard/components/no-business-prompt';
+
+export default function BusinessDashboardRoute() {
+  const { data: user, isLoading } = useUser();
+  if (isLoading) {
+    return (
+      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10" aria-busy="true" aria-label="Loading">
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-28" />
+      </div>
+    );
+  }
+  // SPEC section 2: anyone but a business user is sent to log in (as a business).
+  if (!user || user.userType !== 'business') return <Navigate to="/login?redirect=/business-dashboard" replace />;
+  return <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{user.businessId === null ? <NoBusinessPrompt /> : <BusinessDashboard key={user.businessId} businessId={user.businessId} />}</div>;
+}

@@ -1,1 +1,20 @@
-export default function Placeholder() { return <div className="p-6">business-register</div>; }
+import { useCreateBusiness } from '@/features/businesses/api/create-business';
+import { BusinessDetailsForm } from '@/features/businesses/components/business-details-form';
+import { OnboardingFlow } from '@/features/businesses/components/onboarding-flow';
+
+export default function BusinessRegisterRoute() {
+  const createBusiness = useCreateBusiness();
+  return (
+    <OnboardingFlow
+      idPrefix="business"
+      title="Register your business"
+      description="Take bookings online and let customers trade slots instead of waiting."
+      detailsLabel="Business details"
+      create={createBusiness.mutateAsync}
+      failureFallback="Failed to create your business account"
+      successToast={(b) => ({ title: 'Business Registered!', description: `${b.businessName} is live. Add your services next.` })}
+    >
+      {(step) => <BusinessDetailsForm {...step} />}
+    </OnboardingFlow>
+  );
+}

@@ -1,1 +1,5 @@
-export default function Placeholder() { return <div className="p-6">businesses</div>; }
+import { BusinessDirectory } from '@/features/businesses/components/business-directory';
+
+export default function BusinessesRoute() {
+  return <BusinessDirectory />;
+}

@@ -1,1 +1,18 @@
-export default function Placeholder() { return <div className="p-6">quick-booking</div>; }
+import { Zap } from 'lucide-react';
+import { EarliestGrid } from '@/features/booking/components/earliest-grid';
+
+export default function QuickBookingRoute() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <header className="mb-6">
+        <p className="flex items-center gap-1.5 text-sm font-semibold uppercase tracking-wide text-brand-600">
+          <Zap className="size-4" aria-hidden="true" />
+          Skip the Line
+        </p>
+        <h1 className="mt-1 text-2xl font-bold sm:text-3xl">Earliest Available Appointments</h1>
+        <p className="mt-2 text-slate-600">The soonest free slot at every business, soonest first. Pick one to book it in a few taps.</p>
+      </header>
+      <EarliestGrid />
+    </div>
+  );
+}

@@ -1,1 +1,6 @@
-export default function Placeholder() { return <div className="p-6">restaurant-booking</div>; }
+import { BusinessDirectory } from '@/features/businesses/components/business-directory';
+
+/** The directory restricted to restaurants (header label: Book Reservation). */
+export default function RestaurantBookingRoute() {
+  return <BusinessDirectory restaurantsOnly />;
+}

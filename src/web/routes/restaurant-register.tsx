@@ -1,1 +1,20 @@
-export default function Placeholder() { return <div className="p-6">restaurant-register</div>; }
+import { useCreateRestaurant } from '@/features/businesses/api/create-restaurant';
+import { OnboardingFlow } from '@/features/businesses/components/onboarding-flow';
+import { RestaurantDetailsForm } from '@/features/businesses/components/restaurant-details-form';
+
+export default function RestaurantRegisterRoute() {
+  const createRestaurant = useCreateRestaurant();
+  return (
+    <OnboardingFlow
+      idPrefix="restaurant"
+      title="Register your restaurant"
+      description="Accept table reservations online; tables open every evening from 5 PM to 11 PM to start, and you can change that later."
+      detailsLabel="Restaurant details"
+      create={createRestaurant.mutateAsync}
+      failureFallback="Failed to register restaurant. Please try again."
+      successToast={(b) => ({ title: 'Restaurant Registered!', description: `${b.businessName} is now taking reservations.` })}
+    >
+      {(step) => <RestaurantDetailsForm {...step} />}
+    </OnboardingFlow>
+  );
+}

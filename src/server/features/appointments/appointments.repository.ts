@@ -34,9 +34,9 @@ const viewColumns = {
 
 export type AppointmentRow = Awaited<ReturnType<typeof listAppointments>>[number];
 
-export async function insertAppointment(db: Db, values: NewAppointment): Promise<number> {
-  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id });
-  return row.id;
+export async function insertAppointment(db: Db, values: NewAppointment): Promise<{ id: number; createdAt: Date }> {
+  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id, createdAt: appointments.createdAt });
+  return row;
 }
 
 function selectView(db: Db) {
@@ -52,22 +52,10 @@ export async function findAppointmentView(db: Db, id: number) {
   return row ?? null;
 }
 
-/** The appointment row, locked until the transaction ends: status changes are serialized per appointment. */
-export async function lockAppointment(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      id: appointments.id,
-      businessId: appointments.businessId,
-      serviceId: appointments.serviceId,
-      customerId: appointments.customerId,
-      status: appointments.status,
-      duration: appointments.duration,
-      partySize: appointments.partySize,
-    })
-    .from(appointments)
-    .where(eq(appointments.id, id))
-    .for('update');
-  return row ?? null;
+/** Locks the appointment row until the transaction ends: changes to one appointment take turns. */
+export async function lockAppointment(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id)).for('update');
+  return rows.length > 0;
 }
 
 /**

@@ -1,4 +1,51 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appointmentSchema,
+  createAppointmentSchema,
+  listAppointmentsQuerySchema,
+  restaurantReservationSchema,
+  restaurantReservationsQuerySchema,
+  updateAppointmentSchema,
+} from '../../../contract/appointments.js';
+import { idParamsSchema } from '../../../contract/businesses.js';
+import { requireUser } from '../../plugins/session.js';
+import { bookAppointment } from './book-appointment.js';
+import { cancelAppointment } from './cancel-appointment.js';
+import { completeAppointment } from './complete-appointment.js';
+import { listAppointments, listRestaurantReservations } from './list-appointments.js';
+import { rescheduleAppointment } from './reschedule-appointment.js';
 
 // Booking, listing, cancelling, rescheduling and completing appointments; restaurant reservations.
-export const appointmentsRoutes: FastifyPluginAsyncZod = async () => {};
+export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/appointments', { schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } }, async (request, reply) => {
+    const appointment = await bookAppointment(app.db, requireUser(request), request.body);
+    return reply.status(201).send(appointment);
+  });
+
+  app.get('/appointments', { schema: { querystring: listAppointmentsQuerySchema, response: { 200: z.array(appointmentSchema) } } }, async (request) =>
+    listAppointments(app.db, request.user, request.query),
+  );
+
+  app.patch(
+    '/appointments/:id',
+    { schema: { params: idParamsSchema, body: updateAppointmentSchema, response: { 200: appointmentSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      return 'status' in body
+        ? cancelAppointment(app.db, user, request.params.id)
+        : rescheduleAppointment(app.db, user, request.params.id, body);
+    },
+  );
+
+  app.post('/appointments/:id/complete', { schema: { params: idParamsSchema, response: { 200: appointmentSchema } } }, async (request) =>
+    completeAppointment(app.db, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/restaurant-reservations',
+    { schema: { querystring: restaurantReservationsQuerySchema, response: { 200: z.array(restaurantReservationSchema) } } },
+    async (request) => listRestaurantReservations(app.db, request.user, request.query),
+  );
+};

@@ -1,4 +1,57 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { earliestAppointmentSchema } from '../../../contract/appointments.js';
+import {
+  availableSlotsQuerySchema, blockDateSchema, blockedDateSchema, businessIdParamsSchema, timeSlotInputSchema, timeSlotSchema,
+  weeklyHoursResponseSchema, weeklyHoursSchema,
+} from '../../../contract/availability.js';
+import { idParamsSchema } from '../../../contract/businesses.js';
+import { listAvailableSlots } from './available-slots.js';
+import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
+import { getEarliestAppointment, listEarliestAppointments } from './earliest.service.js';
+import { getWeeklyHours, setWeeklyHours } from './hours.service.js';
+import { createTimeSlot, deleteTimeSlot, listTimeSlots, updateTimeSlot } from './time-slots.service.js';
 
 // Weekly hours, blocked dates, restaurant time slots, available slots, earliest appointments.
-export const availabilityRoutes: FastifyPluginAsyncZod = async () => {};
+export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/businesses/:id/hours', { schema: { params: idParamsSchema, response: { 200: weeklyHoursResponseSchema } } }, async (request) =>
+    getWeeklyHours(app.db, request.params.id),
+  );
+  app.put('/businesses/:id/hours', { schema: { params: idParamsSchema, body: weeklyHoursSchema, response: { 200: weeklyHoursResponseSchema } } }, async (request) =>
+    setWeeklyHours(app.db, request.user, request.params.id, request.body.hours),
+  );
+
+  app.get('/business-availability/:businessId', { schema: { params: businessIdParamsSchema, response: { 200: z.array(blockedDateSchema) } } }, async (request) =>
+    listBlockedDates(app.db, request.params.businessId),
+  );
+  app.post('/business-availability', { schema: { body: blockDateSchema, response: { 201: blockedDateSchema } } }, async (request, reply) =>
+    reply.status(201).send(await blockDate(app.db, request.user, request.body)),
+  );
+  app.delete('/business-availability/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await unblockDate(app.db, request.user, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/restaurant-time-slots/:businessId', { schema: { params: businessIdParamsSchema, response: { 200: z.array(timeSlotSchema) } } }, async (request) =>
+    listTimeSlots(app.db, request.params.businessId),
+  );
+  app.post('/restaurant-time-slots', { schema: { body: timeSlotInputSchema, response: { 201: timeSlotSchema } } }, async (request, reply) =>
+    reply.status(201).send(await createTimeSlot(app.db, request.user, request.body)),
+  );
+  app.put('/restaurant-time-slots/:id', { schema: { params: idParamsSchema, body: timeSlotInputSchema, response: { 200: timeSlotSchema } } }, async (request) =>
+    updateTimeSlot(app.db, request.user, request.params.id, request.body),
+  );
+  app.delete('/restaurant-time-slots/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await deleteTimeSlot(app.db, request.user, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/available-slots', { schema: { querystring: availableSlotsQuerySchema, response: { 200: z.array(z.string()) } } }, async (request) =>
+    listAvailableSlots(app.db, request.query),
+  );
+
+  app.get('/businesses/:id/earliest-appointment', { schema: { params: idParamsSchema, response: { 200: earliestAppointmentSchema } } }, async (request) =>
+    getEarliestAppointment(app.db, request.params.id),
+  );
+  app.get('/earliest-appointments', { schema: { response: { 200: z.array(earliestAppointmentSchema) } } }, async () => listEarliestAppointments(app.db));
+};

@@ -47,14 +47,14 @@ export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery): Promis
   }
 
   const clock = businessNow(business.timeZone, q.now);
-  const kind = isRestaurant ? 'restaurant' : 'service';
+  const kind = isRestaurant ? ('restaurant' as const) : ('service' as const);
   if (!isBookableDay(kind, q.date, clock.date, business.blocked)) return [];
 
   let plan: SlotPlan;
   if (isRestaurant) {
     const timeSlots = await slotsRepository.findActiveTimeSlotsOfDay(db, q.businessId, dayOfWeek(q.date));
     plan = {
-      kind,
+      kind: 'restaurant',
       timeSlots: timeSlots.map((s) => ({ start: hhmm(s.startTime), end: hhmm(s.endTime), interval: s.intervalMinutes })),
       duration: business.reservationDuration ?? DEFAULT_RESERVATION_MINUTES,
       capacity: business.seatingCapacity ?? DEFAULT_SEATING_CAPACITY,
@@ -63,7 +63,7 @@ export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery): Promis
   } else {
     if (!service) return [];
     const hours = await slotsRepository.findHoursOfDay(db, q.businessId, dayOfWeek(q.date));
-    plan = { kind, hours: hours && { open: hhmm(hours.openTime), close: hhmm(hours.closeTime) }, duration: service.duration };
+    plan = { kind: 'service', hours: hours && { open: hhmm(hours.openTime), close: hhmm(hours.closeTime) }, duration: service.duration };
   }
 
   const starts = candidateStarts(plan);

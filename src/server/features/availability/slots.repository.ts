@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, blockedDates, businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
+import { appointments, businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
 
 /** Active appointments; kept as a literal so the planner can use the partial indexes on status. */
 export const activeStatus = sql`${appointments.status} in ('confirmed', 'pending')`;
@@ -23,7 +23,8 @@ export async function findSlotContext(db: Db, businessId: number, date: string):
       reservationDuration: businesses.reservationDuration,
       seatingCapacity: businesses.seatingCapacity,
       maxPartySize: businesses.maxPartySize,
-      blocked: sql<boolean>`exists (select 1 from ${blockedDates} where ${blockedDates.businessId} = ${businesses.id} and ${blockedDates.date} = ${date}::date)`,
+      // Spelled out: drizzle writes select-list columns unqualified, which the subquery would capture.
+      blocked: sql<boolean>`exists (select 1 from blocked_dates bd where bd.business_id = "businesses"."id" and bd.date = ${date}::date)`,
     })
     .from(businesses)
     .where(eq(businesses.id, businessId))

@@ -74,7 +74,8 @@ export function toBalance(row: AccountRow): Balance {
 
 /** Runs fn in the caller's transaction, or opens one: balances and transfer rows move together. */
 function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  if (db instanceof PgTransaction) return fn(db);
+  // A Db that is already a transaction (drizzle's tx objects are PgTransaction) is used as it is.
+  if ((db as unknown) instanceof PgTransaction) return fn(db);
   return db.transaction((tx) => fn(tx));
 }
 
@@ -86,15 +87,19 @@ function constraintOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The CHECK constraints are the last line of defence; their violations still read as business errors. */
+/** The CHECK and unique constraints are the last line of defence; their violations still read as business errors. */
+export function ledgerErrorOf(error: unknown): AppError | undefined {
+  const constraint = constraintOf(error);
+  if (constraint === 'ledger_accounts_no_overdraft_check') return insufficientBalance();
+  if (constraint === 'ledger_transfers_pending_resolution_key') return new AppError(ErrorCode.INVALID_STATE, 'This hold has already been settled');
+  return undefined;
+}
+
 async function mapLedgerErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    const constraint = constraintOf(error);
-    if (constraint === 'ledger_accounts_no_overdraft_check') throw insufficientBalance();
-    if (constraint === 'ledger_transfers_pending_resolution_key') throw new AppError(ErrorCode.INVALID_STATE, 'This hold has already been settled');
-    throw error;
+    throw ledgerErrorOf(error) ?? error;
   }
 }
 
@@ -155,7 +160,7 @@ function checkTransfer(t: TransferInput) {
 }
 
 /** A transfer posted at once. */
-export function transfer(db: Db, t: TransferInput): Promise<TransferRow> {
+export async function transfer(db: Db, t: TransferInput): Promise<TransferRow> {
   checkTransfer(t);
   return inTransaction(db, (tx) =>
     mapLedgerErrors(async () => {
@@ -166,7 +171,7 @@ export function transfer(db: Db, t: TransferInput): Promise<TransferRow> {
 }
 
 /** A hold: the amount stops being available to the debit account until posted or voided. */
-export function createPending(db: Db, t: TransferInput): Promise<TransferRow> {
+export async function createPending(db: Db, t: TransferInput): Promise<TransferRow> {
   checkTransfer(t);
   return inTransaction(db, (tx) =>
     mapLedgerErrors(async () => {

@@ -34,7 +34,7 @@ export function SignedOutView() {
             <CustomerRegisterForm />
           </CardContent>
         </Card>
-        <section aria-labelledby="benefits-heading" className="rounded-xl bg-brand-50 p-6">
+        <section aria-labelledby="benefits-heading" className="self-start rounded-xl bg-brand-50 p-6">
           <h2 id="benefits-heading" className="text-lg font-semibold text-brand-700">Why create an account?</h2>
           <ul className="mt-4 space-y-5">
             {benefits.map(({ icon: Icon, title, text }) => (

@@ -9,8 +9,9 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => {
-      queryClient.clear();
+      // Not clear(): that orphans mounted useUser() observers, so an open screen never saw the new identity.
       queryClient.setQueryData(['user'], user);
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
     },
   });
 }

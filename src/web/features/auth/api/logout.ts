@@ -6,7 +6,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiPost<void>('/api/logout'),
     onSuccess: () => {
-      queryClient.clear();
+      // Not clear(): that orphans mounted useUser() observers, so an open screen never saw the sign-out.
+      // Removed, not reset: refetching the old user's data now would only earn 401s.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
       queryClient.setQueryData(['user'], null);
     },
   });

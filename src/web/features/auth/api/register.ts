@@ -9,8 +9,9 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => {
-      queryClient.clear();
+      // Not clear(): that orphans mounted useUser() observers, so an open screen never saw the new identity.
       queryClient.setQueryData(['user'], user);
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
     },
   });
 }

@@ -15,16 +15,21 @@ export function TestAccounts({ onPick }: { onPick: (username: string, password: 
       <h2 id="test-accounts-heading" className="flex items-center gap-2 text-sm font-semibold text-slate-700">
         <KeyRound className="size-4" aria-hidden="true" /> Test accounts
       </h2>
-      <ul className="mt-3 space-y-2 text-sm">
+      <p className="mt-1 text-xs text-slate-500">Choose one to fill in the form.</p>
+      <ul className="mt-3 space-y-1.5 text-sm">
         {testAccounts.map((a) => (
-          <li key={a.username} className="flex items-center justify-between gap-2">
-            <span>
-              <code className="font-semibold text-slate-900">{a.username}</code>
-              <span className="text-slate-500"> / {TEST_PASSWORD}</span>
-              <span className="ml-2 rounded bg-white px-1.5 py-0.5 text-xs text-slate-600 ring-1 ring-slate-200">{a.kind}</span>
-            </span>
-            <button type="button" className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50" onClick={() => onPick(a.username, TEST_PASSWORD)}>
-              Use {a.username}
+          <li key={a.username}>
+            <button
+              type="button"
+              className="flex w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left ring-1 ring-slate-200 hover:ring-brand-500"
+              onClick={() => onPick(a.username, TEST_PASSWORD)}
+            >
+              <span className="min-w-0">
+                <span className="sr-only">Use </span>
+                <code className="font-semibold text-slate-900">{a.username}</code>
+                <span className="text-slate-500"> / {TEST_PASSWORD}</span>
+              </span>
+              <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-medium ${a.kind === 'Business' ? 'bg-amber-100 text-amber-800' : 'bg-brand-50 text-brand-700'}`}>{a.kind}</span>
             </button>
           </li>
         ))}

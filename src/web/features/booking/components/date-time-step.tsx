@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { NoSlots } from './no-slots';
-import { SlotGrid } from './slot-grid';
+import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 
 /** Step 2: a day within the booking window, then one of its free start times. */
 export function DateTimeStep({ businessId, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
@@ -49,7 +49,7 @@ export function DateTimeStep({ businessId, service, date, time, onDateChange, on
           {date ? (
             <>
               <h3 className="mb-3 text-sm font-medium text-slate-700">Available times on {formatLongDate(date)}</h3>
-              <SlotGrid
+              <TimeSlotGrid
                 slots={slots.data}
                 isLoading={slots.isLoading}
                 error={slots.error}

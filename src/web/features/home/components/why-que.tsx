@@ -10,7 +10,7 @@ const claims = [
 
 const figures = [
   { value: '10K+', label: 'Queue jumps' },
-  { value: '500+', label: 'Partner businesses' },
+  { value: '500+', label: 'Partners' },
   { value: '$50', label: 'Average saving' },
   { value: '4.9', label: 'Customer rating' },
 ];
@@ -37,7 +37,7 @@ export function WhyQue() {
         </div>
         <dl className="grid grid-cols-2 content-center gap-4">
           {figures.map((f) => (
-            <div key={f.label} className="flex flex-col-reverse rounded-xl bg-slate-50 p-6 text-center ring-1 ring-slate-200">
+            <div key={f.label} className="flex flex-col-reverse justify-center rounded-xl bg-slate-50 p-6 text-center ring-1 ring-slate-200">
               <dt className="mt-1 text-sm text-slate-600">{f.label}</dt>
               <dd className="text-3xl font-extrabold text-brand-600">{f.value}</dd>
             </div>

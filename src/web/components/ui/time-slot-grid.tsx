@@ -4,8 +4,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
-/** The free start times of one day as buttons; loading, failure and "none" are the caller's words. */
-export function SlotGrid({ slots, isLoading, error, onRetry, selected, onSelect, empty }: {
+/** A day's free start times as toggle buttons; loading, failure and "none" are handled here. */
+export function TimeSlotGrid({ slots, isLoading, error, onRetry, selected, onSelect, empty }: {
   slots: string[] | undefined;
   isLoading: boolean;
   error: unknown;

@@ -1,0 +1,115 @@
+// The booking transaction written by hand against node-postgres: the same statements the app
+// issues for POST /api/appointments (business, service, slot re-check, insert, $1.00 credit through
+// the ledger), without Fastify, zod, sessions or Drizzle. The baseline for bench/booking-throughput.ts.
+import type pg from 'pg';
+import { dayOfWeek, timeToMinutes } from '../src/contract/time.js';
+import { wallClock } from '../src/server/features/availability/business-clock.js';
+
+export interface RawBooking {
+  userId: number;
+  businessId: number;
+  serviceId: number;
+  date: string;
+  time: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+}
+
+const ACCOUNT_BY_KEY = `select id, no_overdraft, credits_posted, debits_posted, debits_pending from ledger_accounts
+  where kind = $1 and asset = 'CREDIT' and coalesce(user_id, 0) = $2 and coalesce(business_id, 0) = 0 and coalesce(offer_id, 0) = 0 limit 1`;
+
+async function account(client: pg.PoolClient, kind: string, userId: number, noOverdraft: boolean): Promise<number> {
+  const found = await client.query(ACCOUNT_BY_KEY, [kind, userId]);
+  if (found.rows[0]) return found.rows[0].id;
+  await client.query(
+    `insert into ledger_accounts (kind, asset, user_id, no_overdraft) values ($1, 'CREDIT', $2, $3) on conflict do nothing`,
+    [kind, userId || null, noOverdraft],
+  );
+  return (await client.query(ACCOUNT_BY_KEY, [kind, userId])).rows[0].id;
+}
+
+/** Returns true when booked, false when the slot is not free. */
+export async function bookRaw(pool: pg.Pool, b: RawBooking): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const business = (
+      await client.query(
+        `select id, owner_id, business_name, category, business_type, description, address, phone, email, website, operating_hours,
+           cuisine_type, price_range, max_party_size, reservation_duration, seating_capacity, time_zone, created_at,
+           exists (select 1 from business_hours bh where bh.business_id = businesses.id
+             and bh.day_of_week = extract(dow from (now() at time zone businesses.time_zone))::int) as open_today
+         from businesses where id = $1 limit 1`,
+        [b.businessId],
+      )
+    ).rows[0];
+    const service = (await client.query(`select id, business_id, name, description, duration, price_cents from services where id = $1 and deleted_at is null limit 1`, [b.serviceId])).rows[0];
+    if (!business || !service || service.business_id !== b.businessId) throw new Error('no such business or service');
+
+    // the slot re-check: context, service, the day's hours, and the active appointments it could touch
+    const context = (
+      await client.query(
+        `select business_type, time_zone, reservation_duration, seating_capacity, max_party_size,
+           exists (select 1 from blocked_dates where blocked_dates.business_id = businesses.id and blocked_dates.date = $2::date) as blocked
+         from businesses where id = $1 limit 1`,
+        [b.businessId, b.date],
+      )
+    ).rows[0];
+    await client.query(`select id, business_id, duration from services where id = $1 and deleted_at is null limit 1`, [b.serviceId]);
+    const hours = (await client.query(`select open_time, close_time from business_hours where business_id = $1 and day_of_week = $2 limit 1`, [b.businessId, dayOfWeek(b.date)])).rows[0];
+    if (context.blocked || !hours) return rollback(client);
+    const open = timeToMinutes(hours.open_time.slice(0, 5));
+    const close = timeToMinutes(hours.close_time.slice(0, 5));
+    const start = timeToMinutes(b.time);
+    const end = start + service.duration;
+    if (start < open || end > close || (start - open) % Math.min(30, service.duration) !== 0) return rollback(client);
+    const booked = await client.query(
+      `select starts_at::text as starts_at, ends_at::text as ends_at, party_size from appointments where business_id = $1 and status in ('confirmed', 'pending')
+         and tsrange(starts_at, ends_at, '[)') && tsrange($2::timestamp, $3::timestamp, '[)') and exclusive`,
+      [b.businessId, wallClock(b.date, open), wallClock(b.date, close)],
+    );
+    const startsAt = wallClock(b.date, start);
+    const endsAt = wallClock(b.date, end);
+    if (booked.rows.some((r) => String(r.starts_at) < endsAt && String(r.ends_at) > startsAt)) return rollback(client);
+
+    const inserted = (
+      await client.query(
+        `insert into appointments (business_id, service_id, customer_id, starts_at, ends_at, duration, price_cents, status, exclusive,
+           party_size, notes, block_offers, customer_name, customer_email, customer_phone)
+         values ($1, $2, $3, $4, $5, $6, $7, 'confirmed', true, 1, '', false, $8, $9, $10) returning id, created_at`,
+        [b.businessId, b.serviceId, b.userId, startsAt, endsAt, service.duration, service.price_cents, b.customerName, b.customerEmail, b.customerPhone],
+      )
+    ).rows[0];
+
+    // +$1.00 credit: both balance rows in id order, the debit side guarded, then the transfer row
+    const issuance = await account(client, 'credit_issuance', 0, false);
+    const wallet = await account(client, 'user_credit', b.userId, true);
+    for (const id of [issuance, wallet].sort((x, y) => x - y)) {
+      const sql =
+        id === issuance
+          ? `update ledger_accounts set debits_posted = debits_posted + 100 where id = $1 and asset = 'CREDIT'
+               and (not no_overdraft or credits_posted - (debits_posted + 100) - debits_pending >= 0) returning id`
+          : `update ledger_accounts set credits_posted = credits_posted + 100 where id = $1 and asset = 'CREDIT' returning id`;
+      if ((await client.query(sql, [id])).rowCount !== 1) throw new Error('ledger update failed');
+    }
+    await client.query(
+      `insert into ledger_transfers (debit_account_id, credit_account_id, amount, asset, flags, code, description, appointment_id)
+       values ($1, $2, 100, 'CREDIT', 'single', 'earned_booking', $3, $4) returning *`,
+      [issuance, wallet, `Earned for booking ${service.name} at ${business.business_name}`, inserted.id],
+    );
+    await client.query('commit');
+    return true;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    if ((error as { code?: string }).code === '23P01') return false;
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function rollback(client: pg.PoolClient): Promise<false> {
+  await client.query('rollback');
+  return false;
+}

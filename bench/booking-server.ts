@@ -1,0 +1,37 @@
+// The app as a separate process for the booking benchmarks, so load generator and server do not
+// share one event loop. Started by bench/booking-support.ts; prints {"port":N} once listening.
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/client.js';
+
+const url = process.env.BENCH_APP_DATABASE_URL;
+if (!url) throw new Error('BENCH_APP_DATABASE_URL is required');
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '10000000',
+  LOGIN_RATE_LIMIT: '1000000',
+});
+const database = await openDatabase({ kind: 'postgres', url, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
+const app = await buildApp({ config, database, logger: false, serveWeb: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+// The parent closing our stdin (or dying) ends us too; a hard cap keeps a lost server from lingering.
+process.stdin.on('end', () => void stop());
+process.stdin.resume();
+setTimeout(() => void stop(), 15 * 60_000).unref();

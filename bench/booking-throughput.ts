@@ -1,0 +1,117 @@
+// DESIGN section 8: booking throughput through the HTTP API must be at least 50% of the same
+// transaction issued straight from node-postgres on the same PostgreSQL. N clients book distinct
+// slots (no conflicts) as fast as they can; each client has its own business, all share the ledger.
+// Run: npx tsx bench/booking-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_BOOKINGS)
+import pg from 'pg';
+import { bookAppointment } from '../src/server/features/appointments/book-appointment.js';
+import { openDatabase } from '../src/server/db/client.js';
+import { bookRaw } from './booking-raw.js';
+import {
+  type Account,
+  contact,
+  createBenchDatabase,
+  createShop,
+  httpClient,
+  mapLimit,
+  percentile,
+  register,
+  round,
+  startAppServer,
+  weekdaySlots,
+} from './booking-support.js';
+
+const CLIENTS = Math.max(1, Math.min(Number(process.env.BENCH_CLIENTS ?? 16), 64));
+const slots = weekdaySlots();
+const WARMUP = 10;
+const PER_CLIENT = Math.min(Math.floor(Math.min(Number(process.env.BENCH_BOOKINGS ?? 2400), 20_000) / CLIENTS), slots.length - WARMUP);
+const PHASE_LIMIT_MS = 90_000;
+
+type Shop = Awaited<ReturnType<typeof createShop>>;
+type Booker = (customer: Account, shop: Shop, slot: { date: string; time: string }) => Promise<boolean>;
+
+interface PhaseResult {
+  name: string;
+  bookings: number;
+  failures: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+}
+
+/** Each client books its own shop's slots one after another; the first WARMUP are not measured. */
+async function phase(name: string, customers: Account[], shops: Shop[], book: Booker): Promise<PhaseResult> {
+  await Promise.all(customers.map(async (c, i) => {
+    for (let k = 0; k < WARMUP; k++) if (!(await book(c, shops[i], slots[k]))) throw new Error(`${name}: warm-up booking failed`);
+  }));
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    customers.map(async (c, i) => {
+      for (let k = WARMUP; k < WARMUP + PER_CLIENT && performance.now() - started < PHASE_LIMIT_MS; k++) {
+        const t = performance.now();
+        if (await book(c, shops[i], slots[k])) latencies.push(performance.now() - t);
+        else failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const result = {
+    name,
+    bookings: latencies.length,
+    failures,
+    seconds: round(seconds, 2),
+    perSecond: round(latencies.length / seconds),
+    p50: round(percentile(latencies, 50), 2),
+    p95: round(percentile(latencies, 95), 2),
+  };
+  console.log(`${name.padEnd(34)} ${String(result.bookings).padStart(6)} bookings in ${result.seconds}s = ${result.perSecond}/s  p50 ${result.p50} ms  p95 ${result.p95} ms  failures ${failures}`);
+  return result;
+}
+
+const db = await createBenchDatabase('throughput');
+const server = await startAppServer(db.url, 20);
+const http = httpClient(server.port, CLIENTS);
+const pool = new pg.Pool({ connectionString: db.url, max: 20 });
+const inProcess = await openDatabase({ kind: 'postgres', url: db.url, poolSize: 20 });
+let failed = false;
+try {
+  console.log(`setting up ${CLIENTS} customers and ${3 * CLIENTS} businesses; ${PER_CLIENT} measured bookings per client and path…`);
+  const tag = process.pid;
+  const customers = await mapLimit(Array.from({ length: CLIENTS }, (_, i) => i), 4, (i) => register(http, `tp_${tag}_${i}`, 'customer'));
+  const shops = await mapLimit(Array.from({ length: 3 * CLIENTS }, (_, i) => i), 4, (i) => createShop(http, `tp_${tag}_${i}`));
+  const [rawShops, httpShops, serviceShops] = [shops.slice(0, CLIENTS), shops.slice(CLIENTS, 2 * CLIENTS), shops.slice(2 * CLIENTS)];
+
+  const raw = await phase('node-postgres, same transaction', customers, rawShops, async (c, shop, slot) =>
+    bookRaw(pool, { userId: c.id, businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }),
+  );
+  const api = await phase('HTTP API (POST /api/appointments)', customers, httpShops, async (c, shop, slot) => {
+    const res = await http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie);
+    return res.status === 201;
+  });
+  const service = await phase('in-process bookAppointment()', customers, serviceShops, async (c, shop, slot) => {
+    const user = { id: c.id, username: `tp_${tag}`, email: 'x@example.com', userType: 'customer' as const, businessId: null };
+    await bookAppointment(inProcess.db, user, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact, notes: '', blockOffers: false });
+    return true;
+  });
+
+  const ratio = api.perSecond / raw.perSecond;
+  console.log(`HTTP API / node-postgres = ${round(ratio * 100)}% (target >= 50%); in-process service / node-postgres = ${round((service.perSecond / raw.perSecond) * 100)}%`);
+  failed = raw.failures + api.failures + service.failures > 0;
+  const check = await pool.query(`select asset, sum(credits_posted - debits_posted)::bigint as total from ledger_accounts group by asset`);
+  console.log(`ledger totals per asset (must be 0): ${check.rows.map((r) => `${r.asset}=${r.total}`).join(', ')}`);
+  failed ||= check.rows.some((r) => Number(r.total) !== 0);
+  if (ratio < 0.5) console.log('below the 50% target');
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  http.close();
+  await pool.end();
+  await inProcess.close();
+  await server.stop();
+  await db.drop();
+}
+console.log(failed ? 'RESULT: FAILED' : 'RESULT: OK');
+process.exit(failed ? 1 : 0);

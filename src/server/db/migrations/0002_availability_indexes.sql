@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_active_period_idx" ON "appointments" USING gist ("business_id",tsrange("starts_at", "ends_at", '[)')) WHERE "appointments"."status" in ('confirmed', 'pending');

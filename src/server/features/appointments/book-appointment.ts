@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { User } from '../../../contract/auth.js';
+import type { Appointment, createAppointmentSchema } from '../../../contract/appointments.js';
+import type { Business } from '../../../contract/businesses.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { timeToMinutes } from '../../../contract/time.js';
+import type { Db } from '../../db/client.js';
+import { AppError, forbidden } from '../../errors.js';
+import { wallClock } from '../availability/business-clock.js';
+import { getBusiness } from '../businesses/businesses.service.js';
+import { awardBookingCredit } from '../credits/credits.service.js';
+import { getService, listServices } from '../services/services.service.js';
+import { toAppointment } from './appointment-view.js';
+import * as appointmentsRepository from './appointments.repository.js';
+import { requireFreeSlot, runBookingTransaction } from './booking-transaction.js';
+
+type BookingInput = z.infer<typeof createAppointmentSchema>;
+export const TABLE_RESERVATION_SERVICE = 'Table reservation';
+
+async function serviceFor(tx: Db, business: Business, serviceId: number | undefined) {
+  if (serviceId !== undefined) {
+    const service = await getService(tx, serviceId);
+    if (service.businessId !== business.id) throw new AppError(ErrorCode.VALIDATION, 'serviceId: that service is not offered by this business');
+    return service;
+  }
+  if (business.businessType !== 'restaurant') throw new AppError(ErrorCode.VALIDATION, 'serviceId: please choose a service');
+  const services = await listServices(tx, business.id);
+  const table = services.find((s) => s.name === TABLE_RESERVATION_SERVICE) ?? services[0];
+  if (!table) throw new AppError(ErrorCode.CONFLICT, 'This restaurant is not taking reservations');
+  return getService(tx, table.id);
+}
+
+function partySizeFor(business: Business, requested: number | undefined): number {
+  if (business.businessType !== 'restaurant') return 1;
+  const max = business.maxPartySize ?? 20;
+  const size = requested ?? 1;
+  if (size < 1 || size > max) throw new AppError(ErrorCode.VALIDATION, `Party size must be between 1 and ${max}`);
+  return size;
+}
+
+/** Start and end as the business's wall-clock time; the end may fall on the next day. */
+export function periodOf(date: string, time: string, duration: number) {
+  const start = timeToMinutes(time);
+  return { startsAt: wallClock(date, start), endsAt: wallClock(date, start + duration) };
+}
+
+/**
+ * Books a slot for the signed-in user. Everything happens in one transaction: the slot is
+ * re-checked against the same rules as the public slot list, the row is inserted (the exclusion
+ * constraint stops any double booking that slips past the check), and the booking credit is paid.
+ */
+export async function bookAppointment(db: Db, user: User, input: BookingInput): Promise<Appointment> {
+  if (input.customerId !== undefined && input.customerId !== user.id) throw forbidden('customerId must be the signed-in user');
+  return runBookingTransaction(db, async (tx) => {
+    const business = await getBusiness(tx, input.businessId);
+    const service = await serviceFor(tx, business, input.serviceId);
+    const isRestaurant = business.businessType === 'restaurant';
+    const partySize = partySizeFor(business, input.partySize);
+    await requireFreeSlot(tx, { businessId: business.id, businessType: business.businessType, serviceId: service.id, date: input.date, time: input.time, partySize });
+
+    const duration = isRestaurant ? (business.reservationDuration ?? service.duration) : service.duration;
+    const values = {
+      businessId: business.id,
+      serviceId: service.id,
+      customerId: user.id,
+      ...periodOf(input.date, input.time, duration),
+      duration,
+      priceCents: service.priceCents,
+      status: 'confirmed',
+      exclusive: !isRestaurant,
+      partySize,
+      notes: input.notes,
+      blockOffers: input.blockOffers,
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      customerPhone: input.customerPhone,
+      seatingPreference: isRestaurant ? input.seatingPreference || null : null,
+      occasionType: isRestaurant ? input.occasionType || null : null,
+      dietaryRestrictions: isRestaurant ? input.dietaryRestrictions || null : null,
+    };
+    const { id, createdAt } = await appointmentsRepository.insertAppointment(tx, values);
+    await awardBookingCredit(tx, { userId: user.id, appointmentId: id, serviceName: service.name, businessName: business.businessName });
+    return toAppointment(
+      { ...values, id, createdAt, date: input.date, time: input.time, serviceName: service.name, businessName: business.businessName, businessType: business.businessType, ownerId: business.ownerId },
+      user,
+    );
+  });
+}

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, TestClient, type TestContext } from '../../test/test-app.js';
+import { book, restaurant, serviceBusiness, upcomingDay, upcomingWeekday } from './test-fixtures.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const slots = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/available-slots?${query}` })).json() as string[];
+
+async function booked(duration = 30) {
+  const shop = await serviceBusiness(ctx.app, { duration });
+  const customer = await signUp(ctx.app);
+  const date = upcomingWeekday();
+  const res = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '10:00' });
+  expect(res.statusCode).toBe(201);
+  return { ...shop, customer, date, id: res.json().id as number };
+}
+
+describe('PATCH /api/appointments/:id to cancel', () => {
+  it('lets the customer cancel, frees the slot and reverses the booking credit', async () => {
+    const { customer, id, businessId, serviceId, date } = await booked();
+    const res = await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: 'cancelled', isMine: true });
+    expect(await slots(`businessId=${businessId}&serviceId=${serviceId}&date=${date}`)).toContain('10:00');
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('0.00');
+    const history = (await customer.get(`/api/credits/${customer.user.id}/transactions`)).json();
+    expect(history.map((t: { transactionType: string; amount: string }) => [t.transactionType, t.amount])).toEqual([
+      ['reversed_booking', '-1.00'],
+      ['earned_booking', '1.00'],
+    ]);
+    const again = await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('INVALID_STATE');
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('0.00');
+  });
+
+  it('lets the business owner cancel; anyone else gets 403, a missing one 404, signed out 401', async () => {
+    const { owner, customer, id } = await booked();
+    const stranger = await signUp(ctx.app);
+    expect((await stranger.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(403);
+    expect((await new TestClient(ctx.app).patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(401);
+    expect((await customer.patch('/api/appointments/987654', { status: 'cancelled' })).statusCode).toBe(404);
+    const res = await owner.patch(`/api/appointments/${id}`, { status: 'cancelled' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', isMine: false, customerId: customer.user.id });
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('0.00');
+  });
+
+  it('rejects bodies that are neither a cancel nor a reschedule', async () => {
+    const { customer, id } = await booked();
+    for (const body of [{}, { status: 'confirmed' }, { status: 'completed' }, { status: 'cancelled', date: '2030-01-01' }, { date: upcomingWeekday() }, { time: '10:00' }]) {
+      const res = await customer.patch(`/api/appointments/${id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await customer.patch('/api/appointments/abc', { status: 'cancelled' })).statusCode).toBe(400);
+    expect((await customer.patch('/api/appointments/0', { status: 'cancelled' })).statusCode).toBe(400);
+  });
+});
+
+describe('PATCH /api/appointments/:id to reschedule', () => {
+  it('moves the customer’s appointment when the new time is free, and frees the old one', async () => {
+    const { customer, id, businessId, serviceId, date } = await booked(60);
+    const res = await customer.patch(`/api/appointments/${id}`, { date, time: '14:00' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, date, time: '14:00', duration: 60, status: 'confirmed' });
+    const free = await slots(`businessId=${businessId}&serviceId=${serviceId}&date=${date}`);
+    expect(free).toContain('10:00');
+    expect(free).not.toContain('14:00');
+    expect(free).not.toContain('13:30');
+    // moving by half an hour overlaps its own old period: allowed
+    expect((await customer.patch(`/api/appointments/${id}`, { date, time: '14:30' })).statusCode).toBe(200);
+    // rescheduling does not pay credit again
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('1.00');
+  });
+
+  it('answers 409 SLOT_TAKEN for a taken time, 403 to the owner and strangers, 409 once cancelled', async () => {
+    const { owner, customer, id, businessId, serviceId, date } = await booked(60);
+    const other = await signUp(ctx.app);
+    expect((await book(other, { businessId, serviceId, date, time: '12:00' })).statusCode).toBe(201);
+    const taken = await customer.patch(`/api/appointments/${id}`, { date, time: '11:30' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('SLOT_TAKEN');
+    const offHours = await customer.patch(`/api/appointments/${id}`, { date, time: '16:30' });
+    expect(offHours.statusCode).toBe(409);
+    expect((await owner.patch(`/api/appointments/${id}`, { date, time: '15:00' })).statusCode).toBe(403);
+    expect((await other.patch(`/api/appointments/${id}`, { date, time: '15:00' })).statusCode).toBe(403);
+    expect((await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    const late = await customer.patch(`/api/appointments/${id}`, { date, time: '15:00' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('INVALID_STATE');
+  });
+
+  it('re-checks restaurant capacity, not counting the reservation being moved', async () => {
+    const { businessId } = await restaurant(ctx.app, { seatingCapacity: 8, maxPartySize: 6, reservationDuration: 120 });
+    const date = upcomingDay(5);
+    const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const first = await book(a, { businessId, date, time: '18:00', partySize: 6 });
+    expect(first.statusCode).toBe(201);
+    expect((await book(b, { businessId, date, time: '21:00', partySize: 4 })).statusCode).toBe(201);
+    // its own six seats do not block a move by 30 minutes
+    expect((await a.patch(`/api/appointments/${first.json().id}`, { date, time: '18:30' })).statusCode).toBe(200);
+    // 20:00-22:00 would overlap b's four: 6 + 4 > 8
+    const full = await a.patch(`/api/appointments/${first.json().id}`, { date, time: '20:00' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().code).toBe('SLOT_TAKEN');
+  });
+});
+
+describe('POST /api/appointments/:id/complete', () => {
+  it('lets only the owner complete a confirmed appointment, once', async () => {
+    const { owner, customer, id } = await booked();
+    expect((await new TestClient(ctx.app).post(`/api/appointments/${id}/complete`)).statusCode).toBe(401);
+    expect((await customer.post(`/api/appointments/${id}/complete`)).statusCode).toBe(403);
+    const otherOwner = (await serviceBusiness(ctx.app)).owner;
+    expect((await otherOwner.post(`/api/appointments/${id}/complete`)).statusCode).toBe(403);
+    expect((await owner.post('/api/appointments/987654/complete')).statusCode).toBe(404);
+    const done = await owner.post(`/api/appointments/${id}/complete`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ id, status: 'completed', customerName: 'Pat Doe' });
+    const again = await owner.post(`/api/appointments/${id}/complete`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('INVALID_STATE');
+    // a completed appointment can be neither cancelled nor moved
+    expect((await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(409);
+    expect((await owner.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(409);
+    // the credit earned stays earned
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('1.00');
+  });
+
+  it('does not complete a cancelled appointment', async () => {
+    const { owner, customer, id } = await booked();
+    expect((await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    const res = await owner.post(`/api/appointments/${id}/complete`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('INVALID_STATE');
+  });
+});

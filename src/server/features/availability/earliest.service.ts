@@ -1,0 +1,28 @@
+import type { EarliestAppointment } from '../../../contract/appointments.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { centsToDecimal } from '../../../contract/money.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { getBusiness } from '../businesses/businesses.service.js';
+import * as earliestRepository from './earliest.repository.js';
+
+const toItem = (row: earliestRepository.EarliestRow): EarliestAppointment => ({
+  business: { id: Number(row.business_id), businessName: row.business_name, businessType: row.business_type, category: row.category },
+  service: { id: Number(row.service_id), serviceName: row.service_name, duration: Number(row.service_duration), price: centsToDecimal(Number(row.price_cents)) },
+  date: row.date,
+  time: row.time,
+  duration: Number(row.slot_minutes),
+});
+
+/** One item per business and live service with a free slot in the coming week, soonest first. */
+export async function listEarliestAppointments(db: Db, now: Date = new Date()): Promise<EarliestAppointment[]> {
+  return (await earliestRepository.findEarliest(db, { now })).map(toItem);
+}
+
+/** The business's soonest free slot over all its services in the coming week. */
+export async function getEarliestAppointment(db: Db, businessId: number, now: Date = new Date()): Promise<EarliestAppointment> {
+  await getBusiness(db, businessId);
+  const [first] = await earliestRepository.findEarliest(db, { now, businessId });
+  if (!first) throw new AppError(ErrorCode.NOT_FOUND, 'No available appointments in the coming week');
+  return toItem(first);
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EarliestAppointment } from '../../../contract/appointments.js';
+import { addDays, minutesToTime } from '../../../contract/time.js';
+import { blockedDates, restaurantTimeSlots } from '../../db/schema.js';
+import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
+import { listAvailableSlots } from './available-slots.js';
+import { businessNow } from './business-clock.js';
+import { listEarliestAppointments } from './earliest.service.js';
+import { book, customer, restaurant, serviceBusiness } from './test-fixtures.js';
+
+let ctx: TestContext;
+let customerId: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  customerId = (await customer(ctx.app)).user.id;
+});
+afterAll(() => ctx.close());
+const db = () => ctx.database.db;
+
+/** The reference: listAvailableSlots day by day over the business's coming week. */
+async function earliestBySlots(businessId: number, serviceId: number, timeZone: string, now: Date) {
+  const today = businessNow(timeZone, now).date;
+  for (let d = 0; d < 7; d++) {
+    const date = addDays(today, d);
+    const [first] = await listAvailableSlots(db(), { businessId, serviceId, date, now });
+    if (first) return { date, time: first };
+  }
+  return null;
+}
+
+describe('earliest appointments over HTTP', () => {
+  it('lists one item per business and live service, soonest first, with restaurant duration = reservation length', async () => {
+    const svc = await serviceBusiness(ctx.app, { duration: 45 });
+    const second = (await svc.owner.post(`/api/businesses/${svc.business.id}/services`, { name: 'Long', duration: 120, price: '99.50' })).json();
+    const deleted = (await svc.owner.post(`/api/businesses/${svc.business.id}/services`, { name: 'Gone', duration: 30, price: '1' })).json();
+    await svc.owner.delete(`/api/services/${deleted.id}`);
+    const rest = await restaurant(ctx.app, { reservationDuration: 90 });
+
+    const res = await new TestClient(ctx.app).get('/api/earliest-appointments');
+    expect(res.statusCode).toBe(200);
+    const items = res.json() as EarliestAppointment[];
+    const keys = items.map((i) => `${i.date} ${i.time}`);
+    expect(keys).toEqual([...keys].sort());
+    const mine = items.filter((i) => i.business.id === svc.business.id);
+    expect(mine.map((i) => i.service.id).sort()).toEqual([svc.service.id, second.id].sort());
+    expect(mine.find((i) => i.service.id === second.id)).toMatchObject({
+      business: { id: svc.business.id, businessName: 'Clinic', businessType: 'service', category: 'Healthcare' },
+      service: { id: second.id, serviceName: 'Long', duration: 120, price: '99.50' },
+      duration: 120,
+    });
+    const table = items.find((i) => i.business.id === rest.business.id)!;
+    expect(table).toMatchObject({ business: { businessType: 'restaurant', category: 'Restaurant' }, service: { price: '0.00', serviceName: 'Table reservation' }, duration: 90 });
+
+    for (const item of items) {
+      const expected = await earliestBySlots(item.business.id, item.service.id, 'America/New_York', new Date());
+      expect({ date: item.date, time: item.time }).toEqual(expected);
+    }
+
+    const one = await new TestClient(ctx.app).get(`/api/businesses/${svc.business.id}/earliest-appointment`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(mine[0]);
+  });
+
+  it('answers 404 with a message when nothing is free in the coming week or the business is missing', async () => {
+    const { owner, business } = await serviceBusiness(ctx.app);
+    await owner.put(`/api/businesses/${business.id}/hours`, { hours: [] });
+    const none = await new TestClient(ctx.app).get(`/api/businesses/${business.id}/earliest-appointment`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('No available appointments in the coming week');
+    expect((await new TestClient(ctx.app).get('/api/earliest-appointments')).json().some((i: EarliestAppointment) => i.business.id === business.id)).toBe(false);
+    const missing = await new TestClient(ctx.app).get('/api/businesses/999999/earliest-appointment');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Business not found');
+    expect((await new TestClient(ctx.app).get('/api/businesses/x/earliest-appointment')).statusCode).toBe(400);
+  });
+});
+
+/** Small deterministic PRNG so a failure can be replayed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return (n: number) => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s % n;
+  };
+}
+
+describe('the one-query earliest computation agrees with listAvailableSlots', () => {
+  it('on random hours, time slots, blocked days and bookings across time zones and "now"s', async () => {
+    const rand = rng(20260101);
+    const base = new Date('2030-03-09T15:47:31Z'); // the weekend US clocks change, for good measure
+    const zones = ['America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'Europe/London', 'Pacific/Kiritimati', 'America/Los_Angeles'];
+    const ids: { businessId: number; services: number[]; timeZone: string }[] = [];
+
+    for (let i = 0; i < 6; i++) {
+      const timeZone = zones[i];
+      const today = businessNow(timeZone, base).date;
+      const { owner, business, service } = await serviceBusiness(ctx.app, { timeZone, duration: [5, 20, 30, 45, 60, 240][i] });
+      const extra = (await owner.post(`/api/businesses/${business.id}/services`, { name: 'Extra', duration: 15 + rand(100), price: '10' })).json();
+      const hours = [0, 1, 2, 3, 4, 5, 6].filter(() => rand(4) > 0).map((dayOfWeek) => {
+        const open = 6 * 60 + 15 * rand(20);
+        return { dayOfWeek, openTime: minutesToTime(open), closeTime: minutesToTime(Math.min(open + 60 + 15 * rand(40), 23 * 60 + 59)) };
+      });
+      expect((await owner.put(`/api/businesses/${business.id}/hours`, { hours })).statusCode).toBe(200);
+      if (rand(2)) await db().insert(blockedDates).values({ businessId: business.id, date: addDays(today, rand(7)) });
+      for (let k = 0; k < 40; k++) {
+        const start = 6 * 60 + 5 * rand(200);
+        const duration = [service.duration, extra.duration][rand(2)];
+        await book(db(), {
+          businessId: business.id, serviceId: service.id, customerId, date: addDays(today, rand(8) - 1), time: minutesToTime(start), duration,
+          status: (['confirmed', 'pending', 'cancelled'] as const)[rand(3)],
+        }).catch(() => undefined); // overlaps are refused by the exclusion constraint: fine
+      }
+      ids.push({ businessId: business.id, services: [service.id, extra.id], timeZone });
+    }
+
+    for (let i = 0; i < 4; i++) {
+      const timeZone = zones[(i * 5) % zones.length];
+      const today = businessNow(timeZone, base).date;
+      const { business, service } = await restaurant(ctx.app, { timeZone, seatingCapacity: 2 + rand(6), reservationDuration: 60 + 15 * rand(8), maxPartySize: 8 });
+      if (i % 2) {
+        await db().insert(restaurantTimeSlots).values([
+          { businessId: business.id, dayOfWeek: rand(7), startTime: '11:45', endTime: '14:00', intervalMinutes: 15, isActive: true },
+          { businessId: business.id, dayOfWeek: rand(7), startTime: '18:00', endTime: '23:59', intervalMinutes: 60, isActive: true },
+          { businessId: business.id, dayOfWeek: rand(7), startTime: '07:00', endTime: '10:00', intervalMinutes: 30, isActive: false },
+        ]);
+      }
+      if (rand(2)) await db().insert(blockedDates).values({ businessId: business.id, date: addDays(today, rand(7)) });
+      for (let k = 0; k < 60; k++) {
+        await book(db(), {
+          businessId: business.id, serviceId: service.id, customerId, date: addDays(today, rand(8) - 1), time: minutesToTime(15 * 60 + 15 * rand(36)),
+          duration: 60 + 15 * rand(8), partySize: 1 + rand(4), exclusive: false, status: (['confirmed', 'pending', 'cancelled'] as const)[rand(3)],
+        });
+      }
+      ids.push({ businessId: business.id, services: [service.id], timeZone });
+    }
+
+    {
+      // open one day of the week, and that day blocked: nothing in the window
+      const { owner, business, service } = await serviceBusiness(ctx.app, { timeZone: 'UTC', duration: 30 });
+      const day = addDays(businessNow('UTC', base).date, 2);
+      await owner.put(`/api/businesses/${business.id}/hours`, { hours: [{ dayOfWeek: new Date(`${day}T00:00:00Z`).getUTCDay(), openTime: '09:00', closeTime: '12:00' }] });
+      await db().insert(blockedDates).values({ businessId: business.id, date: day });
+      ids.push({ businessId: business.id, services: [service.id], timeZone: 'UTC' });
+    }
+
+    const offsets = [0, 3 * 3600e3 + 7e3, 26 * 3600e3, 4 * 86400e3 + 5 * 3600e3];
+    let compared = 0;
+    const outcomes = new Set<string>();
+    for (const offset of offsets) {
+      const now = new Date(base.getTime() + offset);
+      const rows = await listEarliestAppointments(db(), now);
+      for (const { businessId, services, timeZone } of ids) {
+        for (const serviceId of services) {
+          const expected = await earliestBySlots(businessId, serviceId, timeZone, now);
+          const row = rows.find((r) => r.business.id === businessId && r.service.id === serviceId);
+          expect(row ? { date: row.date, time: row.time } : null, `business ${businessId} service ${serviceId} at ${now.toISOString()}`).toEqual(expected);
+          compared++;
+          outcomes.add(expected === null ? 'none' : expected.date === businessNow(timeZone, now).date ? 'today' : 'later');
+        }
+      }
+    }
+    expect(compared).toBe(offsets.length * 17);
+    // the scenario must exercise each kind of answer, or it proves little
+    expect([...outcomes].sort()).toEqual(['later', 'none', 'today']);
+  });
+});

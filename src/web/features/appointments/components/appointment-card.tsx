@@ -1,0 +1,71 @@
+import { CalendarDays, Clock, Shield, Users } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
+import { formatPrice } from '@contract/money';
+import { formatTime12h } from '@contract/time';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatLongDate } from '@/components/ui/calendar';
+import { StatusBadge } from './status-badge';
+
+/** One of the customer's own appointments, with what they can still do with it. */
+export function AppointmentCard({ appointment: a, onReschedule, onCancel }: { appointment: Appointment; onReschedule: () => void; onCancel: () => void }) {
+  const finished = a.status === 'cancelled' || a.status === 'completed';
+  const restaurant = a.businessType === 'restaurant';
+  return (
+    <Card className="p-5" data-testid="appointment-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{a.serviceName}</h3>
+          <p className="text-sm text-slate-600">{a.businessName}</p>
+        </div>
+        <StatusBadge status={a.status} />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        <div className="flex items-center gap-1.5">
+          <CalendarDays className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <dt className="sr-only">Date</dt>
+          <dd>{formatLongDate(a.date)}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <Clock className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <dt className="sr-only">Time</dt>
+          <dd>
+            {formatTime12h(a.time)} · {a.duration} min
+          </dd>
+        </div>
+        {restaurant || a.partySize > 1 ? (
+          <div className="flex items-center gap-1.5">
+            <Users className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <dt className="sr-only">Party size</dt>
+            <dd>
+              {a.partySize} {a.partySize === 1 ? 'guest' : 'guests'}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex items-center gap-1.5">
+          <dt className="text-slate-500">Price</dt>
+          <dd className="font-medium">{Number(a.price) === 0 && restaurant ? 'Free' : formatPrice(a.price)}</dd>
+        </div>
+      </dl>
+      {a.notes && (
+        <p className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <span className="font-medium">Notes:</span> {a.notes}
+        </p>
+      )}
+      {a.blockOffers && (
+        <p className="mt-3 flex items-center gap-1.5 text-sm font-medium text-amber-800">
+          <Shield className="size-4" aria-hidden="true" />
+          Offers Blocked - Protected time slot
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+        <Button variant="outline" size="sm" disabled={finished} onClick={onReschedule}>
+          Reschedule
+        </Button>
+        <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" disabled={finished} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import type { Appointment } from '@contract/appointments';
+import { BOOKING_WINDOW_DAYS } from '@contract/availability';
+import { addDays, formatTime12h } from '@contract/time';
+import { Button } from '@/components/ui/button';
+import { Calendar, formatLongDate, formatShortDate, todayIso } from '@/components/ui/calendar';
+import { Dialog } from '@/components/ui/dialog';
+import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { useRescheduleSlots } from '../api/get-reschedule-slots';
+import { useUpdateAppointment } from '../api/update-appointment';
+
+function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onDone: () => void }) {
+  const today = todayIso();
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const slots = useRescheduleSlots(appointment, date);
+  const update = useUpdateAppointment();
+  const chosen = time && slots.data?.includes(time) ? time : null;
+  // Service businesses book at most 30 days ahead; restaurants have no upper bound.
+  const max = appointment.businessType === 'restaurant' ? undefined : addDays(today, BOOKING_WINDOW_DAYS);
+
+  const confirm = () => {
+    if (!date || !chosen) return;
+    update.mutate(
+      { id: appointment.id, change: { date, time: chosen } },
+      {
+        onSuccess: () => {
+          toast({ title: 'Appointment Rescheduled', description: `Now on ${formatLongDate(date)} at ${formatTime12h(chosen)}.` });
+          onDone();
+        },
+        onError: (error) => toast({ title: 'Reschedule Failed', description: errorMessage(error, 'Failed to reschedule appointment. Please try again.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <Calendar value={date} onChange={(d) => { setDate(d); setTime(null); }} min={today} max={max} label="New date" className="mx-auto" />
+      {date && (
+        <div>
+          <h3 className="mb-2 text-sm font-medium text-slate-700">Available times on {formatLongDate(date)}</h3>
+          <TimeSlotGrid
+            slots={slots.data}
+            isLoading={slots.isLoading}
+            error={slots.error}
+            onRetry={() => void slots.refetch()}
+            selected={chosen}
+            onSelect={setTime}
+            empty={<p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">No available slots for this date</p>}
+          />
+        </div>
+      )}
+      <div className="rounded-lg bg-slate-50 p-3 text-sm" aria-live="polite">
+        <p className="text-slate-500">Summary</p>
+        <p className="mt-1 flex flex-wrap items-center gap-2">
+          <span className="text-slate-600">
+            {formatShortDate(appointment.date)} {formatTime12h(appointment.time)}
+          </span>
+          <ArrowRight className="size-4 text-slate-400" aria-label="to" />
+          <span className="font-semibold text-slate-900">{date && chosen ? `${formatShortDate(date)} ${formatTime12h(chosen)}` : 'Pick a new date and time'}</span>
+        </p>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone}>
+          Keep current time
+        </Button>
+        <Button onClick={confirm} disabled={!date || !chosen || update.isPending}>
+          {update.isPending ? 'Rescheduling…' : 'Confirm Reschedule'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Move an appointment to another free slot of the same service. */
+export function RescheduleDialog({ appointment, onClose }: { appointment: Appointment | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={appointment !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Reschedule Appointment"
+      description={appointment ? `${appointment.serviceName} at ${appointment.businessName}` : undefined}
+    >
+      {appointment && <RescheduleForm key={appointment.id} appointment={appointment} onDone={onClose} />}
+    </Dialog>
+  );
+}

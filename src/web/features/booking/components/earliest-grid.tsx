@@ -1,0 +1,91 @@
+import { CalendarDays, Clock, UtensilsCrossed, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import type { EarliestAppointment } from '@contract/appointments';
+import { formatPrice } from '@contract/money';
+import { formatTime12h } from '@contract/time';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
+import { formatLongDate } from '@/components/ui/calendar';
+import { ErrorState } from '@/components/ui/error-state';
+import { errorMessage } from '@/lib/api-client';
+import { useEarliestAppointments } from '../api/get-earliest-appointments';
+
+/** Restaurants open their reservation page, others the booking page, both prefilled with the slot. */
+export function earliestLink(item: EarliestAppointment): string {
+  if (item.business.businessType === 'restaurant') return `/restaurant/${item.business.id}?${new URLSearchParams({ date: item.date, time: item.time })}`;
+  return `/book-appointment?${new URLSearchParams({ businessId: String(item.business.id), serviceId: String(item.service.id), date: item.date, time: item.time })}`;
+}
+
+function EarliestCard({ item, first }: { item: EarliestAppointment; first: boolean }) {
+  const restaurant = item.business.businessType === 'restaurant';
+  return (
+    <Link
+      to={earliestLink(item)}
+      className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{item.business.businessName}</p>
+          <p className="truncate text-sm text-slate-600">{item.service.serviceName}</p>
+        </div>
+        {first ? (
+          <Badge variant="success" className="shrink-0">
+            <Zap className="mr-1 size-3" aria-hidden="true" />
+            Earliest
+          </Badge>
+        ) : (
+          <Badge variant="secondary" className="shrink-0">
+            {restaurant && <UtensilsCrossed className="mr-1 size-3" aria-hidden="true" />}
+            {item.business.category}
+          </Badge>
+        )}
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div className="col-span-2 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-brand-800">
+          <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+          <dt className="sr-only">Earliest date and time</dt>
+          <dd className="font-medium">
+            {formatLongDate(item.date)} · {formatTime12h(item.time)}
+          </dd>
+        </div>
+        <div className="flex items-center gap-1.5 text-slate-600">
+          <Clock className="size-4 shrink-0" aria-hidden="true" />
+          <dt className="sr-only">Duration</dt>
+          <dd>{item.duration} min</dd>
+        </div>
+        <div className="text-right">
+          <dt className="sr-only">Price</dt>
+          <dd className="font-semibold text-slate-900">{Number(item.service.price) === 0 && restaurant ? 'Free to reserve' : formatPrice(item.service.price)}</dd>
+        </div>
+      </dl>
+      <span className="mt-4 text-sm font-medium text-brand-600">{restaurant ? 'Reserve this table →' : 'Book this slot →'}</span>
+    </Link>
+  );
+}
+
+export function EarliestGrid() {
+  const { data, isLoading, error, refetch } = useEarliestAppointments();
+  if (isLoading) {
+    return (
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading appointments">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i}>
+            <Skeleton className="h-44 rounded-xl" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (error) return <ErrorState title="Error Loading Appointments" message={errorMessage(error, '')} onRetry={() => void refetch()} />;
+  if (!data || data.length === 0) return <EmptyState title="No Available Appointments" description="All businesses are fully booked for the next week." />;
+  // The 'Earliest' badge must sit on the soonest slot whatever order the server used.
+  const sorted = [...data].sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {sorted.map((item, index) => (
+        <li key={`${item.business.id}-${item.service.id}`}>
+          <EarliestCard item={item} first={index === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Business } from '@contract/businesses';
+import { formatTime12h } from '@contract/time';
+import { Button } from '@/components/ui/button';
+import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
+import { Field, NativeSelect } from '@/components/ui/input';
+import { useAvailableSlots } from '../api/get-available-slots';
+import { NoSlots } from './no-slots';
+import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
+
+export const partySizes = (restaurant: Business) => Array.from({ length: restaurant.maxPartySize ?? 8 }, (_, i) => i + 1);
+
+/** Step 1: any day from today on, the party size, then a free table time. */
+export function RestaurantDateStep({ restaurant, serviceId, date, time, partySize, onChange, onContinue }: {
+  restaurant: Business;
+  serviceId: number | undefined;
+  date: string | null;
+  time: string | null;
+  partySize: number;
+  onChange: (patch: { date?: string; time?: string | null; partySize?: number }) => void;
+  onContinue: () => void;
+}) {
+  const slots = useAvailableSlots(date ? { businessId: restaurant.id, date, serviceId, partySize } : null);
+  const chosen = time && slots.data?.includes(time) ? time : null;
+  return (
+    <section aria-labelledby="restaurant-date-title" className="space-y-5">
+      <h2 id="restaurant-date-title" className="text-lg font-semibold">
+        Choose date, party size and time
+      </h2>
+      <div className="grid gap-6 md:grid-cols-[auto_1fr]">
+        <div className="mx-auto w-full max-w-xs space-y-4 md:mx-0">
+          <Calendar value={date} onChange={(d) => onChange({ date: d, time: null })} min={todayIso()} label="Reservation date" />
+          <Field id="party-size" label="Party size">
+            <NativeSelect id="party-size" value={partySize} onChange={(e) => onChange({ partySize: Number(e.target.value), time: null })}>
+              {partySizes(restaurant).map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? 'guest' : 'guests'}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+        <div>
+          {date ? (
+            <>
+              <h3 className="mb-3 text-sm font-medium text-slate-700">Available tables on {formatLongDate(date)}</h3>
+              <TimeSlotGrid
+                slots={slots.data}
+                isLoading={slots.isLoading}
+                error={slots.error}
+                onRetry={() => void slots.refetch()}
+                selected={chosen}
+                onSelect={(t) => onChange({ time: t })}
+                empty={<NoSlots message="No available tables for this date" />}
+              />
+            </>
+          ) : (
+            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Pick a date to see the available tables.</p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {date && chosen ? (
+            <>
+              Selected: <span className="font-medium text-slate-900">{formatLongDate(date)} at {formatTime12h(chosen)}, {partySize} {partySize === 1 ? 'guest' : 'guests'}</span>
+            </>
+          ) : (
+            'Choose a date and a time to continue.'
+          )}
+        </p>
+        <Button onClick={onContinue} disabled={!date || !chosen}>
+          Continue
+        </Button>
+      </div>
+    </section>
+  );
+}

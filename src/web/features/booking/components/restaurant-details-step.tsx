@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { contactSchema, occasionTypes, restaurantExtrasSchema, seatingPreferences } from '@contract/appointments';
+import type { Business } from '@contract/businesses';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field, Input, Label, NativeSelect, Textarea } from '@/components/ui/input';
+import { BookingSummary, dateRow, timeRow } from './booking-summary';
+import { partySizes } from './restaurant-date-step';
+
+export const reservationFormSchema = contactSchema.extend(restaurantExtrasSchema.shape);
+export type ReservationInput = z.input<typeof reservationFormSchema>;
+export type ReservationValues = z.output<typeof reservationFormSchema>;
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Step 2: the guest's details and preferences; the same rules as the server. */
+export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, signedIn, busy, onBack, onSubmit }: {
+  restaurant: Business;
+  date: string;
+  time: string;
+  defaultValues: ReservationInput;
+  signedIn: boolean;
+  busy: boolean;
+  onBack: (draft: ReservationInput) => void;
+  onSubmit: (values: ReservationValues) => void;
+}) {
+  const form = useForm<ReservationInput, unknown, ReservationValues>({ resolver: zodResolver(reservationFormSchema), defaultValues });
+  const { errors } = form.formState;
+  const invalid = (name: keyof ReservationInput) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `${name}-error` : undefined });
+
+  return (
+    <section aria-labelledby="reservation-details-title" className="space-y-5">
+      <h2 id="reservation-details-title" className="text-lg font-semibold">
+        Reservation details
+      </h2>
+      <BookingSummary rows={[['Restaurant', restaurant.businessName], dateRow(date), timeRow(time), ['Duration', `${restaurant.reservationDuration ?? 120} minutes`]]} />
+      {!signedIn && <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">You are not signed in. You will be asked to log in when you confirm.</p>}
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="customerName" label="Full name" error={errors.customerName?.message}>
+            <Input id="customerName" autoComplete="name" {...invalid('customerName')} {...form.register('customerName')} />
+          </Field>
+          <Field id="partySize" label="Party size" error={errors.partySize?.message}>
+            <NativeSelect id="partySize" {...invalid('partySize')} {...form.register('partySize')}>
+              {partySizes(restaurant).map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? 'guest' : 'guests'}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="customerEmail" label="Email" error={errors.customerEmail?.message}>
+            <Input id="customerEmail" type="email" autoComplete="email" {...invalid('customerEmail')} {...form.register('customerEmail')} />
+          </Field>
+          <Field id="customerPhone" label="Phone" error={errors.customerPhone?.message}>
+            <Input id="customerPhone" type="tel" autoComplete="tel" {...invalid('customerPhone')} {...form.register('customerPhone')} />
+          </Field>
+          <Field id="seatingPreference" label="Seating preference (optional)" error={errors.seatingPreference?.message}>
+            <NativeSelect id="seatingPreference" {...form.register('seatingPreference')}>
+              <option value="">No preference</option>
+              {seatingPreferences.map((s) => (
+                <option key={s} value={s}>
+                  {capitalize(s)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="occasionType" label="Occasion (optional)" error={errors.occasionType?.message}>
+            <NativeSelect id="occasionType" {...form.register('occasionType')}>
+              <option value="">None</option>
+              {occasionTypes.map((o) => (
+                <option key={o} value={o}>
+                  {capitalize(o)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+        <Field id="dietaryRestrictions" label="Dietary restrictions (optional)" error={errors.dietaryRestrictions?.message}>
+          <Input id="dietaryRestrictions" placeholder="e.g. vegetarian, nut allergy" {...invalid('dietaryRestrictions')} {...form.register('dietaryRestrictions')} />
+        </Field>
+        <Field id="notes" label="Special requests (optional)" error={errors.notes?.message}>
+          <Textarea id="notes" {...invalid('notes')} {...form.register('notes')} />
+        </Field>
+        <Controller
+          control={form.control}
+          name="blockOffers"
+          render={({ field }) => (
+            <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+              <Checkbox id="blockOffers" checked={field.value ?? false} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} className="mt-0.5" />
+              <Label htmlFor="blockOffers" className="font-normal">
+                Block queue jump and move back offers for this reservation
+              </Label>
+            </div>
+          )}
+        />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-between">
+          <Button type="button" variant="outline" onClick={() => onBack(form.getValues())}>
+            Back to Date & Time
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Confirming…' : 'Confirm Reservation'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

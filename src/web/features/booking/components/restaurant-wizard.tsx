@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Appointment } from '@contract/appointments';
+import type { Business } from '@contract/businesses';
+import { ErrorCode } from '@contract/errors';
+import { TIME_PATTERN, isValidDate } from '@contract/time';
+import { Button } from '@/components/ui/button';
+import { todayIso } from '@/components/ui/calendar';
+import { toast } from '@/components/ui/toast';
+import { useUser } from '@/features/auth/api/get-user';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useCreateAppointment } from '../api/create-appointment';
+import { useSignInGate } from '../hooks/use-sign-in-gate';
+import { BookingConfirmation } from './booking-confirmation';
+import { dateRow, timeRow } from './booking-summary';
+import { RestaurantDateStep } from './restaurant-date-step';
+import { type ReservationInput, type ReservationValues, RestaurantDetailsStep } from './restaurant-details-step';
+import { StepIndicator } from './step-indicator';
+
+const STEPS = ['Date & time', 'Details', 'Confirmation'] as const;
+
+interface State {
+  step: 1 | 2 | 3;
+  date: string | null;
+  time: string | null;
+  partySize: number;
+  booked: Appointment | null;
+}
+
+function initialState(restaurant: Business, prefill: { date: string | null; time: string | null }): State {
+  const date = prefill.date && isValidDate(prefill.date) && prefill.date >= todayIso() ? prefill.date : null;
+  const time = date && prefill.time && TIME_PATTERN.test(prefill.time) ? prefill.time : null;
+  return { step: date && time ? 2 : 1, date, time, partySize: Math.min(2, restaurant.maxPartySize ?? 8), booked: null };
+}
+
+/** The three-step table reservation flow. The guest is the signed-in user, never a placeholder. */
+export function RestaurantWizard({ restaurant, serviceId, prefill }: { restaurant: Business; serviceId: number | undefined; prefill: { date: string | null; time: string | null } }) {
+  const [state, setState] = useState<State>(() => initialState(restaurant, prefill));
+  const [draft, setDraft] = useState<ReservationInput | null>(null);
+  const { data: user } = useUser();
+  const createAppointment = useCreateAppointment();
+  const requireSignIn = useSignInGate();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const update = (patch: Partial<State>) => setState((s) => ({ ...s, ...patch }));
+
+  const defaults: ReservationInput = { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '', ...draft, partySize: String(draft?.partySize ?? state.partySize) };
+
+  const reserve = (values: ReservationValues) => {
+    const { date, time } = state;
+    if (!date || !time) return;
+    setDraft(values);
+    const params = new URLSearchParams({ date, time });
+    if (!requireSignIn(`${location.pathname}?${params}`)) return;
+    createAppointment.mutate(
+      { businessId: restaurant.id, serviceId, date, time, ...values },
+      {
+        onSuccess: (appointment) => {
+          toast({ title: 'Reservation Confirmed!', description: `Your table at ${restaurant.businessName} is booked.` });
+          update({ step: 3, booked: appointment, partySize: appointment.partySize });
+        },
+        onError: (error) => {
+          toast({ title: 'Booking Failed', description: errorMessage(error, 'Failed to book reservation. Please try again.'), variant: 'destructive' });
+          if (error instanceof ApiError && error.code === ErrorCode.SLOT_TAKEN) update({ step: 1, time: null, partySize: Number(values.partySize ?? state.partySize) });
+        },
+      },
+    );
+  };
+
+  const startOver = () => {
+    setDraft(null);
+    setState({ ...initialState(restaurant, { date: null, time: null }) });
+    if (location.search) void navigate(location.pathname, { replace: true });
+  };
+
+  return (
+    <div>
+      <StepIndicator steps={STEPS} current={state.step} />
+      {state.step === 1 && (
+        <RestaurantDateStep
+          restaurant={restaurant}
+          serviceId={serviceId}
+          date={state.date}
+          time={state.time}
+          partySize={state.partySize}
+          onChange={(patch) => {
+            update(patch);
+            if (patch.partySize !== undefined) setDraft((d) => (d ? { ...d, partySize: patch.partySize } : d));
+          }}
+          onContinue={() => update({ step: 2 })}
+        />
+      )}
+      {state.step === 2 && state.date && state.time && (
+        <RestaurantDetailsStep
+          key={user?.id ?? 'signed-out'}
+          restaurant={restaurant}
+          date={state.date}
+          time={state.time}
+          defaultValues={defaults}
+          signedIn={Boolean(user)}
+          busy={createAppointment.isPending}
+          onBack={(values) => {
+            setDraft(values);
+            update({ step: 1, partySize: Number(values.partySize) || state.partySize });
+          }}
+          onSubmit={reserve}
+        />
+      )}
+      {state.step === 3 && state.booked && (
+        <BookingConfirmation
+          title="Reservation Confirmed!"
+          appointment={state.booked}
+          rows={[['Restaurant', restaurant.businessName], dateRow(state.booked.date), timeRow(state.booked.time), ['Party size', `${state.booked.partySize} ${state.booked.partySize === 1 ? 'guest' : 'guests'}`], ['Duration', `${state.booked.duration} minutes`]]}
+        >
+          <Button onClick={startOver}>Make Another Reservation</Button>
+        </BookingConfirmation>
+      )}
+    </div>
+  );
+}

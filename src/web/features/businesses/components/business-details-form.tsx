@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { businessCategories, type CreateBusinessInput, createBusinessSchema } from '@contract/businesses';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { errorProps, FormActions } from './form-actions';
+import type { DetailsStepProps } from './onboarding-flow';
+
+type Output = z.output<typeof createBusinessSchema>;
+
+/** Step 2 of business registration: name and category are required, a website must be a URL. */
+export function BusinessDetailsForm({ onBack, onSubmit, busy }: DetailsStepProps<Output>) {
+  const { register, handleSubmit, formState: { errors } } = useForm<CreateBusinessInput, unknown, Output>({
+    resolver: zodResolver(createBusinessSchema),
+    defaultValues: { businessName: '', description: '', address: '', phone: '', website: '' },
+  });
+  const e = {
+    businessName: errors.businessName?.message,
+    category: errors.category?.message,
+    description: errors.description?.message,
+    address: errors.address?.message,
+    phone: errors.phone?.message,
+    website: errors.website?.message,
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <Field id="biz-name" label="Business name" error={e.businessName}>
+        <Input id="biz-name" autoComplete="organization" {...errorProps('biz-name', e.businessName)} {...register('businessName')} />
+      </Field>
+      <Field id="biz-category" label="Category" error={e.category}>
+        <NativeSelect id="biz-category" defaultValue="" {...errorProps('biz-category', e.category)} {...register('category')}>
+          <option value="" disabled>
+            Choose a category
+          </option>
+          {businessCategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="biz-description" label="Description" error={e.description} hint="What you offer, in a sentence or two.">
+        <Textarea id="biz-description" rows={3} {...errorProps('biz-description', e.description)} {...register('description')} />
+      </Field>
+      <Field id="biz-address" label="Address" error={e.address}>
+        <Input id="biz-address" autoComplete="street-address" {...errorProps('biz-address', e.address)} {...register('address')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="biz-phone" label="Phone" error={e.phone}>
+          <Input id="biz-phone" type="tel" autoComplete="tel" {...errorProps('biz-phone', e.phone)} {...register('phone')} />
+        </Field>
+        <Field id="biz-website" label="Website (optional)" error={e.website}>
+          <Input id="biz-website" type="url" placeholder="https://" autoComplete="url" {...errorProps('biz-website', e.website)} {...register('website')} />
+        </Field>
+      </div>
+      <FormActions onBack={onBack} busy={busy}>
+        Create Business Account
+      </FormActions>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DayHours } from '@contract/availability';
+import { apiPut } from '@/lib/api-client';
+import { type WeeklyHours, businessHoursQueryOptions } from './get-business-hours';
+import { invalidateAfterScheduleChange } from './invalidate';
+
+export function useUpdateBusinessHours(businessId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hours: DayHours[]) => apiPut<WeeklyHours>(`/api/businesses/${businessId}/hours`, { hours }),
+    onSuccess: (data) => queryClient.setQueryData(businessHoursQueryOptions(businessId).queryKey, data),
+    // The directory shows 'Open today' from these hours.
+    onSettled: () => invalidateAfterScheduleChange(queryClient, ['businesses', 'list']),
+  });
+}

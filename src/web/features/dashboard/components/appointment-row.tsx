@@ -1,0 +1,55 @@
+import { Mail, Phone, Users } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
+import { formatPrice } from '@contract/money';
+import { formatTime12h } from '@contract/time';
+import { Badge } from '@/components/ui/card';
+import { formatShortDate } from '@/components/ui/calendar';
+
+const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary' } as const;
+
+/** One appointment as the business sees it: who, what, when, and how to reach them. */
+export function AppointmentRow({ appointment: a, compact = false, children }: { appointment: Appointment; compact?: boolean; children?: React.ReactNode }) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="business-appointment">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-semibold text-slate-900">{a.customerName ?? 'Customer'}</p>
+          <Badge variant={statusVariant[a.status]} className="capitalize">
+            {a.status}
+          </Badge>
+          {a.blockOffers && <Badge variant="outline">Offers blocked</Badge>}
+        </div>
+        <p className="text-sm text-slate-700">
+          {a.serviceName} · {formatShortDate(a.date)} at {formatTime12h(a.time)} · {a.duration} min · {formatPrice(a.price)}
+        </p>
+        {!compact && (
+          <div className="flex flex-col gap-x-4 gap-y-1 text-sm text-slate-600 sm:flex-row sm:flex-wrap">
+            {a.customerEmail && (
+              <a href={`mailto:${a.customerEmail}`} className="flex min-w-0 items-center gap-1 break-all hover:text-brand-700">
+                <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+                {a.customerEmail}
+              </a>
+            )}
+            {a.customerPhone && (
+              <a href={`tel:${a.customerPhone}`} className="flex items-center gap-1 hover:text-brand-700">
+                <Phone className="size-3.5 shrink-0" aria-hidden="true" />
+                {a.customerPhone}
+              </a>
+            )}
+            {a.businessType === 'restaurant' && (
+              <span className="flex items-center gap-1">
+                <Users className="size-3.5 shrink-0" aria-hidden="true" />
+                Party of {a.partySize}
+                {a.seatingPreference ? `, ${a.seatingPreference}` : ''}
+                {a.occasionType ? `, ${a.occasionType}` : ''}
+              </span>
+            )}
+          </div>
+        )}
+        {!compact && a.dietaryRestrictions && <p className="text-sm text-slate-600">Dietary: {a.dietaryRestrictions}</p>}
+        {!compact && a.notes && <p className="text-sm text-slate-600">Notes: {a.notes}</p>}
+      </div>
+      {children && <div className="flex shrink-0 gap-2">{children}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,94 @@
+import { ExternalLink } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Badge, Skeleton } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api-client';
+import { useBusinessAppointments } from '../api/get-business-appointments';
+import { useBusinessServices } from '../api/get-business-services';
+import { useOwnedBusiness } from '../api/get-owned-business';
+import { AppointmentsTab } from './appointments-tab';
+import { AvailabilityTab } from './availability-tab';
+import { RecentAppointments } from './recent-appointments';
+import { ServicesTab } from './services-tab';
+import { SettingsTab } from './settings-tab';
+import { StatCards } from './stat-cards';
+import { TimeSlotsTab } from './time-slots-tab';
+
+const TABS = ['services', 'appointments', 'availability', 'time-slots', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The owner's view of their business: numbers, recent bookings, and a tab per thing to manage. */
+export function BusinessDashboard({ businessId }: { businessId: number }) {
+  const business = useOwnedBusiness(businessId);
+  const appointments = useBusinessAppointments(businessId);
+  const services = useBusinessServices(businessId);
+  const [search, setSearch] = useSearchParams();
+
+  if (business.isLoading) {
+    return (
+      <div className="space-y-4" aria-busy="true" aria-label="Loading dashboard">
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-28" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (business.error || !business.data) return <ErrorState title="Failed to fetch business" message={errorMessage(business.error, '')} onRetry={() => void business.refetch()} />;
+
+  const b = business.data;
+  const restaurant = b.businessType === 'restaurant';
+  const tabs = TABS.filter((t) => t !== 'time-slots' || restaurant);
+  const requested = search.get('tab') as Tab | null;
+  const tab: Tab = requested && tabs.includes(requested) ? requested : 'services';
+  const list = appointments.data ?? [];
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="text-sm font-medium text-brand-600">Business dashboard</p>
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold sm:text-3xl">
+            {b.businessName}
+            <Badge variant="secondary">{restaurant ? 'Restaurant' : b.category}</Badge>
+          </h1>
+        </div>
+        <Button variant="outline" asChild>
+          <Link to={restaurant ? `/restaurant/${b.id}` : `/book/${b.id}`}>
+            <ExternalLink aria-hidden="true" />
+            View booking page
+          </Link>
+        </Button>
+      </header>
+      <StatCards appointments={list} services={services.data ?? []} loading={appointments.isLoading || services.isLoading} />
+      <RecentAppointments appointments={list} loading={appointments.isLoading} />
+      <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>
+        <TabsList aria-label="Manage your business">
+          <TabsTrigger value="services">Services</TabsTrigger>
+          <TabsTrigger value="appointments">Appointments</TabsTrigger>
+          <TabsTrigger value="availability">Availability</TabsTrigger>
+          {restaurant && <TabsTrigger value="time-slots">Time Slots</TabsTrigger>}
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="services">
+          <ServicesTab businessId={b.id} />
+        </TabsContent>
+        <TabsContent value="appointments">
+          <AppointmentsTab appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />
+        </TabsContent>
+        <TabsContent value="availability">
+          <AvailabilityTab business={b} />
+        </TabsContent>
+        {restaurant && (
+          <TabsContent value="time-slots">
+            <TimeSlotsTab businessId={b.id} />
+          </TabsContent>
+        )}
+        <TabsContent value="settings">
+          <SettingsTab business={b} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { TimeSlot } from '@contract/availability';
+import { formatTime12h } from '@contract/time';
+import { Button } from '@/components/ui/button';
+import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { type TimeSlotInput, useCreateTimeSlot } from '../api/create-time-slot';
+import { useDeleteTimeSlot } from '../api/delete-time-slot';
+import { useTimeSlots } from '../api/get-time-slots';
+import { useUpdateTimeSlot } from '../api/update-time-slot';
+import { DAY_NAMES, TimeSlotFormDialog } from './time-slot-form-dialog';
+
+// Monday first; Sunday (0) last.
+const weekOrder = (day: number) => (day + 6) % 7;
+
+/** A restaurant's reservation windows per weekday. */
+export function TimeSlotsTab({ businessId }: { businessId: number }) {
+  const slots = useTimeSlots(businessId);
+  const create = useCreateTimeSlot(businessId);
+  const update = useUpdateTimeSlot(businessId);
+  const remove = useDeleteTimeSlot(businessId);
+  const [editing, setEditing] = useState<TimeSlot | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TimeSlot | null>(null);
+  const describe = (s: { dayOfWeek: number; startTime: string; endTime: string }) => `${DAY_NAMES[s.dayOfWeek]} ${formatTime12h(s.startTime.slice(0, 5))} – ${formatTime12h(s.endTime.slice(0, 5))}`;
+
+  const save = (input: TimeSlotInput) => {
+    const fail = (title: string) => (e: unknown) => toast({ title, description: errorMessage(e, ''), variant: 'destructive' });
+    if (editing === 'new') {
+      create.mutate(input, { onSuccess: (s) => { toast({ title: 'Time Slot Created', description: describe(s) }); setEditing(null); }, onError: fail('Failed to create time slot') });
+    } else if (editing) {
+      update.mutate({ id: editing.id, input }, { onSuccess: (s) => { toast({ title: 'Time Slot Updated', description: describe(s) }); setEditing(null); }, onError: fail('Failed to update time slot') });
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast({ title: 'Time Slot Deleted', description: describe(deleting) }),
+      onError: (e) => toast({ title: 'Failed to delete time slot', description: errorMessage(e, ''), variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const list = [...(slots.data ?? [])].sort((a, b) => weekOrder(a.dayOfWeek) - weekOrder(b.dayOfWeek) || a.startTime.localeCompare(b.startTime));
+
+  return (
+    <section aria-labelledby="time-slots-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="time-slots-title" className="text-lg font-semibold">
+            Time Slots
+          </h2>
+          <p className="text-sm text-slate-600">When guests can reserve a table, per day of the week.</p>
+        </div>
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" />
+          Add Time Slot
+        </Button>
+      </div>
+      {slots.isLoading ? (
+        <div className="space-y-2" aria-busy="true" aria-label="Loading time slots">
+          <Skeleton className="h-14" />
+          <Skeleton className="h-14" />
+        </div>
+      ) : slots.error ? (
+        <ErrorState title="Failed to fetch time slots" message={errorMessage(slots.error, '')} onRetry={() => void slots.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title="No time slots yet" description="Without time slots guests cannot reserve a table.">
+          <Button onClick={() => setEditing('new')}>Add a time slot</Button>
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+          {list.map((s) => (
+            <li key={s.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="time-slot">
+              <div>
+                <p className="font-medium text-slate-900">{DAY_NAMES[s.dayOfWeek]}</p>
+                <p className="text-sm text-slate-600">
+                  {formatTime12h(s.startTime.slice(0, 5))} – {formatTime12h(s.endTime.slice(0, 5))} · every {s.intervalMinutes} min{' '}
+                  {s.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" onClick={() => setEditing(s)} aria-label={`Edit ${describe(s)}`}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setDeleting(s)} aria-label={`Delete ${describe(s)}`}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TimeSlotFormDialog open={editing !== null} businessId={businessId} slot={editing === 'new' ? null : editing} busy={create.isPending || update.isPending} onOpenChange={(o) => !o && setEditing(null)} onSubmit={save} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete time slot"
+        description="Are you sure you want to delete this time slot?"
+        confirmLabel="Delete"
+        cancelLabel="Keep it"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}
