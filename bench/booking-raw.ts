@@ -16,17 +16,20 @@ export interface RawBooking {
   customerPhone: string;
 }
 
-const ACCOUNT_BY_KEY = `select id, no_overdraft, credits_posted, debits_posted, debits_pending from ledger_accounts
-  where kind = $1 and asset = 'CREDIT' and coalesce(user_id, 0) = $2 and coalesce(business_id, 0) = 0 and coalesce(offer_id, 0) = 0 limit 1`;
+const CREDIT_ACCOUNTS = `select id, kind, asset, user_id, business_id, offer_id, no_overdraft, debits_pending, debits_posted, credits_pending, credits_posted
+  from ledger_accounts where (kind = 'credit_issuance' or kind = 'user_credit') and asset = 'CREDIT' and coalesce(user_id, 0) = $1
+  and coalesce(business_id, 0) = 0 and coalesce(offer_id, 0) = 0`;
 
-async function account(client: pg.PoolClient, kind: string, userId: number, noOverdraft: boolean): Promise<number> {
-  const found = await client.query(ACCOUNT_BY_KEY, [kind, userId]);
-  if (found.rows[0]) return found.rows[0].id;
-  await client.query(
-    `insert into ledger_accounts (kind, asset, user_id, no_overdraft) values ($1, 'CREDIT', $2, $3) on conflict do nothing`,
-    [kind, userId || null, noOverdraft],
-  );
-  return (await client.query(ACCOUNT_BY_KEY, [kind, userId])).rows[0].id;
+/** The user's [issuance, credit] accounts, created on first use. */
+async function creditAccounts(client: pg.PoolClient, userId: number): Promise<[number, number]> {
+  const pick = (rows: { id: number; kind: string }[]) => [rows.find((r) => r.kind === 'credit_issuance')?.id, rows.find((r) => r.kind === 'user_credit')?.id];
+  let [issuance, wallet] = pick((await client.query(CREDIT_ACCOUNTS, [userId])).rows);
+  if (issuance && wallet) return [issuance, wallet];
+  for (const [kind, noOverdraft] of [['credit_issuance', false], ['user_credit', true]] as const) {
+    await client.query(`insert into ledger_accounts (kind, asset, user_id, no_overdraft) values ($1, 'CREDIT', $2, $3) on conflict do nothing`, [kind, userId, noOverdraft]);
+  }
+  [issuance, wallet] = pick((await client.query(CREDIT_ACCOUNTS, [userId])).rows);
+  return [issuance!, wallet!];
 }
 
 /** Returns true when booked, false when the slot is not free. */
@@ -82,17 +85,19 @@ export async function bookRaw(pool: pg.Pool, b: RawBooking): Promise<boolean> {
       )
     ).rows[0];
 
-    // +$1.00 credit: both balance rows in id order, the debit side guarded, then the transfer row
-    const issuance = await account(client, 'credit_issuance', 0, false);
-    const wallet = await account(client, 'user_credit', b.userId, true);
-    for (const id of [issuance, wallet].sort((x, y) => x - y)) {
-      const sql =
-        id === issuance
-          ? `update ledger_accounts set debits_posted = debits_posted + 100 where id = $1 and asset = 'CREDIT'
-               and (not no_overdraft or credits_posted - (debits_posted + 100) - debits_pending >= 0) returning id`
-          : `update ledger_accounts set credits_posted = credits_posted + 100 where id = $1 and asset = 'CREDIT' returning id`;
-      if ((await client.query(sql, [id])).rowCount !== 1) throw new Error('ledger update failed');
-    }
+    // +$1.00 credit from the user's issuance account: both balances in one statement, rows locked in id order
+    const [issuance, wallet] = await creditAccounts(client, b.userId);
+    const moved = await client.query(
+      `update ledger_accounts a set
+         debits_pending = a.debits_pending + (case a.id when $1::int then 0::bigint when $2::int then 0::bigint else 0::bigint end),
+         debits_posted = a.debits_posted + (case a.id when $1::int then 100::bigint when $2::int then 0::bigint else 0::bigint end),
+         credits_pending = a.credits_pending + (case a.id when $1::int then 0::bigint when $2::int then 0::bigint else 0::bigint end),
+         credits_posted = a.credits_posted + (case a.id when $1::int then 0::bigint when $2::int then 100::bigint else 0::bigint end)
+       from (select id from ledger_accounts where id in ($1::int, $2::int) order by id for no key update) locked
+       where a.id = locked.id and a.asset = 'CREDIT' returning a.id`,
+      [issuance, wallet],
+    );
+    if (moved.rowCount !== 2) throw new Error('ledger update failed');
     await client.query(
       `insert into ledger_transfers (debit_account_id, credit_account_id, amount, asset, flags, code, description, appointment_id)
        values ($1, $2, 100, 'CREDIT', 'single', 'earned_booking', $3, $4) returning *`,

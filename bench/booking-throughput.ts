@@ -24,50 +24,56 @@ const CLIENTS = Math.max(1, Math.min(Number(process.env.BENCH_CLIENTS ?? 16), 64
 const slots = weekdaySlots();
 const WARMUP = 10;
 const PER_CLIENT = Math.min(Math.floor(Math.min(Number(process.env.BENCH_BOOKINGS ?? 2400), 20_000) / CLIENTS), slots.length - WARMUP);
-const PHASE_LIMIT_MS = 90_000;
+const PHASE_LIMIT_MS = 60_000;
 
 type Shop = Awaited<ReturnType<typeof createShop>>;
 type Booker = (customer: Account, shop: Shop, slot: { date: string; time: string }) => Promise<boolean>;
 
-interface PhaseResult {
-  name: string;
+interface Tally {
   bookings: number;
   failures: number;
   seconds: number;
-  perSecond: number;
-  p50: number;
-  p95: number;
+  latencies: number[];
 }
 
-/** Each client books its own shop's slots one after another; the first WARMUP are not measured. */
-async function phase(name: string, customers: Account[], shops: Shop[], book: Booker): Promise<PhaseResult> {
-  await Promise.all(customers.map(async (c, i) => {
-    for (let k = 0; k < WARMUP; k++) if (!(await book(c, shops[i], slots[k]))) throw new Error(`${name}: warm-up booking failed`);
-  }));
-  const latencies: number[] = [];
-  let failures = 0;
+const ROUNDS = 3;
+const CHUNK = Math.floor(PER_CLIENT / ROUNDS);
+
+async function warmUp(name: string, customers: Account[], shops: Shop[], book: Booker) {
+  await Promise.all(
+    customers.map(async (c, i) => {
+      for (let k = 0; k < WARMUP; k++) if (!(await book(c, shops[i], slots[k]))) throw new Error(`${name}: warm-up booking failed`);
+    }),
+  );
+}
+
+/** One measured round: each client books its own shop's next CHUNK slots one after another. */
+async function measure(round: number, customers: Account[], shops: Shop[], book: Booker, into: Tally) {
+  const first = WARMUP + round * CHUNK;
   const started = performance.now();
   await Promise.all(
     customers.map(async (c, i) => {
-      for (let k = WARMUP; k < WARMUP + PER_CLIENT && performance.now() - started < PHASE_LIMIT_MS; k++) {
+      for (let k = first; k < first + CHUNK && performance.now() - started < PHASE_LIMIT_MS; k++) {
         const t = performance.now();
-        if (await book(c, shops[i], slots[k])) latencies.push(performance.now() - t);
-        else failures++;
+        if (await book(c, shops[i], slots[k])) into.latencies.push(performance.now() - t);
+        else into.failures++;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const result = {
-    name,
-    bookings: latencies.length,
-    failures,
-    seconds: round(seconds, 2),
-    perSecond: round(latencies.length / seconds),
-    p50: round(percentile(latencies, 50), 2),
-    p95: round(percentile(latencies, 95), 2),
-  };
-  console.log(`${name.padEnd(34)} ${String(result.bookings).padStart(6)} bookings in ${result.seconds}s = ${result.perSecond}/s  p50 ${result.p50} ms  p95 ${result.p95} ms  failures ${failures}`);
-  return result;
+  const bookings = into.latencies.length - into.bookings;
+  into.bookings = into.latencies.length;
+  into.seconds += seconds;
+  return bookings / seconds;
+}
+
+function summary(name: string, t: Tally) {
+  const perSecond = t.bookings / t.seconds;
+  console.log(
+    `${name.padEnd(34)} ${String(t.bookings).padStart(6)} bookings in ${round(t.seconds, 2)}s = ${round(perSecond)}/s  ` +
+      `p50 ${round(percentile(t.latencies, 50), 2)} ms  p95 ${round(percentile(t.latencies, 95), 2)} ms  failures ${t.failures}`,
+  );
+  return perSecond;
 }
 
 const db = await createBenchDatabase('throughput');
@@ -83,19 +89,41 @@ try {
   const shops = await mapLimit(Array.from({ length: 3 * CLIENTS }, (_, i) => i), 4, (i) => createShop(http, `tp_${tag}_${i}`));
   const [rawShops, httpShops, serviceShops] = [shops.slice(0, CLIENTS), shops.slice(CLIENTS, 2 * CLIENTS), shops.slice(2 * CLIENTS)];
 
-  const raw = await phase('node-postgres, same transaction', customers, rawShops, async (c, shop, slot) =>
-    bookRaw(pool, { userId: c.id, businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }),
-  );
-  const api = await phase('HTTP API (POST /api/appointments)', customers, httpShops, async (c, shop, slot) => {
-    const res = await http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie);
-    return res.status === 201;
-  });
-  const service = await phase('in-process bookAppointment()', customers, serviceShops, async (c, shop, slot) => {
-    const user = { id: c.id, username: `tp_${tag}`, email: 'x@example.com', userType: 'customer' as const, businessId: null };
-    await bookAppointment(inProcess.db, user, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact, notes: '', blockOffers: false });
-    return true;
-  });
-
+  const paths: { name: string; shops: Shop[]; book: Booker; tally: Tally }[] = [
+    {
+      name: 'node-postgres, same transaction',
+      shops: rawShops,
+      book: (c, shop, slot) => bookRaw(pool, { userId: c.id, businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }),
+      tally: { bookings: 0, failures: 0, seconds: 0, latencies: [] },
+    },
+    {
+      name: 'HTTP API (POST /api/appointments)',
+      shops: httpShops,
+      book: async (c, shop, slot) => {
+        const res = await http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie);
+        return res.status === 201;
+      },
+      tally: { bookings: 0, failures: 0, seconds: 0, latencies: [] },
+    },
+    {
+      name: 'in-process bookAppointment()',
+      shops: serviceShops,
+      book: async (c, shop, slot) => {
+        const user = { id: c.id, username: `tp_${tag}`, email: 'x@example.com', userType: 'customer' as const, businessId: null };
+        await bookAppointment(inProcess.db, user, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact, notes: '', blockOffers: false });
+        return true;
+      },
+      tally: { bookings: 0, failures: 0, seconds: 0, latencies: [] },
+    },
+  ];
+  for (const p of paths) await warmUp(p.name, customers, p.shops, p.book);
+  // The paths take turns, round by round, so a change in machine load does not favour one of them.
+  for (let r = 0; r < ROUNDS; r++) {
+    const rates: number[] = [];
+    for (const p of paths) rates.push(await measure(r, customers, p.shops, p.book, p.tally));
+    console.log(`round ${r + 1}: ${paths.map((p, i) => `${p.name.split(' ')[0]} ${round(rates[i])}/s`).join('  ')}  HTTP/raw ${round((rates[1] / rates[0]) * 100)}%`);
+  }
+  const [raw, api, service] = paths.map((p) => ({ perSecond: summary(p.name, p.tally), failures: p.tally.failures }));
   const ratio = api.perSecond / raw.perSecond;
   console.log(`HTTP API / node-postgres = ${round(ratio * 100)}% (target >= 50%); in-process service / node-postgres = ${round((service.perSecond / raw.perSecond) * 100)}%`);
   failed = raw.failures + api.failures + service.failures > 0;

@@ -141,6 +141,43 @@ describe('directory', () => {
   });
 });
 
+describe('directory, slow and failing answers', () => {
+  it('shows 6 placeholders while loading, and the banner without a slot when earliest-appointments fails', async () => {
+    const { page, context } = await newPage(DESKTOP);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/businesses?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.route('**/api/businesses', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.route('**/api/earliest-appointments', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' }));
+    await page.goto('/businesses');
+    const placeholders = page.getByTestId('directory-loading').locator(':scope > div');
+    await expect.poll(() => placeholders.count()).toBe(6);
+    await shot(page, 'foundation-directory-loading');
+    release();
+    await page.getByTestId('business-card').first().waitFor();
+    await page.getByRole('heading', { name: 'Skip the line' }).waitFor();
+    expect(await page.getByText('Earliest available:').count()).toBe(0);
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    await context.close();
+  });
+
+  it("says 'Failed to fetch businesses' when the list cannot load", async () => {
+    const { page, context } = await newPage(PHONE);
+    await page.route('**/api/businesses*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Database is restarting"}' }));
+    await page.goto('/restaurant-booking');
+    await toastTitled(page, 'Failed to fetch businesses').getByText('Database is restarting').waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await shot(page, 'foundation-directory-error-phone');
+    await context.close();
+  });
+});
+
 describe('login', () => {
   it('validates required fields and reports a wrong password', async () => {
     const { page, context, consoleErrors } = await newPage(PHONE);
@@ -214,7 +251,7 @@ describe('business registration', () => {
     await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(username);
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await page.getByRole('button', { name: 'Create Business Account' }).click();
+    await page.getByRole('button', { name: 'Register Business' }).click();
     await page.getByText('Business name is required').waitFor();
     await page.getByText('Category is required').waitFor();
     const businessName = `Studio ${username}`;
@@ -224,12 +261,12 @@ describe('business registration', () => {
     await page.getByLabel('Address').fill('1 Test Street');
     await page.getByLabel('Phone').fill('(555) 000-1111');
     await page.getByLabel('Website (optional)').fill('not a url');
-    await page.getByRole('button', { name: 'Create Business Account' }).click();
+    await page.getByRole('button', { name: 'Register Business' }).click();
     await page.getByText('Website must be a valid URL (https://...)').waitFor();
     await page.getByLabel('Website (optional)').fill('https://studio.example');
     await expectNoHorizontalScroll(page);
     await shot(page, 'foundation-business-register-step2-phone');
-    await page.getByRole('button', { name: 'Create Business Account' }).click();
+    await page.getByRole('button', { name: 'Register Business' }).click();
 
     await expect.poll(() => new URL(page.url()).pathname).toBe('/business-dashboard');
     await toastTitled(page, 'Business Registered!').waitFor();
@@ -250,7 +287,7 @@ describe('business registration', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Business name').fill('Duplicate Co');
     await page.getByLabel('Category').selectOption('Other');
-    await page.getByRole('button', { name: 'Create Business Account' }).click();
+    await page.getByRole('button', { name: 'Register Business' }).click();
     await toastTitled(page, 'Registration Failed').waitFor();
     await expect.poll(() => page.getByLabel('Username').isVisible()).toBe(true);
     await context.close();
@@ -378,6 +415,38 @@ describe('header', () => {
     await context.close();
   });
 
+  it('closes the mobile menu on Escape', async () => {
+    const { page, context } = await newPage(PHONE);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('toggles the bell dot every 8 seconds', async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await page.clock.install();
+    await page.goto('/login');
+    const dot = page.getByTestId('notification-dot');
+    await dot.waitFor();
+    // Freeze the page's clock, then step it one second at a time and note when the dot changes.
+    await page.clock.pauseAt(Date.now() + 20_000);
+    const flips: number[] = [];
+    let shown = (await dot.count()) === 1;
+    for (let second = 1; second <= 26; second++) {
+      await page.clock.runFor(1000);
+      const now = (await dot.count()) === 1;
+      if (now !== shown) flips.push(second);
+      shown = now;
+    }
+    expect(flips.length).toBe(3);
+    expect(flips[1] - flips[0]).toBe(8);
+    expect(flips[2] - flips[1]).toBe(8);
+    await context.close();
+  });
+
   it('shows every link on desktop', async () => {
     const { page, context } = await newPage(DESKTOP);
     await page.goto('/');
@@ -433,20 +502,21 @@ describe('My Appointments, signed out', () => {
 });
 
 describe('accessibility', () => {
-  it('axe finds no serious or critical violations on the foundation screens', async () => {
-    const { AxeBuilder } = await import('@axe-core/playwright');
-    const screens = ['/', '/businesses', '/restaurant-booking', '/login', '/business-register', '/restaurant-register', '/appointments', '/no-such-page'];
-    for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context } = await newPage(viewport);
-      for (const url of screens) {
+  const screens = ['/', '/businesses', '/restaurant-booking', '/login', '/business-register', '/restaurant-register', '/appointments', '/no-such-page'];
+  for (const url of screens) {
+    it(`axe finds no serious or critical violations on ${url}`, async () => {
+      const { AxeBuilder } = await import('@axe-core/playwright');
+      for (const viewport of [DESKTOP, PHONE]) {
+        const { page, context, consoleErrors } = await newPage(viewport);
         await page.goto(url);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
         await page.waitForLoadState('networkidle');
         const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${url} (${viewport.width}px): ${v.id} – ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${viewport.width}px: ${v.id} – ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect(serious).toEqual([]);
+        expect(consoleErrors).toEqual([]);
+        await context.close();
       }
-      await context.close();
-    }
-  });
+    });
+  }
 });

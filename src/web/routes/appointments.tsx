@@ -32,11 +32,11 @@ export default function AppointmentsRoute() {
           </Link>
         </Button>
       </header>
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="order-2 lg:order-1">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="order-2 min-w-0 lg:order-1">
           <MyAppointments />
         </div>
-        <aside className="order-1 lg:order-2">
+        <aside className="order-1 min-w-0 lg:order-2">
           <CreditBalanceCard userId={user.id} />
         </aside>
       </div>

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EarliestAppointment } from '../../../contract/appointments.js';
-import { addDays, minutesToTime } from '../../../contract/time.js';
+import { addDays, minutesToTime, timeToMinutes } from '../../../contract/time.js';
 import { blockedDates, restaurantTimeSlots } from '../../db/schema.js';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
 import { listAvailableSlots } from './available-slots.js';
 import { businessNow } from './business-clock.js';
 import { listEarliestAppointments } from './earliest.service.js';
+import { computeSlots } from './slot-engine.js';
 import { book, customer, restaurant, serviceBusiness } from './test-fixtures.js';
 
 let ctx: TestContext;
@@ -90,6 +91,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
     const base = new Date('2030-03-09T15:47:31Z'); // the weekend US clocks change, for good measure
     const zones = ['America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'Europe/London', 'Pacific/Kiritimati', 'America/Los_Angeles'];
     const ids: { businessId: number; services: number[]; timeZone: string }[] = [];
+    const plans = new Map<number, { hours: { dayOfWeek: number; openTime: string; closeTime: string }[]; duration: number }>();
 
     for (let i = 0; i < 6; i++) {
       const timeZone = zones[i];
@@ -110,7 +112,19 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
           status: (['confirmed', 'pending', 'cancelled'] as const)[rand(3)],
         }).catch(() => undefined); // overlaps are refused by the exclusion constraint: fine
       }
+      // Block each day's opening with odd-length bookings, so the answer must come after a booking ends.
+      for (const h of hours) {
+        const date = addDays(today, (h.dayOfWeek - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7);
+        let start = timeToMinutes(h.openTime);
+        for (let n = rand(3); n >= 0; n--) {
+          const duration = 7 + rand(90);
+          await book(db(), { businessId: business.id, serviceId: service.id, customerId, date, time: minutesToTime(start), duration }).catch(() => undefined);
+          start += duration + rand(2) * 25;
+        }
+      }
       ids.push({ businessId: business.id, services: [service.id, extra.id], timeZone });
+      plans.set(service.id, { hours, duration: service.duration });
+      plans.set(extra.id, { hours, duration: extra.duration });
     }
 
     for (let i = 0; i < 4; i++) {
@@ -125,6 +139,18 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
         ]);
       }
       if (rand(2)) await db().insert(blockedDates).values({ businessId: business.id, date: addDays(today, rand(7)) });
+      // full house at opening on most days, with ragged end times
+      for (let day = 0; day < 7; day++) {
+        if (rand(4) === 0) continue;
+        for (let seats = 0; seats < 8; ) {
+          const partySize = 1 + rand(4);
+          await book(db(), {
+            businessId: business.id, serviceId: service.id, customerId, date: addDays(today, day), time: '17:00',
+            duration: 35 + rand(120), partySize, exclusive: false,
+          });
+          seats += partySize;
+        }
+      }
       for (let k = 0; k < 60; k++) {
         await book(db(), {
           businessId: business.id, serviceId: service.id, customerId, date: addDays(today, rand(8) - 1), time: minutesToTime(15 * 60 + 15 * rand(36)),
@@ -145,6 +171,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
 
     const offsets = [0, 3 * 3600e3 + 7e3, 26 * 3600e3, 4 * 86400e3 + 5 * 3600e3];
     let compared = 0;
+    let afterBooking = 0;
     const outcomes = new Set<string>();
     for (const offset of offsets) {
       const now = new Date(base.getTime() + offset);
@@ -156,11 +183,22 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
           expect(row ? { date: row.date, time: row.time } : null, `business ${businessId} service ${serviceId} at ${now.toISOString()}`).toEqual(expected);
           compared++;
           outcomes.add(expected === null ? 'none' : expected.date === businessNow(timeZone, now).date ? 'today' : 'later');
+          const plan = plans.get(serviceId);
+          if (expected && plan) {
+            const clock = businessNow(timeZone, now);
+            const day = plan.hours.find((h) => h.dayOfWeek === new Date(`${expected.date}T00:00:00Z`).getUTCDay())!;
+            const [unbooked] = computeSlots({
+              plan: { kind: 'service', hours: { open: timeToMinutes(day.openTime), close: timeToMinutes(day.closeTime) }, duration: plan.duration },
+              date: expected.date, today: clock.date, nowMinutes: clock.minutes, blocked: false, booked: [],
+            });
+            if (unbooked !== expected.time) afterBooking++;
+          }
         }
       }
     }
     expect(compared).toBe(offsets.length * 17);
     // the scenario must exercise each kind of answer, or it proves little
     expect([...outcomes].sort()).toEqual(['later', 'none', 'today']);
+    expect(afterBooking).toBeGreaterThan(20);
   });
 });

@@ -3,7 +3,7 @@ import type { CreditTransaction } from '../../../contract/credits.js';
 import { BOOKING_CREDIT_CENTS, centsToDecimal } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
 import { forbidden, unauthenticated } from '../../errors.js';
-import { AccountKind, accountHistory, findAccount, findTransfers, getOrCreateAccount, lockBalances, transfer } from '../ledger/ledger.service.js';
+import { AccountKind, accountHistory, findAccount, findTransfers, getOrCreateAccount, getOrCreateAccounts, lockBalances, transfer } from '../ledger/ledger.service.js';
 
 export const CreditCode = {
   earnedBooking: 'earned_booking',
@@ -11,14 +11,21 @@ export const CreditCode = {
 } as const;
 
 const CREDIT = 'CREDIT' as const;
-const issuanceKey = { kind: AccountKind.creditIssuance, asset: CREDIT } as const;
 const userCreditKey = (userId: number) => ({ kind: AccountKind.userCredit, asset: CREDIT, userId });
 
-/** The platform's source of Que Credit: it goes negative by exactly what users hold. */
-export const creditIssuanceAccount = (tx: Db) => getOrCreateAccount(tx, { ...issuanceKey, noOverdraft: false });
+/**
+ * The platform's source of Que Credit, kept per user: it goes negative by exactly what was issued
+ * to that user. One issuance row for everybody would be a lock every booking in the system waits
+ * for; per user, bookings of different people never touch the same ledger row.
+ */
+const issuanceSpec = (userId: number) => ({ kind: AccountKind.creditIssuance, asset: CREDIT, userId, noOverdraft: false });
+const userCreditSpec = (userId: number) => ({ ...userCreditKey(userId), noOverdraft: true });
 
 /** A user's Que Credit account (CREDIT asset, never below zero). */
-export const userCreditAccount = (tx: Db, userId: number) => getOrCreateAccount(tx, { ...userCreditKey(userId), noOverdraft: true });
+export const userCreditAccount = (tx: Db, userId: number) => getOrCreateAccount(tx, userCreditSpec(userId));
+
+/** [issuance, credit] of one user, in one round trip once they exist. */
+const creditAccounts = (tx: Db, userId: number) => getOrCreateAccounts(tx, [issuanceSpec(userId), userCreditSpec(userId)]);
 
 export interface BookingCreditInput {
   userId: number;
@@ -29,8 +36,7 @@ export interface BookingCreditInput {
 
 /** +$1.00 for a booking, in the booking's transaction. */
 export async function awardBookingCredit(tx: Db, input: BookingCreditInput): Promise<void> {
-  const issuance = await creditIssuanceAccount(tx);
-  const account = await userCreditAccount(tx, input.userId);
+  const [issuance, account] = await creditAccounts(tx, input.userId);
   await transfer(tx, {
     debitAccountId: issuance.id,
     creditAccountId: account.id,
@@ -51,8 +57,7 @@ export async function reverseBookingCredit(tx: Db, input: BookingCreditInput): P
   if (earned.length === 0) return 0;
   const reversed = await findTransfers(tx, { appointmentId: input.appointmentId, code: CreditCode.reversedBooking });
   if (reversed.length > 0) return 0;
-  const account = await userCreditAccount(tx, input.userId);
-  const issuance = await creditIssuanceAccount(tx);
+  const [issuance, account] = await creditAccounts(tx, input.userId);
   // Both rows locked in id order before reading the balance, as every ledger writer does.
   const balances = await lockBalances(tx, [account.id, issuance.id]);
   const earnedCents = earned.reduce((sum, t) => sum + t.amount, 0);

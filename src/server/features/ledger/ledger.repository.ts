@@ -67,6 +67,11 @@ export async function findAccountByKey(db: Db, key: AccountKey): Promise<Account
   return row ?? null;
 }
 
+/** Several accounts in one round trip (missing ones are simply absent). */
+export async function findAccountsByKeys(db: Db, keys: AccountKey[]): Promise<AccountRow[]> {
+  return db.select(accountColumns).from(ledgerAccounts).where(or(...keys.map(byKey)));
+}
+
 export async function findAccountById(db: Db, id: number): Promise<AccountRow | null> {
   const [row] = await db.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).limit(1);
   return row ?? null;
@@ -89,30 +94,36 @@ export async function insertAccountIfMissing(db: Db, key: AccountKey & { noOverd
 
 /** Row locks in id order: every ledger writer takes them in that order, so they cannot deadlock. */
 export async function lockAccounts(db: Db, ids: number[]): Promise<AccountRow[]> {
-  return db.select(accountColumns).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('update');
+  return db.select(accountColumns).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('no key update');
 }
 
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /**
- * Moves one account's balances in a single statement. With guard, the row only changes when a
- * no-overdraft account stays covered afterwards; false means no row qualified.
+ * Moves the balances of several accounts of one asset in a single statement. The rows are locked
+ * in id order first (the sub-select), so concurrent transfers cannot deadlock; the no-overdraft
+ * CHECK fails the whole statement, never half of it. Returns the ids that were updated.
  */
-export async function applyDelta(db: Db, id: number, asset: Asset, d: BalanceDelta, guard: boolean): Promise<boolean> {
-  const dp = d.debitsPending ?? 0;
-  const dpo = d.debitsPosted ?? 0;
-  const cp = d.creditsPending ?? 0;
-  const cpo = d.creditsPosted ?? 0;
-  const covered = sql`(not ${ledgerAccounts.noOverdraft} or (${ledgerAccounts.creditsPosted} + ${cpo}) - (${ledgerAccounts.debitsPosted} + ${dpo}) - (${ledgerAccounts.debitsPending} + ${dp}) >= 0)`;
-  const rows = await db
-    .update(ledgerAccounts)
-    .set({
-      debitsPending: sql`${ledgerAccounts.debitsPending} + ${dp}`,
-      debitsPosted: sql`${ledgerAccounts.debitsPosted} + ${dpo}`,
-      creditsPending: sql`${ledgerAccounts.creditsPending} + ${cp}`,
-      creditsPosted: sql`${ledgerAccounts.creditsPosted} + ${cpo}`,
-    })
-    .where(and(eq(ledgerAccounts.id, id), eq(ledgerAccounts.asset, asset), guard ? covered : undefined))
-    .returning({ id: ledgerAccounts.id });
-  return rows.length > 0;
+export async function applyDeltas(db: Db, asset: Asset, deltas: { id: number; delta: BalanceDelta }[]): Promise<number[]> {
+  const change = (field: keyof BalanceDelta) =>
+    sql.join(
+      [sql`case a.id`, ...deltas.map((d) => sql`when ${d.id}::int then ${d.delta[field] ?? 0}::bigint`), sql`else 0::bigint end`],
+      sql` `,
+    );
+  const ids = sql.join(
+    deltas.map((d) => sql`${d.id}::int`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    update ledger_accounts a set
+      debits_pending = a.debits_pending + ${change('debitsPending')},
+      debits_posted = a.debits_posted + ${change('debitsPosted')},
+      credits_pending = a.credits_pending + ${change('creditsPending')},
+      credits_posted = a.credits_posted + ${change('creditsPosted')}
+    from (select id from ledger_accounts where id in (${ids}) order by id for no key update) locked
+    where a.id = locked.id and a.asset = ${asset}
+    returning a.id`);
+  return rowsOf<{ id: number }>(result).map((r) => r.id);
 }
 
 export async function insertTransfer(db: Db, values: NewTransfer): Promise<TransferRow> {

@@ -107,14 +107,35 @@ function checkAmount(amount: number) {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError(ErrorCode.VALIDATION, 'Amount must be a positive whole number of cents');
 }
 
-/** Race-safe: a concurrent creator's row is found instead of failing. */
+const sameKey = (row: AccountRow, key: AccountKey) =>
+  row.kind === key.kind &&
+  row.asset === key.asset &&
+  row.userId === (key.userId ?? null) &&
+  row.businessId === (key.businessId ?? null) &&
+  row.offerId === (key.offerId ?? null);
+
+/**
+ * The accounts for these specs, in the same order, created when missing. Race-safe: an insert
+ * that meets a concurrent creator's row does nothing and the row is read back. One round trip
+ * when they all exist.
+ */
+export async function getOrCreateAccounts(db: Db, specs: AccountSpec[]): Promise<AccountRow[]> {
+  const find = async () => {
+    const rows = await ledgerRepository.findAccountsByKeys(db, specs);
+    return specs.map((spec) => rows.find((row) => sameKey(row, spec)));
+  };
+  let found = await find();
+  if (found.every(Boolean)) return found as AccountRow[];
+  for (const [i, spec] of specs.entries()) if (!found[i]) await ledgerRepository.insertAccountIfMissing(db, spec);
+  found = await find();
+  const missing = specs.find((_, i) => !found[i]);
+  if (missing) throw new Error(`ledger account ${missing.kind}/${missing.asset} could not be created`);
+  return found as AccountRow[];
+}
+
 export async function getOrCreateAccount(db: Db, spec: AccountSpec): Promise<AccountRow> {
-  const existing = await ledgerRepository.findAccountByKey(db, spec);
-  if (existing) return existing;
-  await ledgerRepository.insertAccountIfMissing(db, spec);
-  const created = await ledgerRepository.findAccountByKey(db, spec);
-  if (!created) throw new Error(`ledger account ${spec.kind}/${spec.asset} could not be created`);
-  return created;
+  const [row] = await getOrCreateAccounts(db, [spec]);
+  return row;
 }
 
 export const findAccount = (db: Db, key: AccountKey) => ledgerRepository.findAccountByKey(db, key);
@@ -132,8 +153,8 @@ export async function lockBalances(tx: Db, accountIds: number[]): Promise<Map<nu
 }
 
 /**
- * Applies two balance deltas in account-id order. The debit side of a no-overdraft account is
- * guarded in the UPDATE itself, so a balance that does not cover it changes nothing.
+ * Applies both sides in one statement (rows locked in id order). Overdrawing a no-overdraft
+ * account fails the statement on its CHECK constraint, which ends the caller's transaction.
  */
 async function moveBalances(
   tx: Db,
@@ -141,16 +162,13 @@ async function moveBalances(
   debit: { id: number; delta: ledgerRepository.BalanceDelta },
   credit: { id: number; delta: ledgerRepository.BalanceDelta },
 ) {
-  const steps = [
-    { ...debit, guard: true },
-    { ...credit, guard: false },
-  ].sort((a, b) => a.id - b.id);
-  for (const step of steps) {
-    if (await ledgerRepository.applyDelta(tx, step.id, asset, step.delta, step.guard)) continue;
-    const account = await ledgerRepository.findAccountById(tx, step.id);
+  const updated = await ledgerRepository.applyDeltas(tx, asset, [debit, credit]);
+  if (updated.length === 2) return;
+  for (const id of [debit.id, credit.id]) {
+    if (updated.includes(id)) continue;
+    const account = await ledgerRepository.findAccountById(tx, id);
     if (!account) throw notFound('Ledger account');
-    if (account.asset !== asset) throw new Error(`ledger account ${step.id} holds ${account.asset}, not ${asset}`);
-    throw insufficientBalance();
+    throw new Error(`ledger account ${id} holds ${account.asset}, not ${asset}`);
   }
 }
 
@@ -159,7 +177,7 @@ function checkTransfer(t: TransferInput) {
   if (t.debitAccountId === t.creditAccountId) throw new Error('a transfer needs two different accounts');
 }
 
-/** A transfer posted at once. */
+/** A transfer posted at once. Any ledger error ends the caller's transaction: let it roll back. */
 export async function transfer(db: Db, t: TransferInput): Promise<TransferRow> {
   checkTransfer(t);
   return inTransaction(db, (tx) =>

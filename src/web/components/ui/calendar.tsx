@@ -7,8 +7,18 @@ const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** Today's date in the visitor's own calendar, as yyyy-MM-dd. */
-export function todayIso(): string {
+/**
+ * Today as yyyy-MM-dd: in the given IANA time zone (a business's own calendar decides what
+ * "today" and "30 days ahead" mean for its bookings), else in the visitor's.
+ */
+export function todayIso(timeZone?: string): string {
+  if (timeZone) {
+    try {
+      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    } catch {
+      // An unknown zone name: fall back to the visitor's calendar.
+    }
+  }
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
@@ -48,14 +58,16 @@ export interface CalendarProps {
   isDateDisabled?: (date: string) => boolean;
   label?: string;
   className?: string;
+  /** The day to highlight as today (defaults to the visitor's today). */
+  today?: string;
 }
 
 /**
  * A month grid of day buttons. Arrow keys move by day and week, PageUp/PageDown by month,
  * Home/End to the week's ends; only one day is in the tab order (roving tabindex).
  */
-export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'Choose a date', className }: CalendarProps) {
-  const initial = value ?? (min && min > todayIso() ? min : todayIso());
+export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'Choose a date', className, today = todayIso() }: CalendarProps) {
+  const initial = value ?? (min && min > today ? min : today);
   const [focused, setFocused] = useState(initial);
   const [month, setMonth] = useState(monthStart(initial));
   const moveFocus = useRef(false);
@@ -97,7 +109,7 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
   const [y, m] = month.split('-').map(Number);
 
   return (
-    <div className={cn('w-full max-w-xs rounded-lg border border-slate-200 bg-white p-3', className)} role="group" aria-label={label}>
+    <div className={cn('w-full max-w-80 rounded-lg border border-slate-200 bg-white p-3', className)} role="group" aria-label={label}>
       <div className="mb-2 flex items-center justify-between">
         <button type="button" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))}>
           <ChevronLeft className="size-4" />
@@ -123,7 +135,7 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
         {days.map((date) => {
           const isDisabled = disabled(date);
           const selected = date === value;
-          const today = date === todayIso();
+          const isToday = date === today;
           return (
             <button
               key={date}
@@ -140,9 +152,9 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
               }}
               onKeyDown={(e) => onKeyDown(e, date)}
               className={cn(
-                'aspect-square rounded-md text-sm tabular-nums transition-colors',
-                isDisabled ? 'cursor-not-allowed text-slate-300 line-through decoration-slate-300' : 'text-slate-800 hover:bg-brand-50',
-                today && !selected && 'font-bold text-brand-700',
+                'h-9 rounded-md text-sm tabular-nums sm:h-10',
+                isDisabled ? 'cursor-not-allowed text-slate-300' : 'text-slate-800 hover:bg-brand-50',
+                isToday && !selected && 'font-bold text-brand-700',
                 selected && 'bg-brand-600 font-semibold text-white hover:bg-brand-700',
               )}
             >

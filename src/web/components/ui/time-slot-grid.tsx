@@ -34,7 +34,7 @@ export function TimeSlotGrid({ slots, isLoading, error, onRetry, selected, onSel
           aria-pressed={selected === time}
           onClick={() => onSelect(time)}
           className={cn(
-            'h-10 rounded-md border text-sm font-medium tabular-nums transition-colors',
+            'h-10 rounded-md border text-sm font-medium tabular-nums',
             selected === time ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500 hover:bg-brand-50',
           )}
         >

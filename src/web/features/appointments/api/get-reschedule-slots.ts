@@ -13,5 +13,6 @@ export function useRescheduleSlots(appointment: Appointment, date: string | null
     queryFn: () => apiGet<string[]>(`/api/available-slots?${params}`),
     enabled: date !== null,
     staleTime: 0,
+    gcTime: 0,
   });
 }

@@ -9,11 +9,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { useAppointmentBusiness } from '../api/get-business';
 import { useRescheduleSlots } from '../api/get-reschedule-slots';
 import { useUpdateAppointment } from '../api/update-appointment';
 
 function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onDone: () => void }) {
-  const today = todayIso();
+  const business = useAppointmentBusiness(appointment.businessId);
+  const today = todayIso(business.data?.timeZone);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const slots = useRescheduleSlots(appointment, date);
@@ -38,7 +40,7 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
 
   return (
     <div className="space-y-4">
-      <Calendar value={date} onChange={(d) => { setDate(d); setTime(null); }} min={today} max={max} label="New date" className="mx-auto" />
+      <Calendar value={date} onChange={(d) => { setDate(d); setTime(null); }} min={today} max={max} today={today} label="New date" className="mx-auto" />
       {date && (
         <div>
           <h3 className="mb-2 text-sm font-medium text-slate-700">Available times on {formatLongDate(date)}</h3>

@@ -15,8 +15,10 @@ export const availableSlotsQueryOptions = ({ businessId, date, serviceId, partyS
   return queryOptions({
     queryKey: ['available-slots', { businessId, date, serviceId, partySize }],
     queryFn: () => apiGet<string[]>(`/api/available-slots?${params}`),
-    // Slots are taken by other people all the time: never show a stale list.
+    // Slots are taken by other people all the time: never show a stale list, not even while
+    // refetching on return to a day seen before.
     staleTime: 0,
+    gcTime: 0,
   });
 };
 

@@ -37,8 +37,7 @@ interface State {
 }
 
 /** SPEC: a link with serviceId/date/time preselects the service and skips as far ahead as it allows. */
-function initialState(services: Service[], prefill: BookingPrefill): State {
-  const today = todayIso();
+function initialState(services: Service[], prefill: BookingPrefill, today: string): State {
   const date = prefill.date && isValidDate(prefill.date) && prefill.date >= today && prefill.date <= addDays(today, BOOKING_WINDOW_DAYS) ? prefill.date : null;
   const time = date && prefill.time && TIME_PATTERN.test(prefill.time) ? prefill.time : null;
   const service = services.find((s) => s.id === prefill.serviceId) ?? null;
@@ -48,7 +47,7 @@ function initialState(services: Service[], prefill: BookingPrefill): State {
 
 /** The four-step appointment flow for one service business. */
 export function AppointmentWizard({ business, services, prefill }: { business: Business; services: Service[]; prefill: BookingPrefill }) {
-  const [state, setState] = useState<State>(() => initialState(services, prefill));
+  const [state, setState] = useState<State>(() => initialState(services, prefill, todayIso(business.timeZone)));
   const { data: user } = useUser();
   const [draft, setDraft] = useState<ContactInput | null>(null);
   const createAppointment = useCreateAppointment();
@@ -103,6 +102,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
       {state.step === 2 && state.service && (
         <DateTimeStep
           businessId={business.id}
+          timeZone={business.timeZone}
           service={state.service}
           date={state.date}
           time={state.time}

@@ -1,4 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
 import { BookingSummary, dateRow, timeRow } from './booking-summary';
@@ -12,7 +13,13 @@ export function BookingConfirmation({ title, appointment, rows, children }: { ti
         <h2 id="confirmation-title" className="text-2xl font-bold">
           {title}
         </h2>
-        <p className="mt-1 text-slate-600">A confirmation has been recorded under My Appointments.</p>
+        <p className="mt-1 text-slate-600">
+          You can see, reschedule or cancel it under{' '}
+          <Link to="/appointments" className="font-medium text-brand-600 hover:underline">
+            My Appointments
+          </Link>
+          .
+        </p>
       </div>
       <div className="text-left">
         <BookingSummary rows={rows ?? [['Service', appointment.serviceName], dateRow(appointment.date), timeRow(appointment.time), ['Duration', `${appointment.duration} minutes`], ['Price', formatPrice(appointment.price)]]} />

@@ -4,7 +4,7 @@ import { formatLongDate } from '@/components/ui/calendar';
 /** The chosen slot, as a definition list: used above the details form and on the confirmation. */
 export function BookingSummary({ rows }: { rows: [label: string, value: React.ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-4 text-sm">
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-500">{label}</dt>

@@ -10,8 +10,9 @@ import { NoSlots } from './no-slots';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 
 /** Step 2: a day within the booking window, then one of its free start times. */
-export function DateTimeStep({ businessId, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
+export function DateTimeStep({ businessId, timeZone, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
   businessId: number;
+  timeZone: string;
   service: Service;
   date: string | null;
   time: string | null;
@@ -20,7 +21,7 @@ export function DateTimeStep({ businessId, service, date, time, onDateChange, on
   onChangeService: () => void;
   onContinue: () => void;
 }) {
-  const today = todayIso();
+  const today = todayIso(timeZone);
   const slots = useAvailableSlots(date ? { businessId, date, serviceId: service.id } : null);
   // A time carried over (from a link or a failed booking) counts only while it is still free.
   const chosen = time && slots.data?.includes(time) ? time : null;
@@ -43,8 +44,8 @@ export function DateTimeStep({ businessId, service, date, time, onDateChange, on
       <h2 id="datetime-step-title" className="text-lg font-semibold">
         Select date and time
       </h2>
-      <div className="grid gap-6 md:grid-cols-[auto_1fr]">
-        <Calendar value={date} onChange={onDateChange} min={today} max={addDays(today, BOOKING_WINDOW_DAYS)} label="Appointment date" className="mx-auto md:mx-0" />
+      <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
+        <Calendar value={date} onChange={onDateChange} min={today} max={addDays(today, BOOKING_WINDOW_DAYS)} label="Appointment date" today={today} className="mx-auto md:mx-0" />
         <div>
           {date ? (
             <>

@@ -21,14 +21,15 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
 }) {
   const slots = useAvailableSlots(date ? { businessId: restaurant.id, date, serviceId, partySize } : null);
   const chosen = time && slots.data?.includes(time) ? time : null;
+  const today = todayIso(restaurant.timeZone);
   return (
     <section aria-labelledby="restaurant-date-title" className="space-y-5">
       <h2 id="restaurant-date-title" className="text-lg font-semibold">
         Choose date, party size and time
       </h2>
-      <div className="grid gap-6 md:grid-cols-[auto_1fr]">
-        <div className="mx-auto w-full max-w-xs space-y-4 md:mx-0">
-          <Calendar value={date} onChange={(d) => onChange({ date: d, time: null })} min={todayIso()} label="Reservation date" />
+      <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
+        <div className="mx-auto w-full max-w-80 space-y-4 md:mx-0">
+          <Calendar value={date} onChange={(d) => onChange({ date: d, time: null })} min={today} today={today} label="Reservation date" />
           <Field id="party-size" label="Party size">
             <NativeSelect id="party-size" value={partySize} onChange={(e) => onChange({ partySize: Number(e.target.value), time: null })}>
               {partySizes(restaurant).map((n) => (

@@ -28,7 +28,7 @@ interface State {
 }
 
 function initialState(restaurant: Business, prefill: { date: string | null; time: string | null }): State {
-  const date = prefill.date && isValidDate(prefill.date) && prefill.date >= todayIso() ? prefill.date : null;
+  const date = prefill.date && isValidDate(prefill.date) && prefill.date >= todayIso(restaurant.timeZone) ? prefill.date : null;
   const time = date && prefill.time && TIME_PATTERN.test(prefill.time) ? prefill.time : null;
   return { step: date && time ? 2 : 1, date, time, partySize: Math.min(2, restaurant.maxPartySize ?? 8), booked: null };
 }

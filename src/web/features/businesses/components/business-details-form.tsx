@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { businessCategories, type CreateBusinessInput, createBusinessSchema } from '@contract/businesses';
+import { Building2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
@@ -55,7 +56,7 @@ export function BusinessDetailsForm({ onBack, onSubmit, busy }: DetailsStepProps
         </Field>
       </div>
       <FormActions onBack={onBack} busy={busy}>
-        Create Business Account
+        <Building2 aria-hidden="true" /> Register Business
       </FormActions>
     </form>
   );

@@ -88,12 +88,12 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
         <div className="grid grid-cols-2 gap-2 sm:flex">
           <Button asChild variant="outline">
             <Link to="/business-register">
-              <Building2 aria-hidden="true" /> Register Business
+              <Building2 className="hidden sm:block" aria-hidden="true" /> Register Business
             </Link>
           </Button>
           <Button asChild variant="outline">
             <Link to="/restaurant-register">
-              <UtensilsCrossed aria-hidden="true" /> Register Restaurant
+              <UtensilsCrossed className="hidden sm:block" aria-hidden="true" /> Register Restaurant
             </Link>
           </Button>
         </div>
@@ -109,7 +109,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
             id="directory-search"
             type="search"
             className="pl-9 pr-9 [&::-webkit-search-cancel-button]:appearance-none"
-            placeholder={restaurantsOnly ? 'Search restaurants by name or description…' : 'Search by name, category or description…'}
+            placeholder={restaurantsOnly ? 'Search restaurants by name…' : 'Search by name or category…'}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             maxLength={100}

@@ -26,12 +26,12 @@ const filters: { value: Filter; label: string }[] = [
 const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
 
 /** Every appointment of the business, with the customer's contact details; complete or cancel. */
-export function AppointmentsTab({ appointments, loading, error, onRetry }: { appointments: Appointment[]; loading: boolean; error: unknown; onRetry: () => void }) {
+export function AppointmentsTab({ appointments, loading, error, onRetry, timeZone }: { appointments: Appointment[]; loading: boolean; error: unknown; onRetry: () => void; timeZone: string }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const complete = useCompleteAppointment();
   const cancel = useCancelAppointment();
-  const today = todayIso();
+  const today = todayIso(timeZone);
 
   const shown = appointments
     .filter((a) => (filter === 'all' ? true : filter === 'upcoming' ? a.date >= today && (a.status === 'confirmed' || a.status === 'pending') : a.status === filter))

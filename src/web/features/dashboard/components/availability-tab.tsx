@@ -7,7 +7,7 @@ export function AvailabilityTab({ business }: { business: Business }) {
   return (
     <div className="space-y-6">
       {business.businessType === 'service' && <WeeklyHoursEditor businessId={business.id} />}
-      <BlockedDatesPanel businessId={business.id} />
+      <BlockedDatesPanel businessId={business.id} timeZone={business.timeZone} />
     </div>
   );
 }

@@ -16,11 +16,11 @@ import { useBlockedDates } from '../api/get-blocked-dates';
 import { useUnblockDate } from '../api/unblock-date';
 
 /** Block a day (today or later, not already blocked) so nothing can be booked on it. */
-export function BlockedDatesPanel({ businessId }: { businessId: number }) {
+export function BlockedDatesPanel({ businessId, timeZone }: { businessId: number; timeZone: string }) {
   const blocked = useBlockedDates(businessId);
   const block = useBlockDate(businessId);
   const unblock = useUnblockDate(businessId);
-  const today = todayIso();
+  const today = todayIso(timeZone);
   const taken = new Set((blocked.data ?? []).map((b) => b.date));
   // The schema is built once; it reads the latest blocked dates through this ref.
   const takenRef = useRef(taken);
@@ -32,7 +32,7 @@ export function BlockedDatesPanel({ businessId }: { businessId: number }) {
       date: z
         .string()
         .min(1, 'Choose a date to block')
-        .refine((d) => d >= todayIso(), 'The date must be today or later')
+        .refine((d) => d >= todayIso(timeZone), 'The date must be today or later')
         .refine((d) => !takenRef.current.has(d), 'This date is already blocked'),
     }),
   );
@@ -57,12 +57,12 @@ export function BlockedDatesPanel({ businessId }: { businessId: number }) {
         <CardTitle>Blocked dates</CardTitle>
         <CardDescription>Holidays and closures: no one can book on a blocked date.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6 md:grid-cols-[auto_1fr]">
+      <CardContent className="grid gap-6 md:grid-cols-[20rem_1fr]">
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-3">
           <Controller
             control={form.control}
             name="date"
-            render={({ field }) => <Calendar value={field.value || null} onChange={field.onChange} min={today} isDateDisabled={(d) => taken.has(d)} label="Date to block" />}
+            render={({ field }) => <Calendar value={field.value || null} onChange={field.onChange} min={today} today={today} isDateDisabled={(d) => taken.has(d)} label="Date to block" />}
           />
           {errors.date && (
             <p role="alert" className="text-sm text-red-600">

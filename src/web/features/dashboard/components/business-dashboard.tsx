@@ -61,7 +61,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
           </Link>
         </Button>
       </header>
-      <StatCards appointments={list} services={services.data ?? []} loading={appointments.isLoading || services.isLoading} />
+      <StatCards timeZone={b.timeZone} appointments={list} services={services.data ?? []} loading={appointments.isLoading || services.isLoading} />
       <RecentAppointments appointments={list} loading={appointments.isLoading} />
       <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>
         <TabsList aria-label="Manage your business">
@@ -75,7 +75,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
           <ServicesTab businessId={b.id} />
         </TabsContent>
         <TabsContent value="appointments">
-          <AppointmentsTab appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />
+          <AppointmentsTab timeZone={b.timeZone} appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />
         </TabsContent>
         <TabsContent value="availability">
           <AvailabilityTab business={b} />

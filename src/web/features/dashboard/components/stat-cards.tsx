@@ -5,7 +5,7 @@ import type { Service } from '@contract/services';
 import { Card, Skeleton } from '@/components/ui/card';
 import { todayIso } from '@/components/ui/calendar';
 
-export function computeStats(appointments: Appointment[], services: Service[], today = todayIso()) {
+export function computeStats(appointments: Appointment[], services: Service[], today: string) {
   const todays = appointments.filter((a) => a.date === today && a.status !== 'cancelled').length;
   const revenueCents = appointments.filter((a) => a.status === 'completed').reduce((sum, a) => sum + (toCents(a.price) ?? 0), 0);
   const averageDuration = services.length ? Math.round(services.reduce((sum, s) => sum + s.duration, 0) / services.length) : null;
@@ -26,7 +26,7 @@ function Stat({ icon: Icon, label, value, hint }: { icon: typeof Clock; label: s
 }
 
 /** The four headline numbers, all computed from the business's real appointments and services. */
-export function StatCards({ appointments, services, loading }: { appointments: Appointment[]; services: Service[]; loading: boolean }) {
+export function StatCards({ appointments, services, loading, timeZone }: { appointments: Appointment[]; services: Service[]; loading: boolean; timeZone: string }) {
   if (loading) {
     return (
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading statistics">
@@ -36,7 +36,7 @@ export function StatCards({ appointments, services, loading }: { appointments: A
       </div>
     );
   }
-  const stats = computeStats(appointments, services);
+  const stats = computeStats(appointments, services, todayIso(timeZone));
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Stat icon={CalendarDays} label="Today's appointments" value={stats.todays} hint="not counting cancelled" />

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+const [dbName, modulePath, runs = '20'] = process.argv.slice(2);
+const { earliestStatement } = await import(modulePath);
+const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${dbName}` });
+await c.connect();
+await c.query('set jit = off');
+const pid = (await c.query('select pg_backend_pid() as p')).rows[0].p;
+const cpu = () => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const { sql, params } = new PgDialect().sqlToQuery(earliestStatement({ now: new Date() }));
+await c.query(sql, params);
+const before = cpu(); const t0 = performance.now();
+let rows = 0;
+for (let i = 0; i < Number(runs); i++) rows = (await c.query(sql, params)).rowCount ?? 0;
+console.log(modulePath.split('/').pop(), 'rows', rows, 'backend cpu ms/query', ((cpu() - before) / Number(runs)).toFixed(1), 'wall ms/query', ((performance.now() - t0) / Number(runs)).toFixed(1));
+await c.end();

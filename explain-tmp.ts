@@ -1,0 +1,10 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { earliestStatement } from './src/server/features/availability/earliest.repository.ts';
+const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${process.argv[2]}` });
+await c.connect();
+await c.query('set jit = off');
+const { sql, params } = new PgDialect().sqlToQuery(earliestStatement({ now: new Date() }));
+const r = await c.query(`explain (analyze, costs off) ${sql}`, params);
+console.log(r.rows.map((x: any) => x['QUERY PLAN']).join('\n'));
+await c.end();
