@@ -4,9 +4,11 @@
  * p50 <= 5 ms) and the earliest-appointments computation over all businesses (target p50 <= 50 ms).
  *   npx tsx bench/availability-latency.ts      (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { addDays, minutesToTime } from '../src/contract/time.js';
+import { addDays } from '../src/contract/time.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { appointments, businesses, businessHours, restaurantTimeSlots, services, users } from '../src/server/db/schema.js';
 import { listAvailableSlots } from '../src/server/features/availability/available-slots.js';
@@ -113,6 +115,31 @@ async function time(fn: () => Promise<unknown>) {
   return performance.now() - start;
 }
 
+/**
+ * CPU the PostgreSQL backend spends per call, from /proc (local server only): on a shared machine
+ * wall-clock time mostly measures the neighbours, this does not. null when /proc is not readable.
+ */
+async function serverCpuPerCall(url: string, calls: number, fn: (db: Database['db']) => Promise<unknown>): Promise<number | null> {
+  const one = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  try {
+    const pid = ((await one.db.execute('select pg_backend_pid() as pid')) as unknown as { rows: { pid: number }[] }).rows[0].pid;
+    const ticks = () => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    await fn(one.db);
+    const before = ticks();
+    for (let i = 0; i < calls; i++) await fn(one.db);
+    return ((ticks() - before) * 10) / calls; // 100 ticks per second on Linux
+  } catch {
+    return null;
+  } finally {
+    await one.close();
+  }
+}
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
 async function main() {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `que_bench_${process.pid}_${Date.now()}`;
@@ -121,6 +148,7 @@ async function main() {
   await admin.query(`create database ${name}`);
   const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 4 });
   try {
+    console.log(`load average at start: ${load()} (this machine's cores are shared; wall-clock numbers include waiting for them)`);
     await database.migrate();
     const seedStart = performance.now();
     const seeded = await seedData(database);
@@ -152,6 +180,15 @@ async function main() {
     const earliest: number[] = [];
     for (let i = 0; i < Number(process.env.BENCH_EARLIEST_RUNS ?? 40); i++) earliest.push(await time(async () => void (items = (await listEarliestAppointments(database.db)).length)));
     console.log(`earliest-appointments, all        ${stats(earliest)}   target p50 <= 50 ms   (${items} items)`);
+
+    const dbUrl = withDatabase(url, name);
+    const day = addDays(businessNow('America/New_York').date, 1);
+    const slotsCpu = await serverCpuPerCall(dbUrl, 2000, (db) => listAvailableSlots(db, { businessId: seeded[rand(seeded.length)].id, date: day }));
+    const earliestCpu = await serverCpuPerCall(dbUrl, 40, (db) => listEarliestAppointments(db));
+    if (slotsCpu !== null && earliestCpu !== null) {
+      console.log(`PostgreSQL backend CPU per call: listAvailableSlots ${slotsCpu.toFixed(2)} ms, earliest-appointments ${earliestCpu.toFixed(1)} ms`);
+    }
+    console.log(`load average at end: ${load()}`);
   } finally {
     await database.close();
     // BENCH_KEEP=1 leaves the database for EXPLAIN; drop it by hand afterwards.

@@ -1,10 +1,11 @@
+import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
 import type { Business } from '../../src/contract/businesses';
 import type { Service } from '../../src/contract/services';
 import { addDays, formatTime12h } from '../../src/contract/time';
-import { DESKTOP, newPage, PHONE, screenshot, signIn, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, screenshot, screenshotDir, signIn, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -18,6 +19,19 @@ const longDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateStr
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
+}
+
+/** A modal sits over the viewport, so it is captured as the viewport shows it, not full-page. */
+async function dialogShot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+/** axe-core finds nothing serious or critical on the page as it is now (DESIGN section 8). */
+async function expectAccessible(page: Page) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} – ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -70,6 +84,7 @@ describe('appointment booking', () => {
       for (const s of services) await page.getByRole('button', { name: re(s.name) }).first().waitFor();
       await page.getByText(`${service.duration} minutes`).first().waitFor();
       if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
       await shot(page, `booking-step1-service-${name}`);
       await page.getByRole('button', { name: re(service.name) }).first().click();
 
@@ -88,6 +103,7 @@ describe('appointment booking', () => {
       await page.getByRole('button', { name: formatTime12h(slots[0]), exact: true }).click();
       await page.getByText(`${longDate(date)} at ${formatTime12h(slots[0])}`).waitFor();
       if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
       await shot(page, `booking-step2-datetime-${name}`);
       await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -102,6 +118,7 @@ describe('appointment booking', () => {
       await page.getByLabel('Notes (optional)').fill('First visit');
       await page.getByLabel('Block queue jump and move back offers for this appointment').check();
       if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
       await shot(page, `booking-step3-details-${name}`);
       await page.getByRole('button', { name: 'Book Appointment' }).click();
 
@@ -111,6 +128,7 @@ describe('appointment booking', () => {
       await confirmation.waitFor();
       for (const text of [service.name, longDate(date), formatTime12h(slots[0]), `${service.duration} minutes`]) await confirmation.getByText(text, { exact: true }).waitFor();
       expect(await page.getByRole('link', { name: 'Browse More Businesses' }).getAttribute('href')).toBe('/businesses');
+      await expectAccessible(page);
       await shot(page, `booking-step4-confirmation-${name}`);
 
       const mine = await getJson<Appointment[]>(context.request, '/api/appointments');
@@ -143,6 +161,15 @@ describe('appointment booking', () => {
     await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}`);
     await page.getByRole('heading', { name: 'Select date and time' }).waitFor();
     expect(await page.locator(`[data-date="${date}"]`).getAttribute('aria-pressed')).toBe('true');
+    // The calendar works from the keyboard: arrows move between days, Enter picks one.
+    await page.locator(`[data-date="${date}"]`).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(`[data-date="${addDays(date, -1)}"]`).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(`[data-date="${date}"]`).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: formatTime12h(time), exact: true }).waitFor();
 
     await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}&time=${time}`);
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
@@ -211,6 +238,7 @@ describe('appointment booking', () => {
     expect(await page.getByRole('link', { name: 'Skip the line' }).getAttribute('href')).toBe('/quick-booking');
     await page.getByText('Want an earlier time?').waitFor();
     await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
     await shot(page, 'booking-no-slots-phone');
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -222,7 +250,7 @@ describe('restaurant booking', () => {
     it(`reserves a table in three steps (${name})`, async () => {
       const { page, context, consoleErrors } = await newPage(viewport);
       await signIn(page, name === 'desktop' ? 'alice' : 'bob');
-      const [restaurant] = await getJson<Business[]>(context.request, '/api/businesses?type=restaurant');
+      const [restaurant] = (await getJson<Business[]>(context.request, '/api/businesses?type=restaurant')).filter((r) => r.description);
       const partySize = 4;
       const { date, slots } = await findOpenDay(context.request, { businessId: restaurant.id, partySize });
       const time = slots[name === 'desktop' ? 0 : 1];
@@ -235,6 +263,7 @@ describe('restaurant booking', () => {
       await page.getByLabel('Party size', { exact: true }).selectOption(String(partySize));
       await page.getByRole('button', { name: formatTime12h(time), exact: true }).click();
       if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
       await shot(page, `restaurant-step1-${name}`);
       await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -248,6 +277,7 @@ describe('restaurant booking', () => {
       await page.getByLabel('Dietary restrictions (optional)').fill('vegetarian');
       await page.getByLabel('Special requests (optional)').fill('Candles please');
       if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
       await shot(page, `restaurant-step2-${name}`);
       await page.getByRole('button', { name: 'Confirm Reservation' }).click();
 
@@ -256,6 +286,7 @@ describe('restaurant booking', () => {
       for (const text of [restaurant.businessName, longDate(date), formatTime12h(time), `${partySize} guests`, `${restaurant.reservationDuration} minutes`]) {
         await confirmation.getByText(text, { exact: true }).waitFor();
       }
+      await expectAccessible(page);
       await shot(page, `restaurant-step3-${name}`);
       const mine = await getJson<Appointment[]>(context.request, '/api/appointments');
       const me = await getJson<{ id: number }>(context.request, '/api/user');
@@ -272,7 +303,7 @@ describe('restaurant booking', () => {
 
   it('opens at the details step from a date and time link, and reports bad ids', async () => {
     const { page, context, consoleErrors } = await newPage(DESKTOP);
-    const [, restaurant] = await getJson<Business[]>(context.request, '/api/businesses?type=restaurant');
+    const [, restaurant] = (await getJson<Business[]>(context.request, '/api/businesses?type=restaurant')).filter((r) => r.description);
     const { date, slots } = await findOpenDay(context.request, { businessId: restaurant.id, partySize: 2 });
     await page.goto(`/restaurant/${restaurant.id}?date=${date}&time=${slots[0]}`);
     await page.getByRole('heading', { name: 'Reservation details' }).waitFor();
@@ -307,6 +338,7 @@ describe('quick booking', () => {
       expect(await page.getByText('Earliest', { exact: true }).count()).toBe(1);
       expect(await cards.first().getByText('Earliest', { exact: true }).count()).toBe(1);
       if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
       await shot(page, `quick-booking-${name}`);
       const href = (await cards.first().getAttribute('href')) ?? '';
       expect(href).toMatch(/^\/(restaurant\/\d+\?date=\d{4}-\d{2}-\d{2}&time=\d{2}%3A\d{2}|book-appointment\?businessId=\d+&serviceId=\d+&date=[\d-]+&time=\d{2}%3A\d{2})$/);
@@ -341,6 +373,7 @@ describe('my appointments', () => {
       await card.getByText('Offers Blocked - Protected time slot').waitFor();
       await card.getByText(`Window seat ${name}`).waitFor();
       if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
       await shot(page, `appointments-list-${name}`);
 
       // Reschedule to another free slot; Escape closes the dialog first.
@@ -355,7 +388,8 @@ describe('my appointments', () => {
       await dialog.getByRole('button', { name: formatTime12h(next.slots[0]), exact: true }).click();
       await dialog.getByText(formatTime12h(next.slots[0])).last().waitFor();
       if (name === 'phone') await expectNoHorizontalScroll(page);
-      await screenshot(page, `appointments-reschedule-${name}`);
+      await expectAccessible(page);
+      await dialogShot(page, `appointments-reschedule-${name}`);
       await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
       await toastTitled(page, 'Appointment Rescheduled').waitFor();
       await dialog.waitFor({ state: 'hidden' });
@@ -386,6 +420,7 @@ describe('my appointments', () => {
       await page.getByText('No appointments match these filters').waitFor();
       await page.getByRole('button', { name: 'Clear filters' }).first().click();
       await cancelled.waitFor();
+      await expectAccessible(page);
       await shot(page, `appointments-after-cancel-${name}`);
       expect(consoleErrors).toEqual([]);
       await context.close();
@@ -402,6 +437,7 @@ describe('my appointments', () => {
     expect(await page.getByRole('link', { name: 'Browse Businesses' }).getAttribute('href')).toBe('/businesses');
     await page.getByText('No credit transactions yet').waitFor();
     await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
     await shot(page, 'appointments-empty-phone');
 
     // A booking earns $1.00 of Que Credit, shown in the history.

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
@@ -5,7 +6,7 @@ import type { User } from '../../src/contract/auth';
 import type { Business } from '../../src/contract/businesses';
 import type { Service } from '../../src/contract/services';
 import { addDays, formatTime12h } from '../../src/contract/time';
-import { DESKTOP, newPage, PHONE, screenshot, signIn, uniqueName, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, screenshot, screenshotDir, signIn, uniqueName, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -16,6 +17,19 @@ const longDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateStr
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
+}
+
+/** A modal sits over the viewport, so it is captured as the viewport shows it, not full-page. */
+async function dialogShot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+/** axe-core finds nothing serious or critical on the page as it is now (DESIGN section 8). */
+async function expectAccessible(page: Page) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} – ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -95,6 +109,7 @@ describe('business dashboard access', () => {
     expect(await page.getByRole('link', { name: 'Register Business' }).last().getAttribute('href')).toBe('/business-register');
     expect(await page.getByRole('link', { name: 'Register Restaurant' }).getAttribute('href')).toBe('/restaurant-register');
     await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
     await shot(page, 'dashboard-no-business-phone');
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -112,6 +127,7 @@ describe('business dashboard as the owner', () => {
     await expect.poll(() => stat('Avg. service duration').textContent()).toContain(`${average} min`);
     await stat('Revenue (completed)').waitFor();
     await page.getByRole('heading', { name: 'Recent appointments' }).waitFor();
+    await expectAccessible(page);
     await shot(page, 'dashboard-overview-desktop');
 
     // Services tab: list, validation, create, edit, delete.
@@ -122,7 +138,8 @@ describe('business dashboard as the owner', () => {
     await dialog.getByRole('button', { name: 'Create Service' }).click();
     for (const message of ['Service name is required.', 'Valid duration is required.', 'Valid price is required.']) await dialog.getByText(message).waitFor();
     expect(await dialog.getByLabel('Price ($)').getAttribute('step')).toBe('0.01');
-    await screenshot(page, 'dashboard-service-form-desktop');
+    await expectAccessible(page);
+    await dialogShot(page, 'dashboard-service-form-desktop');
     const name = uniqueName('Deluxe Shave ');
     await dialog.getByLabel('Service name').fill(name);
     await dialog.getByLabel('Description (optional)').fill('Hot towel and balm.');
@@ -172,6 +189,7 @@ describe('business dashboard as the owner', () => {
     const recent = page.getByRole('heading', { name: 'Recent appointments' }).locator('xpath=../..').getByTestId('business-appointment');
     await recent.filter({ hasText: toCancel.customerName ?? '' }).waitFor();
     expect(await recent.count()).toBeLessThanOrEqual(10);
+    await expectAccessible(page);
     await shot(page, 'dashboard-appointments-desktop');
 
     await row(toComplete).getByRole('button', { name: 'Complete' }).click();
@@ -235,6 +253,7 @@ describe('business dashboard as the owner', () => {
     await blocked.getByText('Staff training').waitFor();
     expect(await page.locator(`[data-date="${date}"]`).getAttribute('aria-disabled')).toBe('true');
     expect(await getJson<string[]>(context.request, `/api/available-slots?businessId=${business.id}&serviceId=${service.id}&date=${date}`)).toEqual([]);
+    await expectAccessible(page);
     await shot(page, 'dashboard-blocked-date-desktop');
     await blocked.getByRole('button', { name: /Unblock/ }).click();
     await toastTitled(page, 'Date Unblocked').waitFor();
@@ -260,7 +279,8 @@ describe('business dashboard as the owner', () => {
         expect(await panel.locator('input, textarea, select').count()).toBe(0);
       }
       await expectNoHorizontalScroll(page);
-      await shot(page, `dashboard-${file}-phone`);
+      await expectAccessible(page);
+    await shot(page, `dashboard-${file}-phone`);
     }
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -282,7 +302,8 @@ describe('business dashboard for a restaurant', () => {
       await expect.poll(() => page.getByTestId('time-slot').count()).toBe(7);
       await page.getByTestId('time-slot').filter({ hasText: 'Monday' }).getByText('5:00 PM – 11:00 PM · every 30 min').waitFor();
       if (name === 'phone') await expectNoHorizontalScroll(page);
-      await shot(page, `dashboard-time-slots-${name}`);
+      await expectAccessible(page);
+    await shot(page, `dashboard-time-slots-${name}`);
 
       await page.getByRole('button', { name: 'Add Time Slot' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Time Slot' });
@@ -298,7 +319,7 @@ describe('business dashboard for a restaurant', () => {
       await dialog.getByText('End time must be after start time').waitFor();
       await dialog.getByLabel('End time').fill('14:00');
       await dialog.getByLabel('Interval').selectOption('15');
-      if (name === 'phone') await screenshot(page, 'dashboard-time-slot-form-phone');
+      if (name === 'phone') await dialogShot(page, 'dashboard-time-slot-form-phone');
       await dialog.getByRole('button', { name: 'Create Time Slot' }).click();
       await toastTitled(page, 'Time Slot Created').waitFor();
       const lunch = page.getByTestId('time-slot').filter({ hasText: '12:00 PM – 2:00 PM' });

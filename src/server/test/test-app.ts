@@ -86,3 +86,9 @@ export async function signUp(app: FastifyInstance, userType: 'customer' | 'busin
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return Object.assign(client, { user: res.json() as { id: number; username: string } });
 }
+
+/** Raw SQL for assertions about what the database holds (both drivers answer with `rows`). */
+export async function queryRows<T = Record<string, unknown>>(database: Database, text: string): Promise<T[]> {
+  const result = (await database.db.execute(text)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -63,6 +63,14 @@ describe('POST /api/appointments for a service business', () => {
     expect((await b.get(`/api/credits/${b.user.id}`)).json().credits).toBe('1.00');
   });
 
+  it('gives a slot requested by several users at once to exactly one of them', async () => {
+    const { businessId, serviceId } = await serviceBusiness(ctx.app);
+    const users = await Promise.all(Array.from({ length: 8 }, () => signUp(ctx.app)));
+    const date = upcomingWeekday(3);
+    const results = await Promise.all(users.map((u) => book(u, { businessId, serviceId, date, time: '14:00' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+  });
+
   it('refuses times the slot list would not offer', async () => {
     const { businessId, serviceId } = await serviceBusiness(ctx.app, { duration: 30 });
     const alice = await signUp(ctx.app);

@@ -70,23 +70,23 @@ export function earliestStatement(q: { now: Date; businessId?: number }): SQL {
              coalesce(b.reservation_duration, 120) as reservation_duration,
              coalesce(b.seating_capacity, 40) as seating_capacity,
              n.local_now, n.local_now::date as today, extract(dow from n.local_now)::int as today_dow,
-             floor(extract(epoch from n.local_now) / 60)::int as now_min
+             floor(date_part('epoch', n.local_now) / 60)::int as now_min
       from businesses b
       cross join lateral (select ${q.now.toISOString()}::timestamptz at time zone b.time_zone as local_now) n
       ${onlyBusiness}
     ),
     spans as (
-      select s.business_id, (extract(epoch from s.first_start) / 60)::int as first_min, s.span_minutes, s.interval_minutes
+      select s.business_id, (date_part('epoch', s.first_start) / 60)::int as first_min, s.span_minutes, s.interval_minutes
       from (
         select biz.business_id, d.day, d.day + h.open_time as first_start,
-               (extract(epoch from h.close_time - h.open_time) / 60)::int as span_minutes, 0 as interval_minutes
+               (date_part('epoch', h.close_time - h.open_time) / 60)::int as span_minutes, 0 as interval_minutes
         from biz
         join business_hours h on h.business_id = biz.business_id
         cross join lateral (select biz.today + (h.day_of_week - biz.today_dow + 7) % 7 as day) d
         where biz.business_type = 'service'
         union all
         select biz.business_id, d.day, d.day + ts.start_time,
-               (extract(epoch from ts.end_time - ts.start_time) / 60)::int, ts.interval_minutes::int
+               (date_part('epoch', ts.end_time - ts.start_time) / 60)::int, ts.interval_minutes::int
         from biz
         join restaurant_time_slots ts on ts.business_id = biz.business_id and ts.is_active
         cross join lateral (select biz.today + (ts.day_of_week - biz.today_dow + 7) % 7 as day) d
@@ -95,7 +95,7 @@ export function earliestStatement(q: { now: Date; businessId?: number }): SQL {
       where not exists (select 1 from blocked_dates bd where bd.business_id = s.business_id and bd.date = s.day)
     ),
     ends as (
-      select a.business_id, ceil(extract(epoch from a.ends_at) / 60)::int as end_min
+      select a.business_id, ceil(date_part('epoch', a.ends_at) / 60)::int as end_min
       from biz
       join appointments a on a.business_id = biz.business_id
       where a.status in ('confirmed', 'pending') and (biz.business_type = 'restaurant' or a.exclusive)
@@ -110,7 +110,8 @@ export function earliestStatement(q: { now: Date; businessId?: number }): SQL {
       where s.deleted_at is null
     ),
     series as (
-      select svc.service_id, svc.business_id, svc.now_min, sp.first_min, st.step,
+      select svc.service_id, svc.business_id, svc.business_type, svc.slot_minutes, svc.seating_capacity, svc.now_min,
+             sp.first_min, st.step,
              -- the last start: a reservation starts before the span ends; a service ends by closing
              sp.first_min + st.step * case
                when svc.business_type = 'restaurant' then (sp.span_minutes + st.step - 1) / st.step - 1
@@ -120,36 +121,38 @@ export function earliestStatement(q: { now: Date; businessId?: number }): SQL {
       join spans sp on sp.business_id = svc.business_id
       cross join lateral (select case when svc.business_type = 'restaurant' then sp.interval_minutes else least(30, svc.slot_minutes) end as step) st
     ),
-    candidates as (
-      select distinct c.service_id, c.t
-      from (
-        select s.service_id, s.last_min, s.now_min,
-               s.first_min + s.step * case when s.now_min < s.first_min then 0 else (s.now_min - s.first_min) / s.step + 1 end as t
-        from series s
-        union all
-        select s.service_id, s.last_min, s.now_min, s.first_min + s.step * ((e.end_min - s.first_min + s.step - 1) / s.step)
-        from series s
-        join ends e on e.business_id = s.business_id and e.end_min > s.first_min and e.end_min <= s.last_min
-      ) c
-      where c.t <= c.last_min and c.t > c.now_min
-    ),
     first_try as (
-      select f.service_id, f.t, ${isFree('f')} as free
+      -- each service's first start after now: the earliest candidate of all, so checked first
+      select f.*, ${isFree('f')} as free
       from (
-        select distinct on (c.service_id) c.service_id, c.t, svc.business_id, svc.business_type, svc.slot_minutes, svc.seating_capacity,
-               timestamp '1970-01-01' + make_interval(mins => c.t) as ts
-        from candidates c join svc on svc.service_id = c.service_id
-        order by c.service_id, c.t
+        select service_id, business_id, business_type, slot_minutes, seating_capacity, min(t) as t,
+               timestamp '1970-01-01' + make_interval(mins => min(t)) as ts
+        from (
+          select s.*, s.first_min + s.step * case when s.now_min < s.first_min then 0 else (s.now_min - s.first_min) / s.step + 1 end as t
+          from series s
+        ) c
+        where c.t <= c.last_min
+        group by service_id, business_id, business_type, slot_minutes, seating_capacity
       ) f
     ),
     second_try as (
+      -- only where that start is taken: the other spans' first starts and the starts right after bookings end
       select distinct on (r.service_id) r.service_id, r.t
       from (
-        select c.service_id, c.t, svc.business_id, svc.business_type, svc.slot_minutes, svc.seating_capacity,
-               timestamp '1970-01-01' + make_interval(mins => c.t) as ts
-        from candidates c
-        join first_try ft on ft.service_id = c.service_id and not ft.free and c.t > ft.t
-        join svc on svc.service_id = c.service_id
+        select c.*, timestamp '1970-01-01' + make_interval(mins => c.t) as ts
+        from (
+          select s.service_id, s.business_id, s.business_type, s.slot_minutes, s.seating_capacity, s.last_min, ft.t as taken,
+                 s.first_min + s.step * case when s.now_min < s.first_min then 0 else (s.now_min - s.first_min) / s.step + 1 end as t
+          from series s join first_try ft on ft.service_id = s.service_id and not ft.free
+          union all
+          select s.service_id, s.business_id, s.business_type, s.slot_minutes, s.seating_capacity, s.last_min, ft.t,
+                 s.first_min + s.step * ((e.end_min - s.first_min + s.step - 1) / s.step)
+          from series s
+          join first_try ft on ft.service_id = s.service_id and not ft.free
+          join ends e on e.business_id = s.business_id and e.end_min > s.first_min and e.end_min <= s.last_min
+        ) c
+        where c.t <= c.last_min and c.t > c.taken
+        offset 0 -- keeps the check below from being pushed down into the union
       ) r
       where ${isFree('r')}
       order by r.service_id, r.t

@@ -6,11 +6,12 @@ import { businesses, businessHours, restaurantTimeSlots } from '../../db/schema.
 export type NewBusiness = typeof businesses.$inferInsert;
 
 // 'Open today' means hours (service) or active time slots (restaurant) on today's weekday in the business's zone.
-const openToday = sql<boolean>`case when ${businesses.businessType} = 'restaurant'
-  then exists (select 1 from ${restaurantTimeSlots} ts where ts.business_id = ${businesses.id} and ts.is_active
-    and ts.day_of_week = extract(dow from (now() at time zone ${businesses.timeZone}))::int)
-  else exists (select 1 from ${businessHours} bh where bh.business_id = ${businesses.id}
-    and bh.day_of_week = extract(dow from (now() at time zone ${businesses.timeZone}))::int) end`;
+// Written with qualified names: drizzle renders a bare "id" inside a correlated subquery.
+const openToday = sql<boolean>`case when "businesses"."business_type" = 'restaurant'
+  then exists (select 1 from ${restaurantTimeSlots} ts where ts.business_id = "businesses"."id" and ts.is_active
+    and ts.day_of_week = extract(dow from (now() at time zone "businesses"."time_zone"))::int)
+  else exists (select 1 from ${businessHours} bh where bh.business_id = "businesses"."id"
+    and bh.day_of_week = extract(dow from (now() at time zone "businesses"."time_zone"))::int) end`;
 
 const columns = {
   id: businesses.id,

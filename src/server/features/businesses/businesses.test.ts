@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, TestClient, type TestContext } from '../../test/test-app.js';
+import { createTestApp, queryRows, signUp, TestClient, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,10 +16,12 @@ describe('POST /api/businesses', () => {
     expect(res.statusCode).toBe(201);
     const business = res.json();
     expect(business).toMatchObject({ businessName: 'Glow Salon', businessType: 'service', category: 'Beauty & Wellness', ownerId: owner.user.id, timeZone: 'America/New_York' });
+    const todayInNewYork = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/New_York' })).getDay();
+    expect(business.openToday).toBe(todayInNewYork >= 1 && todayInNewYork <= 5);
     const me = await owner.get('/api/user');
     expect(me.json().businessId).toBe(business.id);
-    const hours = await ctx.database.db.execute(`select day_of_week, open_time::text, close_time::text from business_hours where business_id = ${business.id} order by day_of_week`);
-    expect(hours.rows).toEqual([1, 2, 3, 4, 5].map((d) => ({ day_of_week: d, open_time: '09:00:00', close_time: '17:00:00' })));
+    const hours = await queryRows(ctx.database, `select day_of_week, open_time::text, close_time::text from business_hours where business_id = ${business.id} order by day_of_week`);
+    expect(hours).toEqual([1, 2, 3, 4, 5].map((d) => ({ day_of_week: d, open_time: '09:00:00', close_time: '17:00:00' })));
   });
 
   it('answers 401 signed out, 403 for customers and other userIds, 409 for a second business', async () => {
@@ -60,9 +62,11 @@ describe('POST /api/restaurants', () => {
     expect(r).toMatchObject({ businessType: 'restaurant', category: 'Restaurant', maxPartySize: 8, reservationDuration: 120, seatingCapacity: 40, cuisineType: 'Italian', priceRange: '$$' });
     const services = (await owner.get(`/api/businesses/${r.id}/services`)).json();
     expect(services).toEqual([expect.objectContaining({ name: 'Table reservation', duration: 120, price: '0.00' })]);
-    const slots = await ctx.database.db.execute(`select day_of_week, start_time::text, end_time::text, interval_minutes, is_active from restaurant_time_slots where business_id = ${r.id} order by day_of_week`);
-    expect(slots.rows).toHaveLength(7);
-    expect(slots.rows[0]).toEqual({ day_of_week: 0, start_time: '17:00:00', end_time: '23:00:00', interval_minutes: 30, is_active: true });
+    const slots = await queryRows(ctx.database, `select day_of_week, start_time::text, end_time::text, interval_minutes, is_active from restaurant_time_slots where business_id = ${r.id} order by day_of_week`);
+    expect(slots).toHaveLength(7);
+    // time slots every day: a restaurant is open today whatever day the test runs
+    expect(r.openToday).toBe(true);
+    expect(slots[0]).toEqual({ day_of_week: 0, start_time: '17:00:00', end_time: '23:00:00', interval_minutes: 30, is_active: true });
   });
 
   it('enforces the restaurant form rules', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, TestClient, type TestContext } from '../../test/test-app.js';
+import { createTestApp, queryRows, signUp, TestClient, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -27,8 +27,8 @@ describe('services', () => {
     expect((await owner.get(`/api/services/${service.id}`)).statusCode).toBe(404);
     expect((await owner.get(`/api/businesses/${businessId}/services`)).json()).toEqual([]);
     // the row stays for past appointments
-    const kept = await ctx.database.db.execute(`select deleted_at is not null as deleted from services where id = ${service.id}`);
-    expect(kept.rows).toEqual([{ deleted: true }]);
+    const kept = await queryRows(ctx.database, `select deleted_at is not null as deleted from services where id = ${service.id}`);
+    expect(kept).toEqual([{ deleted: true }]);
     expect((await owner.delete(`/api/services/${service.id}`)).statusCode).toBe(404);
   });
 

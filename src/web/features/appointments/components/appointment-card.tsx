@@ -20,7 +20,7 @@ export function AppointmentCard({ appointment: a, onReschedule, onCancel }: { ap
         </div>
         <StatusBadge status={a.status} />
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <div className="flex items-center gap-1.5">
           <CalendarDays className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
           <dt className="sr-only">Date</dt>

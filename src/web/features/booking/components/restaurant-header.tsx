@@ -34,19 +34,21 @@ export function RestaurantHeader({ restaurant }: { restaurant: Business }) {
           </Badge>
         </div>
       </div>
-      <div className="space-y-3 p-5">
-        {restaurant.description && <p className="text-slate-600">{restaurant.description}</p>}
-        {contact.length > 0 && (
-          <ul className="flex flex-col gap-1.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-5">
-            {contact.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex min-w-0 items-center gap-1.5 break-all">
-                <Icon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                {text}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      {(restaurant.description || contact.length > 0) && (
+        <div className="space-y-3 p-5">
+          {restaurant.description && <p className="text-slate-600">{restaurant.description}</p>}
+          {contact.length > 0 && (
+            <ul className="flex flex-col gap-1.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-5">
+              {contact.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex min-w-0 items-center gap-1.5 break-all">
+                  <Icon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </header>
   );
 }

@@ -64,7 +64,7 @@ export function CreditBalanceCard({ userId }: { userId: number }) {
                 return (
                   <li key={t.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
                     <div className="min-w-0">
-                      <p className="truncate text-slate-800">{t.description || t.transactionType}</p>
+                      <p className="break-words text-slate-800">{t.description || t.transactionType}</p>
                       <p className="text-xs text-slate-500">{formatWhen(t.createdAt)}</p>
                     </div>
                     <span className={cn('shrink-0 font-semibold tabular-nums', negative ? 'text-red-600' : 'text-emerald-600')}>

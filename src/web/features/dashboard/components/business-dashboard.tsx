@@ -64,7 +64,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
       <StatCards timeZone={b.timeZone} appointments={list} services={services.data ?? []} loading={appointments.isLoading || services.isLoading} />
       <RecentAppointments appointments={list} loading={appointments.isLoading} />
       <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>
-        <TabsList aria-label="Manage your business">
+        <TabsList aria-label="Manage your business" className="flex-wrap">
           <TabsTrigger value="services">Services</TabsTrigger>
           <TabsTrigger value="appointments">Appointments</TabsTrigger>
           <TabsTrigger value="availability">Availability</TabsTrigger>
