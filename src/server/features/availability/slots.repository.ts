@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { appointments, businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
 
 /** Active appointments; kept as a literal so the planner can use the partial indexes on status. */
-export const activeStatus = sql`${appointments.status} in ('confirmed', 'pending')`;
+const activeStatus = sql`${appointments.status} in ('confirmed', 'pending')`;
 
 export interface SlotContext {
   businessType: string;

@@ -5,7 +5,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useBusiness } from '../api/get-business';
 import { useServices } from '../api/get-services';
-import { type BookingPrefill, AppointmentWizard } from './appointment-wizard';
+import type { BookingPrefill } from '../lib/prefill';
+import { AppointmentWizard } from './appointment-wizard';
 import { BusinessHeader } from './business-header';
 
 function NotFound() {

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
-import { BOOKING_WINDOW_DAYS } from '@contract/availability';
 import type { Business } from '@contract/businesses';
 import { ErrorCode } from '@contract/errors';
 import type { Service } from '@contract/services';
-import { TIME_PATTERN, addDays, isValidDate } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { todayIso } from '@/components/ui/calendar';
 import { toast } from '@/components/ui/toast';
@@ -13,6 +11,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
+import { type BookingPrefill, type BookingStart, bookingStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
 import { DateTimeStep } from './date-time-step';
 import { type ContactInput, type ContactValues, DetailsStep } from './details-step';
@@ -22,32 +21,14 @@ import { StepIndicator } from './step-indicator';
 const STEPS = ['Service', 'Date & time', 'Your details', 'Confirmation'] as const;
 type Step = 1 | 2 | 3 | 4;
 
-export interface BookingPrefill {
-  serviceId: number | null;
-  date: string | null;
-  time: string | null;
-}
-
-interface State {
+interface State extends Omit<BookingStart, 'step'> {
   step: Step;
-  service: Service | null;
-  date: string | null;
-  time: string | null;
   booked: Appointment | null;
-}
-
-/** SPEC: a link with serviceId/date/time preselects the service and skips as far ahead as it allows. */
-function initialState(services: Service[], prefill: BookingPrefill, today: string): State {
-  const date = prefill.date && isValidDate(prefill.date) && prefill.date >= today && prefill.date <= addDays(today, BOOKING_WINDOW_DAYS) ? prefill.date : null;
-  const time = date && prefill.time && TIME_PATTERN.test(prefill.time) ? prefill.time : null;
-  const service = services.find((s) => s.id === prefill.serviceId) ?? null;
-  const step: Step = !service ? 1 : date && time ? 3 : 2;
-  return { step, service, date, time, booked: null };
 }
 
 /** The four-step appointment flow for one service business. */
 export function AppointmentWizard({ business, services, prefill }: { business: Business; services: Service[]; prefill: BookingPrefill }) {
-  const [state, setState] = useState<State>(() => initialState(services, prefill, todayIso(business.timeZone)));
+  const [state, setState] = useState<State>(() => ({ ...bookingStart(services, prefill, todayIso(business.timeZone)), booked: null }));
   const { data: user } = useUser();
   const [draft, setDraft] = useState<ContactInput | null>(null);
   const createAppointment = useCreateAppointment();

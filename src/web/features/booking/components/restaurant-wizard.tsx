@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
 import { ErrorCode } from '@contract/errors';
-import { TIME_PATTERN, isValidDate } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { todayIso } from '@/components/ui/calendar';
 import { toast } from '@/components/ui/toast';
@@ -11,6 +10,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
+import { reservationStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
 import { dateRow, timeRow } from './booking-summary';
 import { RestaurantDateStep } from './restaurant-date-step';
@@ -28,9 +28,7 @@ interface State {
 }
 
 function initialState(restaurant: Business, prefill: { date: string | null; time: string | null }): State {
-  const date = prefill.date && isValidDate(prefill.date) && prefill.date >= todayIso(restaurant.timeZone) ? prefill.date : null;
-  const time = date && prefill.time && TIME_PATTERN.test(prefill.time) ? prefill.time : null;
-  return { step: date && time ? 2 : 1, date, time, partySize: Math.min(2, restaurant.maxPartySize ?? 8), booked: null };
+  return { ...reservationStart(prefill, todayIso(restaurant.timeZone)), partySize: Math.min(2, restaurant.maxPartySize ?? 8), booked: null };
 }
 
 /** The three-step table reservation flow. The guest is the signed-in user, never a placeholder. */

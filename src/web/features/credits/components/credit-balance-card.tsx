@@ -67,7 +67,7 @@ export function CreditBalanceCard({ userId }: { userId: number }) {
                       <p className="break-words text-slate-800">{t.description || t.transactionType}</p>
                       <p className="text-xs text-slate-500">{formatWhen(t.createdAt)}</p>
                     </div>
-                    <span className={cn('shrink-0 font-semibold tabular-nums', negative ? 'text-red-600' : 'text-emerald-600')}>
+                    <span className={cn('shrink-0 font-semibold tabular-nums', negative ? 'text-red-700' : 'text-emerald-700')}>
                       {negative ? '' : '+'}
                       {formatPrice(t.amount)}
                     </span>

@@ -36,7 +36,7 @@ export function SettingsTab({ business }: { business: Business }) {
           {rows.map(([label, value]) => (
             <div key={label} className="grid gap-1 py-2.5 sm:grid-cols-[12rem_1fr]">
               <dt className="text-sm font-medium text-slate-500">{label}</dt>
-              <dd className="whitespace-pre-line break-words text-sm text-slate-900">{value === null || value === '' ? <span className="text-slate-400">Not set</span> : value}</dd>
+              <dd className="whitespace-pre-line break-words text-sm text-slate-900">{value === null || value === '' ? <span className="text-slate-500">Not set</span> : value}</dd>
             </div>
           ))}
         </dl>

@@ -1,16 +1,10 @@
 import { CalendarDays, Clock, DollarSign, ListChecks } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
-import { formatCents, toCents } from '@contract/money';
+import { formatCents } from '@contract/money';
 import type { Service } from '@contract/services';
 import { Card, Skeleton } from '@/components/ui/card';
 import { todayIso } from '@/components/ui/calendar';
-
-export function computeStats(appointments: Appointment[], services: Service[], today: string) {
-  const todays = appointments.filter((a) => a.date === today && a.status !== 'cancelled').length;
-  const revenueCents = appointments.filter((a) => a.status === 'completed').reduce((sum, a) => sum + (toCents(a.price) ?? 0), 0);
-  const averageDuration = services.length ? Math.round(services.reduce((sum, s) => sum + s.duration, 0) / services.length) : null;
-  return { todays, services: services.length, revenueCents, averageDuration };
-}
+import { computeStats } from '../lib/stats';
 
 function Stat({ icon: Icon, label, value, hint }: { icon: typeof Clock; label: string; value: React.ReactNode; hint: string }) {
   return (

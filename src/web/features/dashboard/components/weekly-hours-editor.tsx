@@ -62,10 +62,10 @@ function HoursForm({ businessId, hours }: { businessId: number; hours: DayHours[
                 {DAY_NAMES[day]}
               </label>
               {open ? (
-                <div className="flex flex-1 flex-wrap items-center gap-1.5 sm:gap-2">
-                  <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} opening time`} className="w-[7.25rem] px-2 sm:w-32 sm:px-3" aria-invalid={error ? true : undefined} {...form.register(`days.${i}.openTime`)} />
+                <div className="flex flex-1 flex-wrap items-center gap-x-1.5 gap-y-2 sm:gap-x-2">
+                  <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} opening time`} className="min-w-0 flex-1 px-2 sm:w-32 sm:flex-none sm:px-3" aria-invalid={error ? true : undefined} {...form.register(`days.${i}.openTime`)} />
                   <span className="text-sm text-slate-500">to</span>
-                  <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} closing time`} className="w-[7.25rem] px-2 sm:w-32 sm:px-3" aria-invalid={error ? true : undefined} {...form.register(`days.${i}.closeTime`)} />
+                  <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} closing time`} className="min-w-0 flex-1 px-2 sm:w-32 sm:flex-none sm:px-3" aria-invalid={error ? true : undefined} {...form.register(`days.${i}.closeTime`)} />
                   {error && (
                     <p role="alert" className="w-full text-sm text-red-600">
                       {error}

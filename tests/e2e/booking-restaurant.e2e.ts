@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { Appointment } from '../../src/contract/appointments';
+import type { Business } from '../../src/contract/businesses';
+import { formatTime12h } from '../../src/contract/time';
+import { expectAccessible, expectNoHorizontalScroll, findOpenDay, getJson, longDate, pickDate, shot, toastTitled } from './booking-support';
+import { DESKTOP, newPage, PHONE, signIn, useBrowser } from './support/browser';
+
+useBrowser();
+
+describe('restaurant booking', () => {
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`reserves a table in three steps (${name})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      await signIn(page, name === 'desktop' ? 'alice' : 'bob');
+      const [restaurant] = (await getJson<Business[]>(context.request, '/api/businesses?type=restaurant')).filter((r) => r.description);
+      const partySize = 4;
+      const { date, slots } = await findOpenDay(context.request, { businessId: restaurant.id, partySize });
+      const time = slots[name === 'desktop' ? 0 : 1];
+
+      await page.goto(`/restaurant/${restaurant.id}`);
+      await page.getByRole('heading', { name: restaurant.businessName }).waitFor();
+      await page.getByText(`Up to ${restaurant.maxPartySize} guests`).waitFor();
+      if (restaurant.cuisineType) await page.getByText(restaurant.cuisineType, { exact: true }).waitFor();
+      await pickDate(page, date);
+      await page.getByLabel('Party size', { exact: true }).selectOption(String(partySize));
+      await page.getByRole('button', { name: formatTime12h(time), exact: true }).click();
+      if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await shot(page, `restaurant-step1-${name}`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      await page.getByRole('heading', { name: 'Reservation details' }).waitFor();
+      expect(await page.getByLabel('Party size', { exact: true }).inputValue()).toBe(String(partySize));
+      expect((await page.getByLabel('Party size', { exact: true }).locator('option').allTextContents()).length).toBe(restaurant.maxPartySize);
+      await page.getByLabel('Full name').fill('Table Guest');
+      await page.getByLabel('Phone').fill('555-0199');
+      await page.getByLabel('Seating preference (optional)').selectOption('window');
+      await page.getByLabel('Occasion (optional)').selectOption('birthday');
+      await page.getByLabel('Dietary restrictions (optional)').fill('vegetarian');
+      await page.getByLabel('Special requests (optional)').fill('Candles please');
+      if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await shot(page, `restaurant-step2-${name}`);
+      await page.getByRole('button', { name: 'Confirm Reservation' }).click();
+
+      await toastTitled(page, 'Reservation Confirmed!').waitFor();
+      const confirmation = page.getByRole('region', { name: 'Reservation Confirmed!' });
+      for (const text of [restaurant.businessName, longDate(date), formatTime12h(time), `${partySize} guests`, `${restaurant.reservationDuration} minutes`]) {
+        await confirmation.getByText(text, { exact: true }).waitFor();
+      }
+      await expectAccessible(page);
+      await shot(page, `restaurant-step3-${name}`);
+      const mine = await getJson<Appointment[]>(context.request, '/api/appointments');
+      const me = await getJson<{ id: number }>(context.request, '/api/user');
+      expect(mine.find((a) => a.businessId === restaurant.id && a.date === date && a.time === time)).toMatchObject({
+        customerId: me.id, partySize, seatingPreference: 'window', occasionType: 'birthday', dietaryRestrictions: 'vegetarian', notes: 'Candles please', customerName: 'Table Guest',
+      });
+
+      await page.getByRole('button', { name: 'Make Another Reservation' }).click();
+      await page.getByRole('heading', { name: 'Choose date, party size and time' }).waitFor();
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('opens at the details step from a date and time link, and reports bad ids', async () => {
+    const { page, context, consoleErrors } = await newPage(DESKTOP);
+    const [, restaurant] = (await getJson<Business[]>(context.request, '/api/businesses?type=restaurant')).filter((r) => r.description);
+    const { date, slots } = await findOpenDay(context.request, { businessId: restaurant.id, partySize: 2 });
+    await page.goto(`/restaurant/${restaurant.id}?date=${date}&time=${slots[0]}`);
+    await page.getByRole('heading', { name: 'Reservation details' }).waitFor();
+    await page.getByText(formatTime12h(slots[0]), { exact: true }).waitFor();
+    // Signed out: the same sign-in requirement as appointments.
+    await page.getByLabel('Full name').fill('Guest');
+    await page.getByLabel('Email').fill('guest@example.com');
+    await page.getByLabel('Phone').fill('555');
+    await page.getByRole('button', { name: 'Confirm Reservation' }).click();
+    await toastTitled(page, 'Authentication Required').waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+
+    await page.goto('/restaurant/0');
+    await page.getByText('Invalid restaurant ID').waitFor();
+    await page.goto('/restaurant/abc');
+    await page.getByText('Invalid restaurant ID').waitFor();
+    await page.goto('/restaurant/999999');
+    await page.getByText('Restaurant not found').waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('quick booking', () => {
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`lists the earliest slots and opens one prefilled (${name})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      await page.goto('/quick-booking');
+      await page.getByRole('heading', { name: 'Earliest Available Appointments' }).waitFor();
+      const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
+      await cards.first().waitFor();
+      expect(await page.getByText('Earliest', { exact: true }).count()).toBe(1);
+      expect(await cards.first().getByText('Earliest', { exact: true }).count()).toBe(1);
+      if (name === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await shot(page, `quick-booking-${name}`);
+      const href = (await cards.first().getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/(restaurant\/\d+\?date=\d{4}-\d{2}-\d{2}&time=\d{2}%3A\d{2}|book-appointment\?businessId=\d+&serviceId=\d+&date=[\d-]+&time=\d{2}%3A\d{2})$/);
+      await cards.first().click();
+      await page.getByRole('heading', { name: /Reservation details|Your details/ }).waitFor();
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});
