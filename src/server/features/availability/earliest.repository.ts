@@ -17,11 +17,8 @@ export interface EarliestRow {
 
 export async function findEarliest(db: Db, q: { now: Date; businessId?: number }): Promise<EarliestRow[]> {
   const statement = earliestStatement(q);
-  // JIT compilation costs far more than this short statement saves; keep it off for this one.
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return tx.execute(statement);
-  });
+  // JIT is off for the whole pool (db/client.ts): compiling this statement cost seconds.
+  const result = await db.execute(statement);
   return (result as unknown as { rows: EarliestRow[] }).rows;
 }
 
