@@ -5,15 +5,25 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
 /** A day's free start times as toggle buttons; loading, failure and "none" are handled here. */
-export function TimeSlotGrid({ slots, isLoading, error, onRetry, selected, onSelect, empty }: {
-  slots: string[] | undefined;
-  isLoading: boolean;
-  error: unknown;
-  onRetry: () => void;
+export function TimeSlotGrid({ query, heading, selected, onSelect, empty }: {
+  /** the available-slots query of that day */
+  query: { data: string[] | undefined; isLoading: boolean; error: unknown; refetch: () => unknown };
+  heading?: React.ReactNode;
   selected: string | null;
   onSelect: (time: string) => void;
   empty: React.ReactNode;
 }) {
+  return (
+    <>
+      {heading && <h3 className="mb-3 text-sm font-medium text-slate-700">{heading}</h3>}
+      <SlotButtons query={query} selected={selected} onSelect={onSelect} empty={empty} />
+    </>
+  );
+}
+
+function SlotButtons({ query, selected, onSelect, empty }: Omit<Parameters<typeof TimeSlotGrid>[0], 'heading'>) {
+  const { data: slots, isLoading, error } = query;
+  const onRetry = () => void query.refetch();
   if (isLoading) {
     return (
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true" aria-label="Loading available times">

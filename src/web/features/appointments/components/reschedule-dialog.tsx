@@ -43,12 +43,9 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
       <Calendar value={date} onChange={(d) => { setDate(d); setTime(null); }} min={today} max={max} today={today} label="New date" className="mx-auto" />
       {date && (
         <div>
-          <h3 className="mb-2 text-sm font-medium text-slate-700">Available times on {formatLongDate(date)}</h3>
           <TimeSlotGrid
-            slots={slots.data}
-            isLoading={slots.isLoading}
-            error={slots.error}
-            onRetry={() => void slots.refetch()}
+            query={slots}
+            heading={<>Available times on {formatLongDate(date)}</>}
             selected={chosen}
             onSelect={setTime}
             empty={<p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">No available slots for this date</p>}

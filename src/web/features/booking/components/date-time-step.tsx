@@ -49,12 +49,9 @@ export function DateTimeStep({ businessId, timeZone, service, date, time, onDate
         <div>
           {date ? (
             <>
-              <h3 className="mb-3 text-sm font-medium text-slate-700">Available times on {formatLongDate(date)}</h3>
               <TimeSlotGrid
-                slots={slots.data}
-                isLoading={slots.isLoading}
-                error={slots.error}
-                onRetry={() => void slots.refetch()}
+                query={slots}
+                heading={<>Available times on {formatLongDate(date)}</>}
                 selected={chosen}
                 onSelect={onTimeChange}
                 empty={<NoSlots message="No available slots for this date" />}

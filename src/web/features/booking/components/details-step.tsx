@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { contactSchema } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
 import type { Service } from '@contract/services';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Field, Input, Label, Textarea } from '@/components/ui/input';
+import { Field, Input, Textarea } from '@/components/ui/input';
+import { BlockOffersField, FormActions, invalidProps } from './booking-form-parts';
 import { BookingSummary, dateRow, timeRow } from './booking-summary';
 
 export type ContactInput = z.input<typeof contactSchema>;
@@ -25,7 +24,7 @@ export function DetailsStep({ service, date, time, defaultValues, signedIn, busy
 }) {
   const form = useForm<ContactInput, unknown, ContactValues>({ resolver: zodResolver(contactSchema), defaultValues });
   const { errors } = form.formState;
-  const invalid = (name: keyof ContactInput) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `${name}-error` : undefined });
+  const invalid = (name: keyof ContactInput) => invalidProps(errors, name);
 
   return (
     <section aria-labelledby="details-step-title" className="space-y-5">
@@ -49,26 +48,8 @@ export function DetailsStep({ service, date, time, defaultValues, signedIn, busy
         <Field id="notes" label="Notes (optional)" error={errors.notes?.message}>
           <Textarea id="notes" placeholder="Anything the business should know" {...invalid('notes')} {...form.register('notes')} />
         </Field>
-        <Controller
-          control={form.control}
-          name="blockOffers"
-          render={({ field }) => (
-            <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
-              <Checkbox id="blockOffers" checked={field.value ?? false} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} className="mt-0.5" />
-              <Label htmlFor="blockOffers" className="font-normal">
-                Block queue jump and move back offers for this appointment
-              </Label>
-            </div>
-          )}
-        />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-between">
-          <Button type="button" variant="outline" onClick={() => onBack(form.getValues())}>
-            Back to Date & Time
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Booking…' : 'Book Appointment'}
-          </Button>
-        </div>
+        <BlockOffersField control={form.control} what="appointment" />
+        <FormActions onBack={() => onBack(form.getValues())} busy={busy} submitLabel="Book Appointment" busyLabel="Booking…" />
       </form>
     </section>
   );

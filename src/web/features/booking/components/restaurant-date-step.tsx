@@ -43,12 +43,9 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
         <div>
           {date ? (
             <>
-              <h3 className="mb-3 text-sm font-medium text-slate-700">Available tables on {formatLongDate(date)}</h3>
               <TimeSlotGrid
-                slots={slots.data}
-                isLoading={slots.isLoading}
-                error={slots.error}
-                onRetry={() => void slots.refetch()}
+                query={slots}
+                heading={<>Available tables on {formatLongDate(date)}</>}
                 selected={chosen}
                 onSelect={(t) => onChange({ time: t })}
                 empty={<NoSlots message="No available tables for this date" />}

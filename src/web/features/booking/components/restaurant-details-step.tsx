@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { contactSchema, occasionTypes, restaurantExtrasSchema, seatingPreferences } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Field, Input, Label, NativeSelect, Textarea } from '@/components/ui/input';
+import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { BlockOffersField, FormActions, invalidProps } from './booking-form-parts';
 import { BookingSummary, dateRow, timeRow } from './booking-summary';
 import { partySizes } from './restaurant-date-step';
 
@@ -28,7 +27,7 @@ export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, s
 }) {
   const form = useForm<ReservationInput, unknown, ReservationValues>({ resolver: zodResolver(reservationFormSchema), defaultValues });
   const { errors } = form.formState;
-  const invalid = (name: keyof ReservationInput) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `${name}-error` : undefined });
+  const invalid = (name: keyof ReservationInput) => invalidProps(errors, name);
 
   return (
     <section aria-labelledby="reservation-details-title" className="space-y-5">
@@ -84,26 +83,8 @@ export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, s
         <Field id="notes" label="Special requests (optional)" error={errors.notes?.message}>
           <Textarea id="notes" {...invalid('notes')} {...form.register('notes')} />
         </Field>
-        <Controller
-          control={form.control}
-          name="blockOffers"
-          render={({ field }) => (
-            <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
-              <Checkbox id="blockOffers" checked={field.value ?? false} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} className="mt-0.5" />
-              <Label htmlFor="blockOffers" className="font-normal">
-                Block queue jump and move back offers for this reservation
-              </Label>
-            </div>
-          )}
-        />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-between">
-          <Button type="button" variant="outline" onClick={() => onBack(form.getValues())}>
-            Back to Date & Time
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Confirming…' : 'Confirm Reservation'}
-          </Button>
-        </div>
+        <BlockOffersField control={form.control} what="reservation" />
+        <FormActions onBack={() => onBack(form.getValues())} busy={busy} submitLabel="Confirm Reservation" busyLabel="Confirming…" />
       </form>
     </section>
   );
