@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { SLOT_STEP_MINUTES } from '../../../contract/availability.js';
 import type { Db } from '../../db/client.js';
 
 export interface EarliestRow {
@@ -11,159 +12,160 @@ export interface EarliestRow {
   service_duration: number;
   price_cents: number;
   slot_minutes: number;
-  date: string;
-  time: string;
+  /** The free start, in whole minutes since the epoch of the business's wall clock. */
+  start_minute: number;
 }
 
 export async function findEarliest(db: Db, q: { now: Date; businessId?: number }): Promise<EarliestRow[]> {
-  const statement = earliestStatement(q);
   // JIT is off for the whole pool (db/client.ts): compiling this statement cost seconds.
-  const result = await db.execute(statement);
+  const result = await db.execute(earliestStatement(q));
   return (result as unknown as { rows: EarliestRow[] }).rows;
 }
 
-/** Whether candidate `alias`.t (epoch minutes, wall clock) is free for its service, as slot-engine.ts decides (party of 1). */
-function isFree(alias: string): SQL {
-  const c = sql.raw(alias);
-  return sql`case when ${c}.business_type = 'service' then not exists (
-      select 1 from appointments a
-      where a.business_id = ${c}.business_id and a.exclusive and a.status in ('confirmed', 'pending')
-        and tsrange(a.starts_at, a.ends_at, '[)') && tsrange(${c}.ts, ${c}.ts + make_interval(mins => ${c}.slot_minutes), '[)'))
-    else (
+/**
+ * The (service_id, t) rows of candidate set `cands` (service_id, business_id, rest, t, dur, cap)
+ * that are taken, by the rules of slot-engine.ts (restaurants for a party of 1), checked against
+ * `win`, the active appointments of the window, by hash joins rather than one index probe each.
+ */
+function taken(cands: string): SQL {
+  const c = sql.raw(cands);
+  return sql`
+      select c.service_id, c.t
+      from ${c} c
+      join win w on w.business_id = c.business_id and w.s < c.t + c.dur and w.e > c.t
+      where not c.rest and w.exclusive
+      union
       -- seats only rise where a reservation starts: the peak is at the candidate or at such a start
-      select coalesce(max((
-        select sum(a2.party_size) from appointments a2
-        where a2.business_id = ${c}.business_id and a2.status in ('confirmed', 'pending')
-          and tsrange(a2.starts_at, a2.ends_at, '[)') @> m.moment)), 0)
+      select m.service_id, m.t
       from (
-        select ${c}.ts as moment
+        select c.service_id, c.business_id, c.t, c.cap, c.t as moment from ${c} c where c.rest
         union all
-        select a.starts_at from appointments a
-        where a.business_id = ${c}.business_id and a.status in ('confirmed', 'pending')
-          and tsrange(a.starts_at, a.ends_at, '[)') && tsrange(${c}.ts, ${c}.ts + make_interval(mins => ${c}.slot_minutes), '()')
-          and a.starts_at > ${c}.ts
+        select c.service_id, c.business_id, c.t, c.cap, w.s
+        from ${c} c join win w on w.business_id = c.business_id and w.s > c.t and w.s < c.t + c.dur
+        where c.rest
       ) m
-    ) + 1 <= ${c}.seating_capacity
-    end`;
+      join win w on w.business_id = m.business_id and w.s <= m.moment and w.e > m.moment
+      group by m.service_id, m.t, m.moment, m.cap
+      having sum(w.party_size) + 1 > m.cap`;
 }
+
+/** Per span `sp` of service `v`: its step and its first start after now (valid when next + need <= close). */
+const nextStart = sql`
+      cross join lateral (select least(sp.step, v.step_cap) as step) st
+      cross join lateral (
+        select case when v.now_min < sp.first then sp.first
+                 else sp.first + st.step * ((v.now_min - sp.first) / st.step + 1) end as next
+      ) k`;
 
 /**
  * The earliest free start per live service over the 7 days from each business's local today, in
  * ONE statement, by the rules of slot-engine.ts (restaurants for a party of 1).
  *
- * Times are whole minutes since the epoch of the business's wall clock. Candidates form series: per
- * open weekday ("span", landing on exactly one day of the coming week) first + k * step. The
- * earliest FREE candidate is always the first candidate after now in some span, or the first one at
- * or after the end of some active appointment: if the candidate before it is taken and it is not,
- * a booking in the way ended between the two. So only spans + (bookings ending that week)
- * candidates exist per service; each service's earliest is checked first, and only services whose
- * earliest is taken have the rest checked (GiST probes on the period indexes).
+ * Times are whole minutes since the epoch of the business's wall clock (days: minutes / 1440).
+ * Candidates form series: per open weekday ("span", landing on exactly one day of the coming week)
+ * first + k * step. The earliest FREE candidate is always the first candidate after now in some
+ * span, or the first one at or after the end of some active appointment: if the candidate before
+ * it is taken and it is not, a booking in the way ended between the two. So each service's first
+ * start after now is checked first, and only services where that one is taken have the other
+ * spans' first starts and the starts right after bookings end checked.
  */
 export function earliestStatement(q: { now: Date; businessId?: number }): SQL {
   const onlyBusiness = q.businessId === undefined ? sql`` : sql`where b.id = ${q.businessId}`;
+  const onlyAppointmentsOf = q.businessId === undefined ? sql`` : sql`and a.business_id = ${q.businessId}`;
   return sql`
-    with biz as (
-      select b.id as business_id, b.business_name, b.business_type, b.category,
+    with biz as materialized (
+      select b.id as business_id, b.business_type = 'restaurant' as rest,
              coalesce(b.reservation_duration, 120) as reservation_duration,
-             coalesce(b.seating_capacity, 40) as seating_capacity,
-             n.local_now, n.local_now::date as today, extract(dow from n.local_now)::int as today_dow,
-             floor(date_part('epoch', n.local_now) / 60)::int as now_min
+             coalesce(b.seating_capacity, 40) as cap, n.now_min, n.now_min / 1440 as today
       from businesses b
-      cross join lateral (select ${q.now.toISOString()}::timestamptz at time zone b.time_zone as local_now) n
+      cross join lateral (select floor(date_part('epoch', ${q.now.toISOString()}::timestamptz at time zone b.time_zone) / 60)::int as now_min) n
       ${onlyBusiness}
     ),
-    spans as (
-      select s.business_id, (date_part('epoch', s.first_start) / 60)::int as first_min, s.span_minutes, s.interval_minutes
+    spans as materialized (
+      select s.business_id, s.day * 1440 + s.open as first, s.day * 1440 + s.close as close, s.step
       from (
-        select biz.business_id, d.day, d.day + h.open_time as first_start,
-               (date_part('epoch', h.close_time - h.open_time) / 60)::int as span_minutes, 0 as interval_minutes
+        -- 1970-01-01 was a Thursday (day of week 4); times are whole minutes, as slot-engine.ts reads them
+        select biz.business_id, biz.today + (h.day_of_week - (biz.today + 4) % 7 + 7) % 7 as day,
+               date_part('epoch', h.open_time)::int / 60 as open, date_part('epoch', h.close_time)::int / 60 as close,
+               ${sql.raw(String(SLOT_STEP_MINUTES))} as step
         from biz
         join business_hours h on h.business_id = biz.business_id
-        cross join lateral (select biz.today + (h.day_of_week - biz.today_dow + 7) % 7 as day) d
-        where biz.business_type = 'service'
+        where not biz.rest
         union all
-        select biz.business_id, d.day, d.day + ts.start_time,
-               (date_part('epoch', ts.end_time - ts.start_time) / 60)::int, ts.interval_minutes::int
+        select biz.business_id, biz.today + (ts.day_of_week - (biz.today + 4) % 7 + 7) % 7,
+               date_part('epoch', ts.start_time)::int / 60, date_part('epoch', ts.end_time)::int / 60, ts.interval_minutes::int
         from biz
         join restaurant_time_slots ts on ts.business_id = biz.business_id and ts.is_active
-        cross join lateral (select biz.today + (ts.day_of_week - biz.today_dow + 7) % 7 as day) d
-        where biz.business_type = 'restaurant'
+        where biz.rest
       ) s
-      where not exists (select 1 from blocked_dates bd where bd.business_id = s.business_id and bd.date = s.day)
+      where not exists (select 1 from blocked_dates bd where bd.business_id = s.business_id and bd.date = date '1970-01-01' + s.day)
     ),
-    ends as (
-      select a.business_id, ceil(date_part('epoch', a.ends_at) / 60)::int as end_min
-      from biz
-      join appointments a on a.business_id = biz.business_id
-      where a.status in ('confirmed', 'pending') and (biz.business_type = 'restaurant' or a.exclusive)
-        and tsrange(a.starts_at, a.ends_at, '[)') && tsrange(biz.local_now, biz.today + 7, '(]')
-        and a.ends_at > biz.local_now and a.ends_at <= biz.today + 7
+    win as materialized (
+      -- every active appointment that can touch a candidate: from the earliest local now to 8 days after the latest today;
+      -- floor(start) and ceil(end) keep "overlaps a whole-minute period" exact even for odd seconds
+      select a.business_id, a.exclusive, a.party_size,
+             floor(date_part('epoch', a.starts_at) / 60)::int as s, ceil(date_part('epoch', a.ends_at) / 60)::int as e
+      from appointments a
+      where a.status in ('confirmed', 'pending')
+        and tsrange(a.starts_at, a.ends_at, '[)') && (
+          select tsrange(timestamp 'epoch' + min(now_min) * interval '1 minute', timestamp 'epoch' + (max(today) + 8) * interval '1 day', '[)')
+          from biz)
+        ${onlyAppointmentsOf}
     ),
-    svc as (
-      select biz.*, s.id as service_id, s.name as service_name, s.duration as service_duration, s.price_cents,
-             case when biz.business_type = 'restaurant' then biz.reservation_duration else s.duration end as slot_minutes
+    svc as materialized (
+      -- a service's step is min(30, duration), a restaurant's its time slot's interval; a service must end
+      -- by closing (start + duration <= close), a reservation only start before the slot ends (start + 1 <= close)
+      select s.id as service_id, biz.business_id, biz.rest, biz.cap, biz.now_min,
+             case when biz.rest then biz.reservation_duration else s.duration end as dur,
+             case when biz.rest then 1440 else s.duration end as step_cap,
+             case when biz.rest then 1 else s.duration end as need
       from services s
       join biz on biz.business_id = s.business_id
       where s.deleted_at is null
     ),
-    series as (
-      select svc.service_id, svc.business_id, svc.business_type, svc.slot_minutes, svc.seating_capacity, svc.now_min,
-             sp.first_min, st.step,
-             -- the last start: a reservation starts before the span ends; a service ends by closing
-             sp.first_min + st.step * case
-               when svc.business_type = 'restaurant' then (sp.span_minutes + st.step - 1) / st.step - 1
-               when sp.span_minutes < svc.slot_minutes then -1
-               else (sp.span_minutes - svc.slot_minutes) / st.step end as last_min
-      from svc
-      join spans sp on sp.business_id = svc.business_id
-      cross join lateral (select case when svc.business_type = 'restaurant' then sp.interval_minutes else least(30, svc.slot_minutes) end as step) st
-    ),
-    first_try as (
+    first_try as materialized (
       -- each service's first start after now: the earliest candidate of all, so checked first
-      select f.*, ${isFree('f')} as free
-      from (
-        select service_id, business_id, business_type, slot_minutes, seating_capacity, min(t) as t,
-               timestamp '1970-01-01' + make_interval(mins => min(t)) as ts
-        from (
-          select s.*, s.first_min + s.step * case when s.now_min < s.first_min then 0 else (s.now_min - s.first_min) / s.step + 1 end as t
-          from series s
-        ) c
-        where c.t <= c.last_min
-        group by service_id, business_id, business_type, slot_minutes, seating_capacity
-      ) f
+      select v.service_id, v.business_id, v.rest, v.dur, v.cap, min(k.next) as t
+      from svc v
+      join spans sp on sp.business_id = v.business_id
+      ${nextStart}
+      where k.next + v.need <= sp.close
+      group by v.service_id, v.business_id, v.rest, v.dur, v.cap
     ),
-    second_try as (
+    first_taken as materialized (${taken('first_try')}),
+    retry_spans as materialized (
+      select f.service_id, f.business_id, f.rest, f.dur, f.cap, f.t as taken, v.need, sp.first, sp.close, st.step, k.next
+      from first_taken x
+      join first_try f on f.service_id = x.service_id
+      join svc v on v.service_id = f.service_id and v.business_id = f.business_id
+      join spans sp on sp.business_id = v.business_id
+      ${nextStart}
+    ),
+    retry as materialized (
       -- only where that start is taken: the other spans' first starts and the starts right after bookings end
-      select distinct on (r.service_id) r.service_id, r.t
-      from (
-        select c.*, timestamp '1970-01-01' + make_interval(mins => c.t) as ts
-        from (
-          select s.service_id, s.business_id, s.business_type, s.slot_minutes, s.seating_capacity, s.last_min, ft.t as taken,
-                 s.first_min + s.step * case when s.now_min < s.first_min then 0 else (s.now_min - s.first_min) / s.step + 1 end as t
-          from series s join first_try ft on ft.service_id = s.service_id and not ft.free
-          union all
-          select s.service_id, s.business_id, s.business_type, s.slot_minutes, s.seating_capacity, s.last_min, ft.t,
-                 s.first_min + s.step * ((e.end_min - s.first_min + s.step - 1) / s.step)
-          from series s
-          join first_try ft on ft.service_id = s.service_id and not ft.free
-          join ends e on e.business_id = s.business_id and e.end_min > s.first_min and e.end_min <= s.last_min
-        ) c
-        where c.t <= c.last_min and c.t > c.taken
-        offset 0 -- keeps the check below from being pushed down into the union
-      ) r
-      where ${isFree('r')}
-      order by r.service_id, r.t
+      select r.service_id, r.business_id, r.rest, r.dur, r.cap, r.next as t
+      from retry_spans r
+      where r.next + r.need <= r.close and r.next > r.taken
+      union
+      select r.service_id, r.business_id, r.rest, r.dur, r.cap, a.t
+      from retry_spans r
+      join win w on w.business_id = r.business_id and (r.rest or w.exclusive) and w.e > r.first
+      cross join lateral (select r.first + r.step * ((w.e - r.first + r.step - 1) / r.step) as t) a
+      where a.t + r.need <= r.close and a.t > r.taken
     ),
+    retry_taken as materialized (${taken('retry')}),
     winners as (
-      select service_id, t from first_try where free
+      select f.service_id, f.t, f.dur from first_try f
+      where not exists (select 1 from first_taken x where x.service_id = f.service_id)
       union all
-      select service_id, t from second_try
+      (select distinct on (r.service_id) r.service_id, r.t, r.dur from retry r
+       where not exists (select 1 from retry_taken x where x.service_id = r.service_id and x.t = r.t)
+       order by r.service_id, r.t)
     )
-    select svc.business_id, svc.business_name, svc.business_type, svc.category, svc.service_id, svc.service_name,
-           svc.service_duration, svc.price_cents, svc.slot_minutes,
-           to_char(timestamp '1970-01-01' + make_interval(mins => w.t), 'YYYY-MM-DD') as date,
-           to_char(timestamp '1970-01-01' + make_interval(mins => w.t), 'HH24:MI') as time
+    select b.id as business_id, b.business_name, b.business_type, b.category, s.id as service_id, s.name as service_name,
+           s.duration as service_duration, s.price_cents, w.dur as slot_minutes, w.t as start_minute
     from winners w
-    join svc on svc.service_id = w.service_id
-    order by w.t, svc.business_id, svc.service_id`;
+    join services s on s.id = w.service_id
+    join businesses b on b.id = s.business_id
+    order by w.t, b.id, s.id`;
 }

@@ -6,13 +6,17 @@ import { AppError } from '../../errors.js';
 import { getBusiness } from '../businesses/businesses.service.js';
 import * as earliestRepository from './earliest.repository.js';
 
-const toItem = (row: earliestRepository.EarliestRow): EarliestAppointment => ({
-  business: { id: Number(row.business_id), businessName: row.business_name, businessType: row.business_type, category: row.category },
-  service: { id: Number(row.service_id), serviceName: row.service_name, duration: Number(row.service_duration), price: centsToDecimal(Number(row.price_cents)) },
-  date: row.date,
-  time: row.time,
-  duration: Number(row.slot_minutes),
-});
+const toItem = (row: earliestRepository.EarliestRow): EarliestAppointment => {
+  // minutes since the epoch of the business's wall clock, read back as a UTC instant
+  const wallClock = new Date(Number(row.start_minute) * 60_000).toISOString();
+  return {
+    business: { id: Number(row.business_id), businessName: row.business_name, businessType: row.business_type, category: row.category },
+    service: { id: Number(row.service_id), serviceName: row.service_name, duration: Number(row.service_duration), price: centsToDecimal(Number(row.price_cents)) },
+    date: wallClock.slice(0, 10),
+    time: wallClock.slice(11, 16),
+    duration: Number(row.slot_minutes),
+  };
+};
 
 /** One item per business and live service with a free slot in the coming week, soonest first. */
 export async function listEarliestAppointments(db: Db, now: Date = new Date()): Promise<EarliestAppointment[]> {

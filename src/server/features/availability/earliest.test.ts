@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EarliestAppointment } from '../../../contract/appointments.js';
+import { ErrorCode } from '../../../contract/errors.js';
 import { addDays, minutesToTime, timeToMinutes } from '../../../contract/time.js';
 import { blockedDates, restaurantTimeSlots } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
 import { listAvailableSlots } from './available-slots.js';
 import { businessNow } from './business-clock.js';
-import { listEarliestAppointments } from './earliest.service.js';
+import { getEarliestAppointment, listEarliestAppointments } from './earliest.service.js';
 import { computeSlots } from './slot-engine.js';
 import { book, customer, restaurant, serviceBusiness } from './test-fixtures.js';
 
@@ -105,7 +108,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
       expect((await owner.put(`/api/businesses/${business.id}/hours`, { hours })).statusCode).toBe(200);
       if (rand(2)) await db().insert(blockedDates).values({ businessId: business.id, date: addDays(today, rand(7)) });
       for (let k = 0; k < 40; k++) {
-        const start = 6 * 60 + 5 * rand(200);
+        const start = 6 * 60 + rand(1000); // any minute: periods that miss or touch a candidate by one
         const duration = [service.duration, extra.duration][rand(2)];
         await book(db(), {
           businessId: business.id, serviceId: service.id, customerId, date: addDays(today, rand(8) - 1), time: minutesToTime(start), duration,
@@ -169,6 +172,27 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
       ids.push({ businessId: business.id, services: [service.id], timeZone: 'UTC' });
     }
 
+    {
+      // periods that overlap a candidate by one minute at either end, or only touch it, on the one open day
+      const day = addDays(businessNow('UTC', base).date, 5);
+      const dayOfWeek = new Date(`${day}T00:00:00Z`).getUTCDay();
+      const svc = await serviceBusiness(ctx.app, { timeZone: 'UTC', duration: 30 });
+      await svc.owner.put(`/api/businesses/${svc.business.id}/hours`, { hours: [{ dayOfWeek, openTime: '09:00', closeTime: '11:00' }] });
+      const visit = { businessId: svc.business.id, serviceId: svc.service.id, customerId, date: day };
+      await book(db(), { ...visit, time: '08:31', duration: 30 }); // 09:00 taken by its last minute
+      await book(db(), { ...visit, time: '09:59', duration: 31 }); // 09:30 taken by its first minute
+      ids.push({ businessId: svc.business.id, services: [svc.service.id], timeZone: 'UTC' }); // 10:30, right as it ends
+      const rest = await restaurant(ctx.app, { timeZone: 'UTC', seatingCapacity: 2, reservationDuration: 60 });
+      await db().update(restaurantTimeSlots).set({ isActive: false }).where(eq(restaurantTimeSlots.businessId, rest.business.id));
+      await db().insert(restaurantTimeSlots).values({ businessId: rest.business.id, dayOfWeek, startTime: '18:00', endTime: '20:30', intervalMinutes: 30, isActive: true });
+      const table = { businessId: rest.business.id, serviceId: rest.service.id, customerId, date: day, exclusive: false };
+      await book(db(), { ...table, time: '17:00', duration: 60, partySize: 2 }); // ends as 18:00 starts
+      await book(db(), { ...table, time: '18:59', duration: 31 }); // full at 18:59: 18:00 taken
+      await book(db(), { ...table, time: '18:59', duration: 32 });
+      await book(db(), { ...table, time: '18:59', duration: 32 }); // still full at 19:30
+      ids.push({ businessId: rest.business.id, services: [rest.service.id], timeZone: 'UTC' }); // 20:00
+    }
+
     const offsets = [0, 3 * 3600e3 + 7e3, 26 * 3600e3, 4 * 86400e3 + 5 * 3600e3];
     let compared = 0;
     let afterBooking = 0;
@@ -177,6 +201,12 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
       const now = new Date(base.getTime() + offset);
       const rows = await listEarliestAppointments(db(), now);
       for (const { businessId, services, timeZone } of ids) {
+        // the one-business statement agrees with the list: its soonest item, or none
+        const one = await getEarliestAppointment(db(), businessId, now).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === ErrorCode.NOT_FOUND) return null;
+          throw error;
+        });
+        expect(one, `business ${businessId} at ${now.toISOString()}`).toEqual(rows.find((r) => r.business.id === businessId) ?? null);
         for (const serviceId of services) {
           const expected = await earliestBySlots(businessId, serviceId, timeZone, now);
           const row = rows.find((r) => r.business.id === businessId && r.service.id === serviceId);
@@ -196,7 +226,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
         }
       }
     }
-    expect(compared).toBe(offsets.length * 17);
+    expect(compared).toBe(offsets.length * 19);
     // the scenario must exercise each kind of answer, or it proves little
     expect([...outcomes].sort()).toEqual(['later', 'none', 'today']);
     expect(afterBooking).toBeGreaterThan(20);
