@@ -1,6 +1,7 @@
 // The booking transaction written by hand against node-postgres: the same statements the app
 // issues for POST /api/appointments (business, service, slot re-check, insert, $1.00 credit through
-// the ledger), without Fastify, zod, sessions or Drizzle. The baseline for bench/booking-throughput.ts.
+// the ledger), without Fastify, zod, sessions or Drizzle. The baseline for bench/booking-throughput.ts:
+// when the app's booking transaction changes, change this one the same way.
 import type pg from 'pg';
 import { dayOfWeek, timeToMinutes } from '../src/contract/time.js';
 import { wallClock } from '../src/server/features/availability/business-clock.js';
@@ -16,6 +17,14 @@ export interface RawBooking {
   customerPhone: string;
 }
 
+// Named statements, as the app sends them (src/server/db/prepared.ts): parsed and planned once per connection.
+const statementNames = new Map<string, string>();
+function prepared(client: pg.PoolClient, text: string, values: unknown[]) {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `raw_${statementNames.size}`));
+  return client.query({ name, text, values });
+}
+
 const CREDIT_ACCOUNTS = `select id, kind, asset, user_id, business_id, offer_id, no_overdraft, debits_pending, debits_posted, credits_pending, credits_posted
   from ledger_accounts where (kind = 'credit_issuance' or kind = 'user_credit') and asset = 'CREDIT' and coalesce(user_id, 0) = $1
   and coalesce(business_id, 0) = 0 and coalesce(offer_id, 0) = 0`;
@@ -23,12 +32,12 @@ const CREDIT_ACCOUNTS = `select id, kind, asset, user_id, business_id, offer_id,
 /** The user's [issuance, credit] accounts, created on first use. */
 async function creditAccounts(client: pg.PoolClient, userId: number): Promise<[number, number]> {
   const pick = (rows: { id: number; kind: string }[]) => [rows.find((r) => r.kind === 'credit_issuance')?.id, rows.find((r) => r.kind === 'user_credit')?.id];
-  let [issuance, wallet] = pick((await client.query(CREDIT_ACCOUNTS, [userId])).rows);
+  let [issuance, wallet] = pick((await prepared(client, CREDIT_ACCOUNTS, [userId])).rows);
   if (issuance && wallet) return [issuance, wallet];
   for (const [kind, noOverdraft] of [['credit_issuance', false], ['user_credit', true]] as const) {
-    await client.query(`insert into ledger_accounts (kind, asset, user_id, no_overdraft) values ($1, 'CREDIT', $2, $3) on conflict do nothing`, [kind, userId, noOverdraft]);
+    await prepared(client, `insert into ledger_accounts (kind, asset, user_id, no_overdraft) values ($1, 'CREDIT', $2, $3) on conflict do nothing`, [kind, userId, noOverdraft]);
   }
-  [issuance, wallet] = pick((await client.query(CREDIT_ACCOUNTS, [userId])).rows);
+  [issuance, wallet] = pick((await prepared(client, CREDIT_ACCOUNTS, [userId])).rows);
   return [issuance!, wallet!];
 }
 
@@ -37,37 +46,27 @@ export async function bookRaw(pool: pg.Pool, b: RawBooking): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query('begin');
+    // the business (lean, with the booked day's blocked flag) and the service; the slot re-check reuses both
     const business = (
-      await client.query(
-        `select id, owner_id, business_name, category, business_type, description, address, phone, email, website, operating_hours,
-           cuisine_type, price_range, max_party_size, reservation_duration, seating_capacity, time_zone, created_at,
-           exists (select 1 from business_hours bh where bh.business_id = businesses.id
-             and bh.day_of_week = extract(dow from (now() at time zone businesses.time_zone))::int) as open_today
-         from businesses where id = $1 limit 1`,
-        [b.businessId],
-      )
-    ).rows[0];
-    const service = (await client.query(`select id, business_id, name, description, duration, price_cents from services where id = $1 and deleted_at is null limit 1`, [b.serviceId])).rows[0];
-    if (!business || !service || service.business_id !== b.businessId) throw new Error('no such business or service');
-
-    // the slot re-check: context, service, the day's hours, and the active appointments it could touch
-    const context = (
-      await client.query(
-        `select business_type, time_zone, reservation_duration, seating_capacity, max_party_size,
-           exists (select 1 from blocked_dates where blocked_dates.business_id = businesses.id and blocked_dates.date = $2::date) as blocked
+      await prepared(client, 
+        `select id, owner_id, business_name, business_type, time_zone, max_party_size, reservation_duration, seating_capacity,
+           exists (select 1 from blocked_dates bd where bd.business_id = "businesses"."id" and bd.date = $2::date) as blocked
          from businesses where id = $1 limit 1`,
         [b.businessId, b.date],
       )
     ).rows[0];
-    await client.query(`select id, business_id, duration from services where id = $1 and deleted_at is null limit 1`, [b.serviceId]);
-    const hours = (await client.query(`select open_time, close_time from business_hours where business_id = $1 and day_of_week = $2 limit 1`, [b.businessId, dayOfWeek(b.date)])).rows[0];
-    if (context.blocked || !hours) return rollback(client);
+    const service = (await prepared(client, `select id, business_id, name, description, duration, price_cents from services where id = $1 and deleted_at is null limit 1`, [b.serviceId])).rows[0];
+    if (!business || !service || service.business_id !== b.businessId) throw new Error('no such business or service');
+
+    // the slot re-check: the day's hours and the active appointments it could touch
+    const hours = (await prepared(client, `select open_time, close_time from business_hours where business_id = $1 and day_of_week = $2 limit 1`, [b.businessId, dayOfWeek(b.date)])).rows[0];
+    if (business.blocked || !hours) return rollback(client);
     const open = timeToMinutes(hours.open_time.slice(0, 5));
     const close = timeToMinutes(hours.close_time.slice(0, 5));
     const start = timeToMinutes(b.time);
     const end = start + service.duration;
     if (start < open || end > close || (start - open) % Math.min(30, service.duration) !== 0) return rollback(client);
-    const booked = await client.query(
+    const booked = await prepared(client, 
       `select starts_at::text as starts_at, ends_at::text as ends_at, party_size from appointments where business_id = $1 and status in ('confirmed', 'pending')
          and tsrange(starts_at, ends_at, '[)') && tsrange($2::timestamp, $3::timestamp, '[)') and exclusive`,
       [b.businessId, wallClock(b.date, open), wallClock(b.date, close)],
@@ -77,7 +76,7 @@ export async function bookRaw(pool: pg.Pool, b: RawBooking): Promise<boolean> {
     if (booked.rows.some((r) => String(r.starts_at) < endsAt && String(r.ends_at) > startsAt)) return rollback(client);
 
     const inserted = (
-      await client.query(
+      await prepared(client, 
         `insert into appointments (business_id, service_id, customer_id, starts_at, ends_at, duration, price_cents, status, exclusive,
            party_size, notes, block_offers, customer_name, customer_email, customer_phone)
          values ($1, $2, $3, $4, $5, $6, $7, 'confirmed', true, 1, '', false, $8, $9, $10) returning id, created_at`,
@@ -87,7 +86,7 @@ export async function bookRaw(pool: pg.Pool, b: RawBooking): Promise<boolean> {
 
     // +$1.00 credit from the user's issuance account: both balances in one statement, rows locked in id order
     const [issuance, wallet] = await creditAccounts(client, b.userId);
-    const moved = await client.query(
+    const moved = await prepared(client, 
       `update ledger_accounts a set
          debits_pending = a.debits_pending + (case a.id when $1::int then 0::bigint when $2::int then 0::bigint else 0::bigint end),
          debits_posted = a.debits_posted + (case a.id when $1::int then 100::bigint when $2::int then 0::bigint else 0::bigint end),
@@ -98,7 +97,7 @@ export async function bookRaw(pool: pg.Pool, b: RawBooking): Promise<boolean> {
       [issuance, wallet],
     );
     if (moved.rowCount !== 2) throw new Error('ledger update failed');
-    await client.query(
+    await prepared(client, 
       `insert into ledger_transfers (debit_account_id, credit_account_id, amount, asset, flags, code, description, appointment_id)
        values ($1, $2, 100, 'CREDIT', 'single', 'earned_booking', $3, $4) returning *`,
       [issuance, wallet, `Earned for booking ${service.name} at ${business.business_name}`, inserted.id],

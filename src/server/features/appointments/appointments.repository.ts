@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { cachedQuery } from '../../db/prepared.js';
 import { appointments, businesses, services } from '../../db/schema.js';
 
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -34,8 +35,24 @@ const viewColumns = {
 
 export type AppointmentRow = Awaited<ReturnType<typeof listAppointments>>[number];
 
-export async function insertAppointment(db: Db, values: NewAppointment): Promise<{ id: number; createdAt: Date }> {
-  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id, createdAt: appointments.createdAt });
+/** Every column a booking sets; the rest (id, timestamps) come from their defaults. */
+export type BookingRow = Required<Omit<NewAppointment, 'id' | 'createdAt' | 'updatedAt'>>;
+
+const bookingColumns: (keyof BookingRow)[] = [
+  'businessId', 'serviceId', 'customerId', 'startsAt', 'endsAt', 'duration', 'priceCents', 'status', 'exclusive', 'partySize',
+  'notes', 'blockOffers', 'customerName', 'customerEmail', 'customerPhone', 'seatingPreference', 'occasionType', 'dietaryRestrictions',
+];
+
+// Every booking inserts this one shape: built once.
+const insertBookingRow = cachedQuery('appointments_insert', (db) =>
+  db
+    .insert(appointments)
+    .values(Object.fromEntries(bookingColumns.map((c) => [c, sql.placeholder(c)])) as unknown as NewAppointment)
+    .returning({ id: appointments.id, createdAt: appointments.createdAt }),
+);
+
+export async function insertAppointment(db: Db, values: BookingRow): Promise<{ id: number; createdAt: Date }> {
+  const [row] = await insertBookingRow(db, values);
   return row;
 }
 

@@ -92,6 +92,17 @@ describe('POST /api/appointments for a service business', () => {
     expect((await alice.get(`/api/credits/${alice.user.id}`)).json().credits).toBe('0.00');
   });
 
+  it('refuses a date the business has blocked, and books another day', async () => {
+    const { owner, businessId, serviceId } = await serviceBusiness(ctx.app);
+    const alice = await signUp(ctx.app);
+    const date = upcomingWeekday();
+    expect((await owner.post('/api/business-availability', { businessId, date })).statusCode).toBe(201);
+    const blocked = await book(alice, { businessId, serviceId, date, time: '10:00' });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().code).toBe('SLOT_TAKEN');
+    expect((await book(alice, { businessId, serviceId, date: upcomingWeekday(2, 1), time: '10:00' })).statusCode).toBe(201);
+  });
+
   it('needs a signed-in user, and customerId may only name that user', async () => {
     const { businessId, serviceId } = await serviceBusiness(ctx.app);
     const date = upcomingWeekday();

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment, createAppointmentSchema } from '../../../contract/appointments.js';
-import type { Business } from '../../../contract/businesses.js';
 import { ErrorCode } from '../../../contract/errors.js';
-import { timeToMinutes } from '../../../contract/time.js';
+import { isValidDate, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden } from '../../errors.js';
 import { wallClock } from '../availability/business-clock.js';
-import { getBusiness } from '../businesses/businesses.service.js';
+import { type BookingBusiness, getBookingBusiness } from '../businesses/businesses.service.js';
 import { awardBookingCredit } from '../credits/credits.service.js';
 import { getService, listServices } from '../services/services.service.js';
 import { toAppointment } from './appointment-view.js';
@@ -17,7 +16,7 @@ import { requireFreeSlot, runBookingTransaction } from './booking-transaction.js
 type BookingInput = z.infer<typeof createAppointmentSchema>;
 export const TABLE_RESERVATION_SERVICE = 'Table reservation';
 
-async function serviceFor(tx: Db, business: Business, serviceId: number | undefined) {
+async function serviceFor(tx: Db, business: BookingBusiness, serviceId: number | undefined) {
   if (serviceId !== undefined) {
     const service = await getService(tx, serviceId);
     if (service.businessId !== business.id) throw new AppError(ErrorCode.VALIDATION, 'serviceId: that service is not offered by this business');
@@ -30,7 +29,7 @@ async function serviceFor(tx: Db, business: Business, serviceId: number | undefi
   return getService(tx, table.id);
 }
 
-function partySizeFor(business: Business, requested: number | undefined): number {
+function partySizeFor(business: BookingBusiness, requested: number | undefined): number {
   if (business.businessType !== 'restaurant') return 1;
   const max = business.maxPartySize ?? 20;
   const size = requested ?? 1;
@@ -51,12 +50,18 @@ export function periodOf(date: string, time: string, duration: number) {
  */
 export async function bookAppointment(db: Db, user: User, input: BookingInput): Promise<Appointment> {
   if (input.customerId !== undefined && input.customerId !== user.id) throw forbidden('customerId must be the signed-in user');
+  if (!isValidDate(input.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
   return runBookingTransaction(db, async (tx) => {
-    const business = await getBusiness(tx, input.businessId);
+    // The business row comes with the day's blocked flag: the slot re-check reuses both reads.
+    const business = await getBookingBusiness(tx, input.businessId, input.date);
     const service = await serviceFor(tx, business, input.serviceId);
     const isRestaurant = business.businessType === 'restaurant';
     const partySize = partySizeFor(business, input.partySize);
-    await requireFreeSlot(tx, { businessId: business.id, businessType: business.businessType, serviceId: service.id, date: input.date, time: input.time, partySize });
+    await requireFreeSlot(
+      tx,
+      { businessId: business.id, businessType: business.businessType, serviceId: service.id, date: input.date, time: input.time, partySize },
+      { business, service },
+    );
 
     const duration = isRestaurant ? (business.reservationDuration ?? service.duration) : service.duration;
     const values = {

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError, fromDatabaseError } from '../../errors.js';
-import { listAvailableSlots } from '../availability/available-slots.js';
+import { listAvailableSlots, type PreloadedSlotContext } from '../availability/available-slots.js';
 import * as appointmentsRepository from './appointments.repository.js';
 
 export const slotTaken = () => new AppError(ErrorCode.SLOT_TAKEN, 'That time slot is no longer available');
@@ -46,16 +46,22 @@ export interface SlotRequest {
   excludeAppointmentId?: number;
 }
 
-/** Re-checks, inside the transaction, everything the public slot list checks. */
-export async function requireFreeSlot(tx: Db, r: SlotRequest): Promise<void> {
+/**
+ * Re-checks, inside the transaction, everything the public slot list checks. `preloaded` is what
+ * the caller already read in this transaction (the business with the day's blocked flag, the service).
+ */
+export async function requireFreeSlot(tx: Db, r: SlotRequest, preloaded?: PreloadedSlotContext): Promise<void> {
   // Restaurants share seats: capacity is a sum over rows, so bookings of one restaurant take turns.
-  if (r.businessType === 'restaurant') await appointmentsRepository.lockBusiness(tx, r.businessId);
+  // Their settings are then read again under that lock, not taken from before it.
+  const isRestaurant = r.businessType === 'restaurant';
+  if (isRestaurant) await appointmentsRepository.lockBusiness(tx, r.businessId);
+  const context = preloaded && isRestaurant ? undefined : preloaded;
   const slots = await listAvailableSlots(tx, {
     businessId: r.businessId,
     date: r.date,
     serviceId: r.serviceId,
     partySize: r.businessType === 'restaurant' ? r.partySize : undefined,
     excludeAppointmentId: r.excludeAppointmentId,
-  });
+  }, context);
   if (!slots.includes(r.time)) throw slotTaken();
 }

@@ -19,10 +19,24 @@ export interface AvailableSlotsQuery {
 export const DEFAULT_SEATING_CAPACITY = 40;
 export const DEFAULT_RESERVATION_MINUTES = 120;
 
+/**
+ * What a caller already read in the same transaction (a booking loads its business, the blocked
+ * flag of the day and its service first); passing it saves reading the same rows again.
+ */
+export interface PreloadedSlotContext {
+  business: slotsRepository.SlotContext;
+  /** The live service q.serviceId names (required when q.serviceId is set). */
+  service?: slotsRepository.SlotService;
+}
+
 const hhmm = (time: string) => timeToMinutes(time.slice(0, 5));
 
-async function resolveService(db: Db, businessId: number, serviceId: number | undefined) {
+async function resolveService(db: Db, businessId: number, serviceId: number | undefined, preloaded?: slotsRepository.SlotService) {
   if (serviceId === undefined) return slotsRepository.findFirstLiveService(db, businessId);
+  if (preloaded && preloaded.id === serviceId) {
+    if (preloaded.businessId !== businessId) throw notFound('Service');
+    return preloaded;
+  }
   const service = await slotsRepository.findLiveService(db, serviceId);
   if (!service || service.businessId !== businessId) throw notFound('Service');
   return service;
@@ -30,14 +44,15 @@ async function resolveService(db: Db, businessId: number, serviceId: number | un
 
 /**
  * Bookable start times ("HH:mm", ascending) for one business and day. Call it with a transaction
- * to re-check a requested time inside the transaction that books it.
+ * to re-check a requested time inside the transaction that books it; `preloaded` must then come
+ * from that same transaction.
  */
-export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery): Promise<string[]> {
+export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery, preloaded?: PreloadedSlotContext): Promise<string[]> {
   if (!isValidDate(q.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
-  const business = await slotsRepository.findSlotContext(db, q.businessId, q.date);
+  const business = preloaded?.business ?? (await slotsRepository.findSlotContext(db, q.businessId, q.date));
   if (!business) throw notFound('Business');
   const isRestaurant = business.businessType === 'restaurant';
-  const service = await resolveService(db, q.businessId, q.serviceId);
+  const service = await resolveService(db, q.businessId, q.serviceId, preloaded?.service);
 
   const partySize = q.partySize ?? 1;
   if (isRestaurant) {

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { cachedQuery } from '../../db/prepared.js';
 import { appointments, businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
 
 /** Active appointments; kept as a literal so the planner can use the partial indexes on status. */
@@ -14,9 +15,8 @@ export interface SlotContext {
   blocked: boolean;
 }
 
-/** The business fields slot computation needs, and whether `date` is blocked, in one round trip. */
-export async function findSlotContext(db: Db, businessId: number, date: string): Promise<SlotContext | null> {
-  const [row] = await db
+const selectSlotContext = cachedQuery('slots_context', (db) =>
+  db
     .select({
       businessType: businesses.businessType,
       timeZone: businesses.timeZone,
@@ -24,11 +24,16 @@ export async function findSlotContext(db: Db, businessId: number, date: string):
       seatingCapacity: businesses.seatingCapacity,
       maxPartySize: businesses.maxPartySize,
       // Spelled out: drizzle writes select-list columns unqualified, which the subquery would capture.
-      blocked: sql<boolean>`exists (select 1 from blocked_dates bd where bd.business_id = "businesses"."id" and bd.date = ${date}::date)`,
+      blocked: sql<boolean>`exists (select 1 from blocked_dates bd where bd.business_id = "businesses"."id" and bd.date = ${sql.placeholder('date')}::date)`,
     })
     .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .limit(1);
+    .where(eq(businesses.id, sql.placeholder('businessId')))
+    .limit(1),
+);
+
+/** The business fields slot computation needs, and whether `date` is blocked, in one round trip. */
+export async function findSlotContext(db: Db, businessId: number, date: string): Promise<SlotContext | null> {
+  const [row] = await selectSlotContext(db, { businessId, date });
   return row ? { ...row, blocked: Boolean(row.blocked) } : null;
 }
 
@@ -40,8 +45,16 @@ export interface SlotService {
 
 const serviceColumns = { id: services.id, businessId: services.businessId, duration: services.duration };
 
+const selectLiveService = cachedQuery('slots_live_service', (db) =>
+  db
+    .select(serviceColumns)
+    .from(services)
+    .where(and(eq(services.id, sql.placeholder('serviceId')), isNull(services.deletedAt)))
+    .limit(1),
+);
+
 export async function findLiveService(db: Db, serviceId: number): Promise<SlotService | null> {
-  const [row] = await db.select(serviceColumns).from(services).where(and(eq(services.id, serviceId), isNull(services.deletedAt))).limit(1);
+  const [row] = await selectLiveService(db, { serviceId });
   return row ?? null;
 }
 
@@ -56,12 +69,17 @@ export async function findFirstLiveService(db: Db, businessId: number): Promise<
   return row ?? null;
 }
 
-export async function findHoursOfDay(db: Db, businessId: number, dayOfWeek: number) {
-  const [row] = await db
+// Read on every slot list and every booking: built once, prepared per connection.
+const selectHoursOfDay = cachedQuery('slots_hours_of_day', (db) =>
+  db
     .select({ openTime: businessHours.openTime, closeTime: businessHours.closeTime })
     .from(businessHours)
-    .where(and(eq(businessHours.businessId, businessId), eq(businessHours.dayOfWeek, dayOfWeek)))
-    .limit(1);
+    .where(and(eq(businessHours.businessId, sql.placeholder('businessId')), eq(businessHours.dayOfWeek, sql.placeholder('dayOfWeek'))))
+    .limit(1),
+);
+
+export async function findHoursOfDay(db: Db, businessId: number, dayOfWeek: number) {
+  const [row] = await selectHoursOfDay(db, { businessId, dayOfWeek });
   return row ?? null;
 }
 
@@ -72,11 +90,11 @@ export async function findActiveTimeSlotsOfDay(db: Db, businessId: number, dayOf
     .where(and(eq(restaurantTimeSlots.businessId, businessId), eq(restaurantTimeSlots.dayOfWeek, dayOfWeek), eq(restaurantTimeSlots.isActive, true)));
 }
 
-/** Active appointments of a business overlapping [from, to) (wall-clock timestamps). */
-export async function findBookedPeriods(
-  db: Db,
-  q: { businessId: number; from: string; to: string; exclusiveOnly: boolean; excludeAppointmentId?: number },
-) {
+type BookedPeriodsQuery = { businessId: number; from: string; to: string; exclusiveOnly: boolean; excludeAppointmentId?: number };
+
+type Bindable<T> = { [K in keyof T]: T[K] | Placeholder };
+
+function selectBookedPeriods(db: Db, q: Bindable<Omit<BookedPeriodsQuery, 'exclusiveOnly'>> & { exclusiveOnly: boolean }) {
   const conditions: SQL[] = [
     eq(appointments.businessId, q.businessId),
     activeStatus,
@@ -88,4 +106,17 @@ export async function findBookedPeriods(
     .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt, partySize: appointments.partySize })
     .from(appointments)
     .where(and(...conditions));
+}
+
+// The two shapes every slot list and booking uses (no appointment excluded), built once.
+const bookedPeriodsOf = (exclusiveOnly: boolean) =>
+  cachedQuery(`slots_booked_periods_${exclusiveOnly ? 'exclusive' : 'all'}`, (db) =>
+    selectBookedPeriods(db, { businessId: sql.placeholder('businessId'), from: sql.placeholder('from'), to: sql.placeholder('to'), exclusiveOnly }),
+  );
+const bookedPeriods = { exclusive: bookedPeriodsOf(true), all: bookedPeriodsOf(false) };
+
+/** Active appointments of a business overlapping [from, to) (wall-clock timestamps). */
+export async function findBookedPeriods(db: Db, q: BookedPeriodsQuery) {
+  if (q.excludeAppointmentId !== undefined) return selectBookedPeriods(db, q);
+  return (q.exclusiveOnly ? bookedPeriods.exclusive : bookedPeriods.all)(db, { businessId: q.businessId, from: q.from, to: q.to });
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { cachedQuery, cachedSql } from '../../db/prepared.js';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema.js';
 
 export type Asset = 'USD' | 'CREDIT';
@@ -53,24 +54,52 @@ const accountColumns = {
 };
 
 // Same expressions as the unique index ledger_accounts_owner_key, so the lookup uses it.
-const byKey = (key: AccountKey) =>
+const byKey = (key: { kind: string | Placeholder; asset: string | Placeholder; userId: number | Placeholder; businessId: number | Placeholder; offerId: number | Placeholder }) =>
   and(
     eq(ledgerAccounts.kind, key.kind),
     eq(ledgerAccounts.asset, key.asset),
-    sql`coalesce(${ledgerAccounts.userId}, 0) = ${key.userId ?? 0}`,
-    sql`coalesce(${ledgerAccounts.businessId}, 0) = ${key.businessId ?? 0}`,
-    sql`coalesce(${ledgerAccounts.offerId}, 0) = ${key.offerId ?? 0}`,
+    sql`coalesce(${ledgerAccounts.userId}, 0) = ${key.userId}`,
+    sql`coalesce(${ledgerAccounts.businessId}, 0) = ${key.businessId}`,
+    sql`coalesce(${ledgerAccounts.offerId}, 0) = ${key.offerId}`,
   );
 
 export async function findAccountByKey(db: Db, key: AccountKey): Promise<AccountRow | null> {
-  const [row] = await db.select(accountColumns).from(ledgerAccounts).where(byKey(key)).limit(1);
+  const [row] = await db.select(accountColumns).from(ledgerAccounts).where(byKey(withOwners(key))).limit(1);
   return row ?? null;
 }
 
+const placeholderKey = (i: number) => ({
+  kind: sql.placeholder(`kind${i}`),
+  asset: sql.placeholder(`asset${i}`),
+  userId: sql.placeholder(`userId${i}`),
+  businessId: sql.placeholder(`businessId${i}`),
+  offerId: sql.placeholder(`offerId${i}`),
+});
+
+// Every booking looks up its user's pair of credit accounts: the 1- and 2-key lookups are built once.
+const accountsByKeys = [1, 2].map((n) =>
+  cachedQuery(`ledger_accounts_by_${n}_keys`, (db) =>
+    db
+      .select(accountColumns)
+      .from(ledgerAccounts)
+      .where(or(...Array.from({ length: n }, (_, i) => byKey(placeholderKey(i))))),
+  ),
+);
+
 /** Several accounts in one round trip (missing ones are simply absent). */
 export async function findAccountsByKeys(db: Db, keys: AccountKey[]): Promise<AccountRow[]> {
-  return db.select(accountColumns).from(ledgerAccounts).where(or(...keys.map(byKey)));
+  const cached = accountsByKeys[keys.length - 1];
+  if (!cached) return db.select(accountColumns).from(ledgerAccounts).where(or(...keys.map((key) => byKey(withOwners(key)))));
+  const values: Record<string, unknown> = {};
+  keys.forEach((key, i) => {
+    const k = withOwners(key);
+    Object.assign(values, { [`kind${i}`]: k.kind, [`asset${i}`]: k.asset, [`userId${i}`]: k.userId, [`businessId${i}`]: k.businessId, [`offerId${i}`]: k.offerId });
+  });
+  return cached(db, values);
 }
+
+/** Absent owners as 0, the way the unique index spells them. */
+const withOwners = (key: AccountKey) => ({ kind: key.kind, asset: key.asset, userId: key.userId ?? 0, businessId: key.businessId ?? 0, offerId: key.offerId ?? 0 });
 
 export async function findAccountById(db: Db, id: number): Promise<AccountRow | null> {
   const [row] = await db.select(accountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).limit(1);
@@ -99,12 +128,9 @@ export async function lockAccounts(db: Db, ids: number[]): Promise<AccountRow[]>
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/**
- * Moves the balances of several accounts of one asset in a single statement. The rows are locked
- * in id order first (the sub-select), so concurrent transfers cannot deadlock; the no-overdraft
- * CHECK fails the whole statement, never half of it. Returns the ids that were updated.
- */
-export async function applyDeltas(db: Db, asset: Asset, deltas: { id: number; delta: BalanceDelta }[]): Promise<number[]> {
+const deltaFields = ['debitsPending', 'debitsPosted', 'creditsPending', 'creditsPosted'] as const;
+
+function applyDeltasSql(deltas: { id: number | Placeholder; delta: { [F in keyof BalanceDelta]: number | Placeholder } }[], asset: Asset | Placeholder) {
   const change = (field: keyof BalanceDelta) =>
     sql.join(
       [sql`case a.id`, ...deltas.map((d) => sql`when ${d.id}::int then ${d.delta[field] ?? 0}::bigint`), sql`else 0::bigint end`],
@@ -114,7 +140,7 @@ export async function applyDeltas(db: Db, asset: Asset, deltas: { id: number; de
     deltas.map((d) => sql`${d.id}::int`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  return sql`
     update ledger_accounts a set
       debits_pending = a.debits_pending + ${change('debitsPending')},
       debits_posted = a.debits_posted + ${change('debitsPosted')},
@@ -122,12 +148,58 @@ export async function applyDeltas(db: Db, asset: Asset, deltas: { id: number; de
       credits_posted = a.credits_posted + ${change('creditsPosted')}
     from (select id from ledger_accounts where id in (${ids}) order by id for no key update) locked
     where a.id = locked.id and a.asset = ${asset}
-    returning a.id`);
+    returning a.id`;
+}
+
+// Every transfer moves two accounts: that statement is built once.
+const placeholderDelta = (i: number) => ({
+  id: sql.placeholder(`id${i}`),
+  delta: Object.fromEntries(deltaFields.map((f) => [f, sql.placeholder(`${f}${i}`)])) as { [F in keyof BalanceDelta]: Placeholder },
+});
+const applyTwoDeltas = cachedSql('ledger_apply_two_deltas', applyDeltasSql([placeholderDelta(0), placeholderDelta(1)], sql.placeholder('asset')));
+
+/**
+ * Moves the balances of several accounts of one asset in a single statement. The rows are locked
+ * in id order first (the sub-select), so concurrent transfers cannot deadlock; the no-overdraft
+ * CHECK fails the whole statement, never half of it. Returns the ids that were updated.
+ */
+export async function applyDeltas(db: Db, asset: Asset, deltas: { id: number; delta: BalanceDelta }[]): Promise<number[]> {
+  let result: unknown;
+  if (deltas.length === 2) {
+    const values: Record<string, unknown> = { asset };
+    deltas.forEach((d, i) => {
+      values[`id${i}`] = d.id;
+      for (const f of deltaFields) values[`${f}${i}`] = d.delta[f] ?? 0;
+    });
+    result = await applyTwoDeltas(db, values);
+  } else {
+    result = await db.execute(applyDeltasSql(deltas, asset));
+  }
   return rowsOf<{ id: number }>(result).map((r) => r.id);
 }
 
+const transferColumns = ['debitAccountId', 'creditAccountId', 'amount', 'asset', 'flags', 'pendingId', 'code', 'description', 'appointmentId', 'offerId'] as const;
+
+// Every transfer has this shape (the id and created_at come from their defaults): built once.
+const insertTransferRow = cachedQuery('ledger_insert_transfer', (db) =>
+  db
+    .insert(ledgerTransfers)
+    .values(Object.fromEntries(transferColumns.map((c) => [c, sql.placeholder(c)])) as unknown as NewTransfer)
+    .returning(),
+);
+
 export async function insertTransfer(db: Db, values: NewTransfer): Promise<TransferRow> {
-  const [row] = await db.insert(ledgerTransfers).values(values).returning();
+  if (Object.keys(values).some((key) => !(transferColumns as readonly string[]).includes(key))) {
+    const [row] = await db.insert(ledgerTransfers).values(values).returning();
+    return row;
+  }
+  const [row] = await insertTransferRow(db, {
+    ...values,
+    pendingId: values.pendingId ?? null,
+    description: values.description ?? '',
+    appointmentId: values.appointmentId ?? null,
+    offerId: values.offerId ?? null,
+  });
   return row;
 }
 

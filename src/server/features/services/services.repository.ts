@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { centsToDecimal } from '../../../contract/money.js';
 import type { Service } from '../../../contract/services.js';
 import type { Db } from '../../db/client.js';
+import { cachedQuery } from '../../db/prepared.js';
 import { services } from '../../db/schema.js';
 
 const columns = {
@@ -29,13 +30,20 @@ export async function listByBusiness(db: Db, businessId: number): Promise<Servic
   return rows.map(toService);
 }
 
-/** Live services only, unless includeDeleted (past appointments still name deleted services). */
-export async function findService(db: Db, id: number, includeDeleted = false): Promise<(Service & { priceCents: number }) | null> {
-  const [row] = await db
+// The booking path reads a live service on every booking.
+const selectLiveService = cachedQuery('services_find_live', (db) =>
+  db
     .select(columns)
     .from(services)
-    .where(includeDeleted ? eq(services.id, id) : and(eq(services.id, id), isNull(services.deletedAt)))
-    .limit(1);
+    .where(and(eq(services.id, sql.placeholder('id')), isNull(services.deletedAt)))
+    .limit(1),
+);
+
+/** Live services only, unless includeDeleted (past appointments still name deleted services). */
+export async function findService(db: Db, id: number, includeDeleted = false): Promise<(Service & { priceCents: number }) | null> {
+  const [row] = includeDeleted
+    ? await db.select(columns).from(services).where(eq(services.id, id)).limit(1)
+    : await selectLiveService(db, { id });
   return row ? { ...toService(row), priceCents: row.priceCents } : null;
 }
 
