@@ -5,8 +5,8 @@ import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden } from '../../errors.js';
+import { getSlotContext, type SlotContext } from '../availability/available-slots.js';
 import { wallClock } from '../availability/business-clock.js';
-import { type BookingBusiness, getBookingBusiness } from '../businesses/businesses.service.js';
 import { awardBookingCredit } from '../credits/credits.service.js';
 import { getService, listServices } from '../services/services.service.js';
 import { toAppointment } from './appointment-view.js';
@@ -16,7 +16,7 @@ import { requireFreeSlot, runBookingTransaction } from './booking-transaction.js
 type BookingInput = z.infer<typeof createAppointmentSchema>;
 export const TABLE_RESERVATION_SERVICE = 'Table reservation';
 
-async function serviceFor(tx: Db, business: BookingBusiness, serviceId: number | undefined) {
+async function serviceFor(tx: Db, business: SlotContext, serviceId: number | undefined) {
   if (serviceId !== undefined) {
     const service = await getService(tx, serviceId);
     if (service.businessId !== business.id) throw new AppError(ErrorCode.VALIDATION, 'serviceId: that service is not offered by this business');
@@ -29,7 +29,7 @@ async function serviceFor(tx: Db, business: BookingBusiness, serviceId: number |
   return getService(tx, table.id);
 }
 
-function partySizeFor(business: BookingBusiness, requested: number | undefined): number {
+function partySizeFor(business: SlotContext, requested: number | undefined): number {
   if (business.businessType !== 'restaurant') return 1;
   const max = business.maxPartySize ?? 20;
   const size = requested ?? 1;
@@ -53,7 +53,7 @@ export async function bookAppointment(db: Db, user: User, input: BookingInput): 
   if (!isValidDate(input.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
   return runBookingTransaction(db, async (tx) => {
     // The business row comes with the day's blocked flag: the slot re-check reuses both reads.
-    const business = await getBookingBusiness(tx, input.businessId, input.date);
+    const business = await getSlotContext(tx, input.businessId, input.date);
     const service = await serviceFor(tx, business, input.serviceId);
     const isRestaurant = business.businessType === 'restaurant';
     const partySize = partySizeFor(business, input.partySize);

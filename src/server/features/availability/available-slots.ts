@@ -29,6 +29,15 @@ export interface PreloadedSlotContext {
   service?: slotsRepository.SlotService;
 }
 
+export type { SlotContext } from './slots.repository.js';
+
+/** A business as slot rules see it on `date` (blocked or not); a booking reads it once and passes it back in. */
+export async function getSlotContext(db: Db, businessId: number, date: string): Promise<slotsRepository.SlotContext> {
+  const business = await slotsRepository.findSlotContext(db, businessId, date);
+  if (!business) throw notFound('Business');
+  return business;
+}
+
 const hhmm = (time: string) => timeToMinutes(time.slice(0, 5));
 
 async function resolveService(db: Db, businessId: number, serviceId: number | undefined, preloaded?: slotsRepository.SlotService) {
@@ -49,8 +58,7 @@ async function resolveService(db: Db, businessId: number, serviceId: number | un
  */
 export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery, preloaded?: PreloadedSlotContext): Promise<string[]> {
   if (!isValidDate(q.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
-  const business = preloaded?.business ?? (await slotsRepository.findSlotContext(db, q.businessId, q.date));
-  if (!business) throw notFound('Business');
+  const business = preloaded?.business ?? (await getSlotContext(db, q.businessId, q.date));
   const isRestaurant = business.businessType === 'restaurant';
   const service = await resolveService(db, q.businessId, q.serviceId, preloaded?.service);
 

@@ -6,7 +6,11 @@ import { appointments, businesses, businessHours, restaurantTimeSlots, services 
 /** Active appointments; kept as a literal so the planner can use the partial indexes on status. */
 const activeStatus = sql`${appointments.status} in ('confirmed', 'pending')`;
 
+/** The business fields slot computation (and a booking) needs, with the day's blocked flag. */
 export interface SlotContext {
+  id: number;
+  ownerId: number;
+  businessName: string;
   businessType: string;
   timeZone: string;
   reservationDuration: number | null;
@@ -18,6 +22,9 @@ export interface SlotContext {
 const selectSlotContext = cachedQuery('slots_context', (db) =>
   db
     .select({
+      id: businesses.id,
+      ownerId: businesses.ownerId,
+      businessName: businesses.businessName,
       businessType: businesses.businessType,
       timeZone: businesses.timeZone,
       reservationDuration: businesses.reservationDuration,

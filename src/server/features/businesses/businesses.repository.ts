@@ -1,7 +1,6 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Business } from '../../../contract/businesses.js';
 import type { Db } from '../../db/client.js';
-import { cachedQuery } from '../../db/prepared.js';
 import { businesses, businessHours, restaurantTimeSlots } from '../../db/schema.js';
 
 export type NewBusiness = typeof businesses.$inferInsert;
@@ -51,43 +50,6 @@ export async function findBusiness(db: Db, id: number): Promise<Business | null>
 }
 
 /** What a booking needs of its business; no openToday, which costs two subqueries per read. */
-export interface BookingBusiness {
-  id: number;
-  ownerId: number;
-  businessName: string;
-  businessType: string;
-  timeZone: string;
-  maxPartySize: number | null;
-  reservationDuration: number | null;
-  seatingCapacity: number | null;
-  /** Whether the booked date is one of the business's blocked dates. */
-  blocked: boolean;
-}
-
-// The slot re-check needs the blocked flag of the day too; reading it here saves a round trip.
-const selectBookingBusiness = cachedQuery('businesses_find_for_booking', (db) =>
-  db
-    .select({
-      id: businesses.id,
-      ownerId: businesses.ownerId,
-      businessName: businesses.businessName,
-      businessType: businesses.businessType,
-      timeZone: businesses.timeZone,
-      maxPartySize: businesses.maxPartySize,
-      reservationDuration: businesses.reservationDuration,
-      seatingCapacity: businesses.seatingCapacity,
-      blocked: sql<boolean>`exists (select 1 from blocked_dates bd where bd.business_id = "businesses"."id" and bd.date = ${sql.placeholder('date')}::date)`,
-    })
-    .from(businesses)
-    .where(eq(businesses.id, sql.placeholder('id')))
-    .limit(1),
-);
-
-export async function findBookingBusiness(db: Db, id: number, date: string): Promise<BookingBusiness | null> {
-  const [row] = await selectBookingBusiness(db, { id, date });
-  return row ? { ...row, blocked: Boolean(row.blocked) } : null;
-}
-
 export async function findBusinessByOwner(db: Db, ownerId: number): Promise<{ id: number } | null> {
   const [row] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.ownerId, ownerId)).limit(1);
   return row ?? null;

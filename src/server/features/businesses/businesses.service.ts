@@ -3,19 +3,9 @@ import type { Business } from '../../../contract/businesses.js';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound, unauthenticated } from '../../errors.js';
 import * as businessesRepository from './businesses.repository.js';
-import type { BookingBusiness } from './businesses.repository.js';
-
-export type { BookingBusiness } from './businesses.repository.js';
 
 export async function getBusiness(db: Db, id: number): Promise<Business> {
   const business = await businessesRepository.findBusiness(db, id);
-  if (!business) throw notFound('Business');
-  return business;
-}
-
-/** The lean read a booking makes inside its transaction, with whether `date` is blocked. */
-export async function getBookingBusiness(db: Db, id: number, date: string): Promise<BookingBusiness> {
-  const business = await businessesRepository.findBookingBusiness(db, id, date);
   if (!business) throw notFound('Business');
   return business;
 }
