@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -98,11 +99,19 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
 
   const indexHtml = serveWeb && existsSync(`${webDistDir}/index.html`);
   if (indexHtml) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Vite fingerprints everything under assets/: those never change; anything else is revalidated.
+      setHeaders: (res, filePath) =>
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    const path = request.url.split('?')[0];
-    if (indexHtml && request.method === 'GET' && !path.startsWith('/api/') && path !== '/api') {
+    const urlPath = request.url.split('?')[0];
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !urlPath.startsWith('/api/') && urlPath !== '/api') {
       // The web app's router decides what to show for every other path, including its 404 screen.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
