@@ -2,11 +2,12 @@ import { ArrowLeft, Clock } from 'lucide-react';
 import { BOOKING_WINDOW_DAYS } from '@contract/availability';
 import { formatPrice } from '@contract/money';
 import type { Service } from '@contract/services';
-import { addDays, formatTime12h } from '@contract/time';
+import { addDays } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { NoSlots } from './no-slots';
+import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 
 /** Step 2: a day within the booking window, then one of its free start times. */
@@ -62,20 +63,7 @@ export function DateTimeStep({ businessId, timeZone, service, date, time, onDate
           )}
         </div>
       </div>
-      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {date && chosen ? (
-            <>
-              Selected: <span className="font-medium text-slate-900">{formatLongDate(date)} at {formatTime12h(chosen)}</span>
-            </>
-          ) : (
-            'Choose a date and a time to continue.'
-          )}
-        </p>
-        <Button onClick={onContinue} disabled={!date || !chosen}>
-          Continue
-        </Button>
-      </div>
+      <SelectionFooter date={date} time={chosen} onContinue={onContinue} />
     </section>
   );
 }

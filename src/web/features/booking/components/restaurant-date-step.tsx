@@ -1,10 +1,9 @@
 import type { Business } from '@contract/businesses';
-import { formatTime12h } from '@contract/time';
-import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { Field, NativeSelect } from '@/components/ui/input';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { NoSlots } from './no-slots';
+import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 
 export const partySizes = (restaurant: Business) => Array.from({ length: restaurant.maxPartySize ?? 8 }, (_, i) => i + 1);
@@ -56,20 +55,7 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
           )}
         </div>
       </div>
-      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {date && chosen ? (
-            <>
-              Selected: <span className="font-medium text-slate-900">{formatLongDate(date)} at {formatTime12h(chosen)}, {partySize} {partySize === 1 ? 'guest' : 'guests'}</span>
-            </>
-          ) : (
-            'Choose a date and a time to continue.'
-          )}
-        </p>
-        <Button onClick={onContinue} disabled={!date || !chosen}>
-          Continue
-        </Button>
-      </div>
+      <SelectionFooter date={date} time={chosen} extra={`${partySize} ${partySize === 1 ? 'guest' : 'guests'}`} onContinue={onContinue} />
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Service, serviceInputSchema } from '@contract/services';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogFormActions } from './dialog-form-actions';
 import { Field, Input, Textarea } from '@/components/ui/input';
 
 type FormInput = z.input<typeof serviceInputSchema>;
@@ -33,14 +33,7 @@ function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service |
           <Input id="service-price" type="number" inputMode="decimal" min={0} step={0.01} {...aria('price')} {...form.register('price')} />
         </Field>
       </div>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {service ? 'Save Changes' : 'Create Service'}
-        </Button>
-      </div>
+      <DialogFormActions onCancel={onCancel} busy={busy} submitLabel={service ? 'Save Changes' : 'Create Service'} />
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type TimeSlot, timeSlotInputSchema } from '@contract/availability';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogFormActions } from './dialog-form-actions';
 import { Field, Input, Label, NativeSelect } from '@/components/ui/input';
 import type { TimeSlotInput } from '../api/create-time-slot';
 
@@ -60,14 +60,7 @@ function TimeSlotForm({ businessId, slot, busy, onSubmit, onCancel }: { business
           </div>
         )}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {slot ? 'Save Changes' : 'Create Time Slot'}
-        </Button>
-      </div>
+      <DialogFormActions onCancel={onCancel} busy={busy} submitLabel={slot ? 'Save Changes' : 'Create Time Slot'} />
     </form>
   );
 }
