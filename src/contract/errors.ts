@@ -11,6 +11,9 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  URI_TOO_LONG: 'URI_TOO_LONG',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  CROSS_SITE: 'CROSS_SITE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -27,6 +30,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  CROSS_SITE: 403,
   INTERNAL: 500,
 };
 

@@ -10,13 +10,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ErrorCode } from '../contract/errors.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { AppError, registerErrorHandler, sendNotFound } from './errors.js';
+import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendNotFound } from './errors.js';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { servicesRoutes } from './features/services/services.routes.js';
+import { crossSiteGuard } from './plugins/cross-site-guard.js';
+import { routeTablePlugin } from './plugins/route-table.js';
 import { sessionPlugin } from './plugins/session.js';
 
 declare module 'fastify' {
@@ -44,6 +46,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     bodyLimit: 100 * 1024,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,9 +68,16 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     }
   });
 
+  await app.register(crossSiteGuard);
+  await app.register(routeTablePlugin);
+  // API answers carry personal data (appointments, credits, who is signed in): never kept by a cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'connect-src': ["'self'", 'ws:', 'wss:'], 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
+      directives: { 'connect-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
     },
   });
   await app.register(cookie, { secret: config.SESSION_SECRET });

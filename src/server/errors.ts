@@ -90,3 +90,34 @@ export function registerErrorHandler(app: FastifyInstance) {
 export function sendNotFound(reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2], method: string, url: string) {
   return send(reply, 404, { message: `No API route for ${method} ${url.split('?')[0]}`, code: ErrorCode.NOT_FOUND });
 }
+
+/**
+ * Errors Fastify raises before routing (a URL it cannot decode, a path parameter over
+ * maxParamLength) get the same `{message, code}` shape as everything else.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: unknown, reply: Parameters<typeof sendNotFound>[0]) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, { message: 'The request URL is too long', code: ErrorCode.URI_TOO_LONG });
+  }
+  return send(reply, 400, { message: 'The request URL is not valid', code: ErrorCode.VALIDATION });
+}
+
+const clientErrors: Record<string, [number, string, ErrorBody]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', { message: 'The request headers are too large', code: ErrorCode.HEADERS_TOO_LARGE }],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', { message: 'The request took too long to arrive', code: ErrorCode.VALIDATION }],
+};
+const malformed: [number, string, ErrorBody] = [400, 'Bad Request', { message: 'The request is not valid HTTP', code: ErrorCode.VALIDATION }];
+
+/**
+ * Node's HTTP parser rejects some requests (oversized headers, a Content-Length that does not
+ * match, garbage) before Fastify sees them; those still answer JSON in the contract's shape.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: import('node:net').Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, body] = clientErrors[error.code ?? ''] ?? malformed;
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy(error);
+}
