@@ -6,6 +6,7 @@ import { serviceInputSchema } from '../../contract/services.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { loadTimeZones } from '../db/time-zones.js';
 import { registerUser } from '../features/auth/register-user.js';
 import { createRestaurant, createServiceBusiness } from '../features/businesses/create-business.js';
 import { createService } from '../features/services/services.service.js';
@@ -78,15 +79,16 @@ export async function seedDemoData(db: Db, config: Config): Promise<boolean> {
   for (const username of ['alice', 'bob']) {
     await registerUser(db, { username, email: `${username}@example.com`, password: DEMO_PASSWORD, userType: 'customer' });
   }
+  const timeZones = await loadTimeZones(db, config.DEFAULT_TIME_ZONE);
   for (const entry of serviceBusinesses) {
     const owner = await createOwner(db, entry.owner);
-    const business = await createServiceBusiness(db, owner, createBusinessSchema.parse(entry.business), config.DEFAULT_TIME_ZONE);
+    const business = await createServiceBusiness(db, owner, createBusinessSchema.parse(entry.business), timeZones);
     const ownerWithBusiness = { ...owner, businessId: business.id };
     for (const service of entry.services) await createService(db, ownerWithBusiness, business.id, serviceInputSchema.parse(service));
   }
   for (const entry of restaurants) {
     const owner = await createOwner(db, entry.owner);
-    await createRestaurant(db, owner, createRestaurantSchema.parse(entry.restaurant), config.DEFAULT_TIME_ZONE);
+    await createRestaurant(db, owner, createRestaurantSchema.parse(entry.restaurant), timeZones);
   }
   return true;
 }

@@ -51,7 +51,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/businesses/:id/earliest-appointment', { schema: { params: idParamsSchema, response: { 200: earliestAppointmentSchema } } }, async (request) =>
-    getEarliestAppointment(app.db, request.params.id),
+    getEarliestAppointment(app.db, request.params.id, undefined, request.log),
   );
-  app.get('/earliest-appointments', { schema: { response: { 200: z.array(earliestAppointmentSchema) } } }, async () => listEarliestAppointments(app.db));
+  app.get('/earliest-appointments', { schema: { response: { 200: z.array(earliestAppointmentSchema) } } }, async (request) =>
+    listEarliestAppointments(app.db, undefined, request.log),
+  );
 };

@@ -1,3 +1,6 @@
+import { ErrorCode } from '../../../contract/errors.js';
+import { AppError } from '../../errors.js';
+
 /**
  * "Now" as a business sees it: its local calendar date and minutes since midnight in its IANA zone.
  * Slots and appointments are stored as local wall-clock times, so every "is it in the past" check
@@ -5,18 +8,21 @@
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+function newFormatter(timeZone: string): Intl.DateTimeFormat {
+  const options = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+  try {
+    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone });
+  } catch {
+    // A stored zone this Node does not know (written by hand, or dropped by an ICU update): that business
+    // cannot tell its "now", so it refuses cleanly instead of failing with a 500.
+    throw new AppError(ErrorCode.INVALID_STATE, `This business's time zone (${timeZone}) is not supported here, so it cannot take bookings right now`);
+  }
+}
+
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
+    formatter = newFormatter(timeZone);
     formatters.set(timeZone, formatter);
   }
   return formatter;

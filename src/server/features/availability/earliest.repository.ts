@@ -16,7 +16,9 @@ export interface EarliestRow {
   start_minute: number;
 }
 
-export async function findEarliest(db: Db, q: { now: Date; businessId?: number }): Promise<EarliestRow[]> {
+type EarliestQuery = { now: Date; businessId?: number; skipTimeZones?: string[] };
+
+export async function findEarliest(db: Db, q: EarliestQuery): Promise<EarliestRow[]> {
   // JIT is off for the whole pool (db/client.ts): compiling this statement cost seconds.
   const result = await db.execute(earliestStatement(q));
   return (result as unknown as { rows: EarliestRow[] }).rows;
@@ -69,8 +71,12 @@ const nextStart = sql`
  * start after now is checked first, and only services where that one is taken have the other
  * spans' first starts and the starts right after bookings end checked.
  */
-export function earliestStatement(q: { now: Date; businessId?: number }): SQL {
-  const onlyBusiness = q.businessId === undefined ? sql`` : sql`where b.id = ${q.businessId}`;
+export function earliestStatement(q: EarliestQuery): SQL {
+  const only: SQL[] = [];
+  if (q.businessId !== undefined) only.push(sql`b.id = ${q.businessId}`);
+  // Zones the database cannot use (unusable-time-zones.ts); such a row would fail the statement for everyone.
+  if (q.skipTimeZones?.length) only.push(sql`b.time_zone not in (${sql.join(q.skipTimeZones.map((zone) => sql`${zone}`), sql`, `)})`);
+  const onlyBusiness = only.length ? sql`where ${sql.join(only, sql` and `)}` : sql``;
   const onlyAppointmentsOf = q.businessId === undefined ? sql`` : sql`and a.business_id = ${q.businessId}`;
   return sql`
     with biz as materialized (

@@ -4,6 +4,7 @@ import { centsToDecimal } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { getBusiness } from '../businesses/businesses.service.js';
+import { skippingUnusableTimeZones, type WarnLog } from '../businesses/unusable-time-zones.js';
 import * as earliestRepository from './earliest.repository.js';
 
 const toItem = (row: earliestRepository.EarliestRow): EarliestAppointment => {
@@ -19,14 +20,15 @@ const toItem = (row: earliestRepository.EarliestRow): EarliestAppointment => {
 };
 
 /** One item per business and live service with a free slot in the coming week, soonest first. */
-export async function listEarliestAppointments(db: Db, now: Date = new Date()): Promise<EarliestAppointment[]> {
-  return (await earliestRepository.findEarliest(db, { now })).map(toItem);
+export async function listEarliestAppointments(db: Db, now: Date = new Date(), log?: WarnLog): Promise<EarliestAppointment[]> {
+  const rows = await skippingUnusableTimeZones(db, log, (skipTimeZones) => earliestRepository.findEarliest(db, { now, skipTimeZones }));
+  return rows.map(toItem);
 }
 
 /** The business's soonest free slot over all its services in the coming week. */
-export async function getEarliestAppointment(db: Db, businessId: number, now: Date = new Date()): Promise<EarliestAppointment> {
+export async function getEarliestAppointment(db: Db, businessId: number, now: Date = new Date(), log?: WarnLog): Promise<EarliestAppointment> {
   await getBusiness(db, businessId);
-  const [first] = await earliestRepository.findEarliest(db, { now, businessId });
+  const [first] = await skippingUnusableTimeZones(db, log, (skipTimeZones) => earliestRepository.findEarliest(db, { now, businessId, skipTimeZones }));
   if (!first) throw new AppError(ErrorCode.NOT_FOUND, 'No available appointments in the coming week');
   return toItem(first);
 }

@@ -1,7 +1,8 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Business } from '../../../contract/businesses.js';
 import type { Db } from '../../db/client.js';
 import { businesses, businessHours, restaurantTimeSlots } from '../../db/schema.js';
+import { isInvalidParameterError } from './unusable-time-zones.js';
 
 export type NewBusiness = typeof businesses.$inferInsert;
 
@@ -45,8 +46,30 @@ export async function insertBusiness(db: Db, values: NewBusiness): Promise<numbe
 }
 
 export async function findBusiness(db: Db, id: number): Promise<Business | null> {
-  const [row] = await db.select(columns).from(businesses).where(eq(businesses.id, id)).limit(1);
-  return row ? toBusiness(row) : null;
+  try {
+    const [row] = await db.select(columns).from(businesses).where(eq(businesses.id, id)).limit(1);
+    return row ? toBusiness(row) : null;
+  } catch (error) {
+    if (!isInvalidParameterError(error)) throw error;
+    // A zone the database cannot use (see unusable-time-zones.ts): still show the business, just not as open today.
+    const [row] = await db
+      .select({ ...columns, openToday: sql<boolean>`false` })
+      .from(businesses)
+      .where(eq(businesses.id, id))
+      .limit(1)
+      .catch(() => {
+        throw error;
+      });
+    return row ? toBusiness(row) : null;
+  }
+}
+
+/** Advisory lock namespace (the two-key form, apart from the migrations' one-key lock). */
+const OWNER_CREATE_LOCK = 727275;
+
+/** Serialises business creation per owner, so the one-business-per-account check sees a parallel create. */
+export async function lockOwnerForCreate(db: Db, ownerId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${OWNER_CREATE_LOCK}, ${ownerId})`);
 }
 
 /** What a booking needs of its business; no openToday, which costs two subqueries per read. */
@@ -55,8 +78,9 @@ export async function findBusinessByOwner(db: Db, ownerId: number): Promise<{ id
   return row ?? null;
 }
 
-export async function listBusinesses(db: Db, filter: { type?: string; q?: string }): Promise<Business[]> {
+export async function listBusinesses(db: Db, filter: { type?: string; q?: string; skipTimeZones?: string[] }): Promise<Business[]> {
   const conditions: SQL[] = [];
+  if (filter.skipTimeZones?.length) conditions.push(notInArray(businesses.timeZone, filter.skipTimeZones));
   if (filter.type) conditions.push(eq(businesses.businessType, filter.type));
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

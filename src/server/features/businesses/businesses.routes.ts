@@ -1,24 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessSchema, createBusinessSchema, createRestaurantSchema, idParamsSchema, listBusinessesQuerySchema } from '../../../contract/businesses.js';
+import { loadTimeZones } from '../../db/time-zones.js';
 import { notFound } from '../../errors.js';
 import { requireUser } from '../../plugins/session.js';
 import * as businessesRepository from './businesses.repository.js';
 import { createRestaurant, createServiceBusiness } from './create-business.js';
+import { skippingUnusableTimeZones } from './unusable-time-zones.js';
 
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Read at start-up; a DEFAULT_TIME_ZONE the database does not know stops the server here (ConfigError).
+  const timeZones = await loadTimeZones(app.db, app.config.DEFAULT_TIME_ZONE);
+
   app.post('/businesses', { schema: { body: createBusinessSchema, response: { 201: businessSchema } } }, async (request, reply) => {
-    const business = await createServiceBusiness(app.db, requireUser(request), request.body, app.config.DEFAULT_TIME_ZONE);
+    const business = await createServiceBusiness(app.db, requireUser(request), request.body, timeZones);
     return reply.status(201).send(business);
   });
 
   app.post('/restaurants', { schema: { body: createRestaurantSchema, response: { 201: businessSchema } } }, async (request, reply) => {
-    const business = await createRestaurant(app.db, requireUser(request), request.body, app.config.DEFAULT_TIME_ZONE);
+    const business = await createRestaurant(app.db, requireUser(request), request.body, timeZones);
     return reply.status(201).send(business);
   });
 
   app.get('/businesses', { schema: { querystring: listBusinessesQuerySchema, response: { 200: z.array(businessSchema) } } }, async (request) =>
-    businessesRepository.listBusinesses(app.db, request.query),
+    skippingUnusableTimeZones(app.db, request.log, (skipTimeZones) => businessesRepository.listBusinesses(app.db, { ...request.query, skipTimeZones })),
   );
 
   app.get('/businesses/:id', { schema: { params: idParamsSchema, response: { 200: businessSchema } } }, async (request) => {
