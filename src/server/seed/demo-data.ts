@@ -76,10 +76,11 @@ async function createOwner(db: Db, username: string): Promise<User> {
 export async function seedDemoData(db: Db, config: Config): Promise<boolean> {
   const [{ existing }] = await db.select({ existing: count() }).from(users);
   if (existing > 0) return false;
+  // Before any write: a bad DEFAULT_TIME_ZONE must not leave half the demo behind.
+  const timeZones = await loadTimeZones(db, config.DEFAULT_TIME_ZONE);
   for (const username of ['alice', 'bob']) {
     await registerUser(db, { username, email: `${username}@example.com`, password: DEMO_PASSWORD, userType: 'customer' });
   }
-  const timeZones = await loadTimeZones(db, config.DEFAULT_TIME_ZONE);
   for (const entry of serviceBusinesses) {
     const owner = await createOwner(db, entry.owner);
     const business = await createServiceBusiness(db, owner, createBusinessSchema.parse(entry.business), timeZones);
