@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint } from './db-fingerprint.js';
+import { ACCESS_CASES, type AccessCase, OPEN_ROUTES } from './route-access.js';
+import { createTestApp, type TestContext } from './test-app.js';
+import { buildWorld, type Party, type World } from './world.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const PARTIES: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner', 'anonymous'];
+
+function call(world: World, party: Party, c: AccessCase) {
+  const client = world.clients[party];
+  const options = c.request(world);
+  return client ? client.request(options) : ctx.app.inject(options);
+}
+
+function expectNoPersonalData(body: string, world: World) {
+  for (const secret of ['Pat Doe', 'pat@example.com', '555-0100', `"customerId":${world.customerId}`]) expect(body).not.toContain(secret);
+}
+
+describe('authorization matrix over the route table', () => {
+  it('has a case (or a stated reason to have none) for every API route', () => {
+    const described = new Set([...ACCESS_CASES.map((c) => c.route), ...Object.keys(OPEN_ROUTES)]);
+    const missing = ctx.app.routeTable.map((r) => `${r.method} ${r.url}`).filter((key) => !described.has(key));
+    expect(missing, 'add these routes to src/server/test/route-access.ts').toEqual([]);
+    const registered = new Set(ctx.app.routeTable.map((r) => `${r.method} ${r.url}`));
+    expect([...described].filter((key) => !registered.has(key)), 'cases for routes that no longer exist').toEqual([]);
+  });
+
+  for (const c of ACCESS_CASES) {
+    const refused = PARTIES.filter((p) => !c.allowed.includes(p));
+    it(`${c.route}${c.name ? ` (${c.name})` : ''}: only ${c.allowed.join(', ')}`, async () => {
+      if (refused.length) {
+        const world = await buildWorld(ctx.app);
+        const before = await fingerprint(ctx.database);
+        for (const party of refused) {
+          const res = await call(world, party, c);
+          expect(res.statusCode, `${party} → ${res.body}`).toBe(party === 'anonymous' ? 401 : 403);
+          expect(await fingerprint(ctx.database), `${party} changed data`).toEqual(before);
+        }
+      }
+      // A fresh world for each rightful party: a successful cancel must not hide the next party's answer.
+      const readOnly = c.request({} as World).method === 'GET';
+      const shared = readOnly ? await buildWorld(ctx.app) : null;
+      for (const party of c.allowed) {
+        const world = shared ?? (await buildWorld(ctx.app));
+        const res = await call(world, party, c);
+        expect(res.statusCode, `${party} → ${res.body}`).toBeLessThan(300);
+        if (c.privateFrom?.includes(party)) expectNoPersonalData(res.body, world);
+      }
+    });
+  }
+});

@@ -1,0 +1,104 @@
+import type { InjectOptions } from 'fastify';
+import type { Party, World } from './world.js';
+
+export interface AccessCase {
+  /** "METHOD /api/path/:param" exactly as the route is registered. */
+  route: string;
+  name?: string;
+  /** Who may do this; everyone else is refused (401 signed out, 403 signed in) and nothing changes. */
+  allowed: readonly Party[];
+  request(w: World): InjectOptions;
+  /** Parties who may read a listing but must not see other customers' personal data in it. */
+  privateFrom?: readonly Party[];
+}
+
+const EVERYONE: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner', 'anonymous'];
+const SIGNED_IN: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner'];
+
+const serviceBody = { name: 'Deep clean', duration: 45, price: '55.00', description: '' };
+const slotBody = (w: World) => ({ businessId: w.restaurantId, dayOfWeek: 1, startTime: '11:00', endTime: '14:00', intervalMinutes: 30, isActive: true });
+
+/** Routes with nothing of anyone's to protect, and why. Every other route needs a case below. */
+export const OPEN_ROUTES: Record<string, string> = {
+  'GET /api/health': 'no data',
+  'POST /api/register': 'creates a new account; no existing resource involved',
+  'POST /api/login': 'signs in with credentials; limits are tested in auth tests',
+  'POST /api/logout': 'ends only the caller’s own sessions',
+  'GET /api/user': 'answers only the caller’s own account',
+  'GET /api/businesses': 'public directory',
+  'GET /api/earliest-appointments': 'public listing with no personal data',
+  'POST /api/businesses': 'creates the caller’s own business; its userId must equal the caller (businesses tests)',
+  'POST /api/restaurants': 'creates the caller’s own restaurant; its userId must equal the caller (businesses tests)',
+};
+
+export const ACCESS_CASES: AccessCase[] = [
+  { route: 'GET /api/businesses/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}` }) },
+  { route: 'GET /api/businesses/:id/services', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/services` }) },
+  { route: 'POST /api/businesses/:id/services', allowed: ['owner'], request: (w) => ({ method: 'POST', url: `/api/businesses/${w.shopId}/services`, payload: serviceBody }) },
+  { route: 'GET /api/services/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/services/${w.serviceId}` }) },
+  { route: 'PUT /api/services/:id', allowed: ['owner'], request: (w) => ({ method: 'PUT', url: `/api/services/${w.serviceId}`, payload: serviceBody }) },
+  { route: 'DELETE /api/services/:id', allowed: ['owner'], request: (w) => ({ method: 'DELETE', url: `/api/services/${w.serviceId}` }) },
+  { route: 'GET /api/businesses/:id/hours', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/hours` }) },
+  {
+    route: 'PUT /api/businesses/:id/hours',
+    allowed: ['owner'],
+    request: (w) => ({ method: 'PUT', url: `/api/businesses/${w.shopId}/hours`, payload: { hours: [{ dayOfWeek: 6, openTime: '10:00', closeTime: '14:00' }] } }),
+  },
+  { route: 'GET /api/business-availability/:businessId', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/business-availability/${w.shopId}` }) },
+  {
+    route: 'POST /api/business-availability',
+    allowed: ['owner'],
+    request: (w) => ({ method: 'POST', url: '/api/business-availability', payload: { businessId: w.shopId, date: w.laterDate, isAvailable: false, reason: 'Training' } }),
+  },
+  { route: 'DELETE /api/business-availability/:id', allowed: ['owner'], request: (w) => ({ method: 'DELETE', url: `/api/business-availability/${w.blockedDateId}` }) },
+  { route: 'GET /api/restaurant-time-slots/:businessId', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/restaurant-time-slots/${w.restaurantId}` }) },
+  { route: 'POST /api/restaurant-time-slots', allowed: ['restaurantOwner'], request: (w) => ({ method: 'POST', url: '/api/restaurant-time-slots', payload: slotBody(w) }) },
+  { route: 'PUT /api/restaurant-time-slots/:id', allowed: ['restaurantOwner'], request: (w) => ({ method: 'PUT', url: `/api/restaurant-time-slots/${w.timeSlotId}`, payload: slotBody(w) }) },
+  { route: 'DELETE /api/restaurant-time-slots/:id', allowed: ['restaurantOwner'], request: (w) => ({ method: 'DELETE', url: `/api/restaurant-time-slots/${w.timeSlotId}` }) },
+  { route: 'GET /api/available-slots', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/available-slots?businessId=${w.shopId}&serviceId=${w.serviceId}&date=${w.date}` }) },
+  { route: 'GET /api/businesses/:id/earliest-appointment', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointment` }) },
+  {
+    route: 'POST /api/appointments',
+    name: 'book for yourself',
+    allowed: SIGNED_IN,
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: { businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '14:00', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '555-0101' },
+    }),
+  },
+  {
+    route: 'POST /api/appointments',
+    name: "book in the customer's name (customerId in the body)",
+    allowed: ['customer'],
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: { customerId: w.customerId, businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '15:00', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '555-0101' },
+    }),
+  },
+  { route: 'GET /api/appointments', name: 'own appointments', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/appointments' }) },
+  {
+    route: 'GET /api/appointments',
+    name: "a business's day",
+    allowed: EVERYONE,
+    privateFrom: ['otherCustomer', 'otherOwner', 'restaurantOwner', 'anonymous'],
+    request: (w) => ({ method: 'GET', url: `/api/appointments?businessId=${w.shopId}&date=${w.date}` }),
+  },
+  { route: 'PATCH /api/appointments/:id', name: 'cancel', allowed: ['customer', 'owner'], request: (w) => ({ method: 'PATCH', url: `/api/appointments/${w.appointmentId}`, payload: { status: 'cancelled' } }) },
+  {
+    route: 'PATCH /api/appointments/:id',
+    name: 'reschedule',
+    allowed: ['customer'],
+    request: (w) => ({ method: 'PATCH', url: `/api/appointments/${w.appointmentId}`, payload: { date: w.laterDate, time: '11:00' } }),
+  },
+  { route: 'POST /api/appointments/:id/complete', allowed: ['owner'], request: (w) => ({ method: 'POST', url: `/api/appointments/${w.appointmentId}/complete`, payload: {} }) },
+  {
+    route: 'GET /api/restaurant-reservations',
+    allowed: EVERYONE,
+    privateFrom: ['owner', 'otherCustomer', 'otherOwner', 'anonymous'],
+    request: (w) => ({ method: 'GET', url: `/api/restaurant-reservations?restaurantId=${w.restaurantId}&date=${w.reservationDate}` }),
+  },
+  { route: 'GET /api/credits/:userId', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/credits/${w.customerId}` }) },
+  { route: 'GET /api/credits/:userId/transactions', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/credits/${w.customerId}/transactions` }) },
+];

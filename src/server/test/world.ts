@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { book, restaurant, serviceBusiness, upcomingDay, upcomingWeekday } from '../features/appointments/test-fixtures.js';
+import { signUp } from './test-app.js';
+
+export type Client = Awaited<ReturnType<typeof signUp>>;
+export type Party = 'customer' | 'owner' | 'restaurantOwner' | 'otherCustomer' | 'otherOwner' | 'anonymous';
+
+/**
+ * A small marketplace for authorization tests: a service business and a restaurant with their
+ * owners, a customer holding a booking at each, and an unrelated customer and business owner.
+ */
+export async function buildWorld(app: FastifyInstance) {
+  const shop = await serviceBusiness(app);
+  const dining = await restaurant(app);
+  const unrelated = await serviceBusiness(app);
+  const customer = await signUp(app);
+  const otherCustomer = await signUp(app);
+  const date = upcomingWeekday();
+  const appointment = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '10:00' });
+  expect(appointment.statusCode).toBe(201);
+  const reservationDate = upcomingDay(3);
+  const reservation = await book(customer, { businessId: dining.businessId, serviceId: dining.serviceId, date: reservationDate, time: '18:00', partySize: 2 });
+  expect(reservation.statusCode).toBe(201);
+  const blocked = await shop.owner.post('/api/business-availability', { businessId: shop.businessId, date: upcomingDay(20), reason: 'Holiday' });
+  expect(blocked.statusCode).toBe(201);
+  const timeSlots = (await dining.owner.get(`/api/restaurant-time-slots/${dining.businessId}`)).json() as { id: number }[];
+  const clients: Record<Party, Client | null> = {
+    customer,
+    owner: shop.owner,
+    restaurantOwner: dining.owner,
+    otherCustomer,
+    otherOwner: unrelated.owner,
+    anonymous: null,
+  };
+  return {
+    clients,
+    customerId: customer.user.id,
+    shopId: shop.businessId,
+    serviceId: shop.serviceId,
+    restaurantId: dining.businessId,
+    restaurantServiceId: dining.serviceId,
+    appointmentId: appointment.json().id as number,
+    reservationId: reservation.json().id as number,
+    date,
+    reservationDate,
+    laterDate: upcomingWeekday(3),
+    blockedDateId: blocked.json().id as number,
+    timeSlotId: timeSlots[0].id,
+  };
+}
+export type World = Awaited<ReturnType<typeof buildWorld>>;
