@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody, errorStatus } from '../contract/errors.js';
+import { SqlState, sqlStateOf } from './db/sql-state.js';
 
 export class AppError extends Error {
   constructor(
@@ -15,31 +16,17 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError(ErrorCode.NOT_FOUND, `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(ErrorCode.FORBIDDEN, message);
 export const unauthenticated = () => new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
-
-interface PgError {
-  code?: string;
-  constraint?: string;
-  cause?: unknown;
-}
-
-/** drizzle wraps driver errors; the Postgres SQLSTATE may sit one level down. */
-function pgError(error: unknown): PgError | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 3; depth++, e = (e as PgError).cause) {
-    const code = (e as PgError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
-  }
-  return undefined;
-}
+export const slotTaken = () => new AppError(ErrorCode.SLOT_TAKEN, 'That time slot is no longer available');
 
 /** Maps a database constraint violation to the error a client should see, or undefined. */
 export function fromDatabaseError(error: unknown): AppError | undefined {
-  const pgErr = pgError(error);
-  if (!pgErr) return undefined;
-  if (pgErr.code === '23P01') return new AppError(ErrorCode.SLOT_TAKEN, 'That time slot was just taken. Please choose another time.');
-  if (pgErr.code === '40001' || pgErr.code === '40P01') return new AppError(ErrorCode.CONFLICT, 'The request conflicted with another one. Please try again.');
-  if (pgErr.code === '23505') return new AppError(ErrorCode.DUPLICATE, 'That record already exists');
-  if (pgErr.code?.startsWith('22')) return new AppError(ErrorCode.VALIDATION, 'A value is out of range');
-  if (pgErr.code === '23514' || pgErr.code === '23503') return new AppError(ErrorCode.CONFLICT, 'The change conflicts with the current state');
+  const state = sqlStateOf(error);
+  if (!state) return undefined;
+  if (state === SqlState.exclusionViolation) return slotTaken();
+  if (state === SqlState.serializationFailure || state === SqlState.deadlockDetected) return new AppError(ErrorCode.CONFLICT, 'The request conflicted with another one. Please try again.');
+  if (state === SqlState.uniqueViolation) return new AppError(ErrorCode.DUPLICATE, 'That record already exists');
+  if (state.startsWith('22')) return new AppError(ErrorCode.VALIDATION, 'A value is out of range');
+  if (state === SqlState.checkViolation || state === SqlState.foreignKeyViolation) return new AppError(ErrorCode.CONFLICT, 'The change conflicts with the current state');
   return undefined;
 }
 

@@ -19,7 +19,7 @@ import { rescheduleAppointment } from './reschedule-appointment.js';
 // Booking, listing, cancelling, rescheduling and completing appointments; restaurant reservations.
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/appointments', { schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } }, async (request, reply) => {
-    const appointment = await bookAppointment(app.db, requireUser(request), request.body);
+    const appointment = await bookAppointment(app.db, app.appointmentChanges, requireUser(request), request.body);
     return reply.status(201).send(appointment);
   });
 
@@ -34,13 +34,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const body = request.body;
       return 'status' in body
-        ? cancelAppointment(app.db, user, request.params.id)
-        : rescheduleAppointment(app.db, user, request.params.id, body);
+        ? cancelAppointment(app.db, app.appointmentChanges, user, request.params.id)
+        : rescheduleAppointment(app.db, app.appointmentChanges, user, request.params.id, body);
     },
   );
 
   app.post('/appointments/:id/complete', { schema: { params: idParamsSchema, response: { 200: appointmentSchema } } }, async (request) =>
-    completeAppointment(app.db, requireUser(request), request.params.id),
+    completeAppointment(app.db, app.appointmentChanges, requireUser(request), request.params.id),
   );
 
   app.get(

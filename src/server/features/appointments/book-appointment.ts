@@ -4,14 +4,15 @@ import type { Appointment, createAppointmentSchema } from '../../../contract/app
 import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, forbidden } from '../../errors.js';
 import { getSlotContext, type SlotContext } from '../availability/available-slots.js';
 import { wallClock } from '../availability/business-clock.js';
-import { awardBookingCredit } from '../credits/credits.service.js';
 import { getService, listServices } from '../services/services.service.js';
+import type { AppointmentChanges } from './appointment-changes.js';
 import { toAppointment } from './appointment-view.js';
 import * as appointmentsRepository from './appointments.repository.js';
-import { requireFreeSlot, runBookingTransaction } from './booking-transaction.js';
+import { requireFreeSlot } from './booking-transaction.js';
 
 type BookingInput = z.infer<typeof createAppointmentSchema>;
 export const TABLE_RESERVATION_SERVICE = 'Table reservation';
@@ -46,12 +47,13 @@ export function periodOf(date: string, time: string, duration: number) {
 /**
  * Books a slot for the signed-in user. Everything happens in one transaction: the slot is
  * re-checked against the same rules as the public slot list, the row is inserted (the exclusion
- * constraint stops any double booking that slips past the check), and the booking credit is paid.
+ * constraint stops any double booking that slips past the check), and listeners (booking credit)
+ * act in the same transaction.
  */
-export async function bookAppointment(db: Db, user: User, input: BookingInput): Promise<Appointment> {
+export async function bookAppointment(db: Db, changes: AppointmentChanges, user: User, input: BookingInput): Promise<Appointment> {
   if (input.customerId !== undefined && input.customerId !== user.id) throw forbidden('customerId must be the signed-in user');
   if (!isValidDate(input.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
-  return runBookingTransaction(db, async (tx) => {
+  return unitOfWork(db, async (tx) => {
     // The business row comes with the day's blocked flag: the slot re-check reuses both reads.
     const business = await getSlotContext(tx, input.businessId, input.date);
     const service = await serviceFor(tx, business, input.serviceId);
@@ -84,10 +86,11 @@ export async function bookAppointment(db: Db, user: User, input: BookingInput): 
       dietaryRestrictions: isRestaurant ? input.dietaryRestrictions || null : null,
     };
     const { id, createdAt } = await appointmentsRepository.insertAppointment(tx, values);
-    await awardBookingCredit(tx, { userId: user.id, appointmentId: id, serviceName: service.name, businessName: business.businessName });
-    return toAppointment(
-      { ...values, id, createdAt, date: input.date, time: input.time, serviceName: service.name, businessName: business.businessName, businessType: business.businessType, ownerId: business.ownerId },
-      user,
-    );
+    const booked = {
+      ...values, id, createdAt, date: input.date, time: input.time,
+      serviceName: service.name, businessName: business.businessName, businessType: business.businessType, ownerId: business.ownerId,
+    };
+    await changes.announce(tx, { kind: 'booked', appointment: booked, byUserId: user.id });
+    return toAppointment(booked, user);
   });
 }

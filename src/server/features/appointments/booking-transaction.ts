@@ -1,40 +1,7 @@
-import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
-import { AppError, fromDatabaseError } from '../../errors.js';
+import { slotTaken } from '../../errors.js';
 import { listAvailableSlots, type PreloadedSlotContext } from '../availability/available-slots.js';
 import * as appointmentsRepository from './appointments.repository.js';
-
-export const slotTaken = () => new AppError(ErrorCode.SLOT_TAKEN, 'That time slot is no longer available');
-
-function sqlState(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++, e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-const RETRYABLE = new Set(['40P01', '40001']);
-const ATTEMPTS = 3;
-
-/**
- * One booking-shaped transaction. Two inserts that overlap can each wait on the other inside the
- * exclusion constraint; Postgres aborts one with a deadlock, and the retry then sees the slot
- * taken. A lost race that reaches the constraint (23P01) is the same 409 as a slot already gone.
- */
-export async function runBookingTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction((tx) => fn(tx));
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      const state = sqlState(error);
-      if (state && RETRYABLE.has(state) && attempt < ATTEMPTS) continue;
-      if (state === '23P01') throw slotTaken();
-      throw fromDatabaseError(error) ?? error;
-    }
-  }
-}
 
 export interface SlotRequest {
   businessId: number;

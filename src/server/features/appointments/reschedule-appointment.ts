@@ -1,16 +1,18 @@
 import type { User } from '../../../contract/auth.js';
 import type { Appointment } from '../../../contract/appointments.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { forbidden } from '../../errors.js';
 import { loadLocked, requireActive } from './appointment-access.js';
+import type { AppointmentChanges } from './appointment-changes.js';
 import { toAppointment } from './appointment-view.js';
 import * as appointmentsRepository from './appointments.repository.js';
 import { periodOf } from './book-appointment.js';
-import { requireFreeSlot, runBookingTransaction } from './booking-transaction.js';
+import { requireFreeSlot } from './booking-transaction.js';
 
 /** Only its customer moves an appointment, and the new time is checked exactly like a new booking. */
-export async function rescheduleAppointment(db: Db, user: User, id: number, to: { date: string; time: string }): Promise<Appointment> {
-  return runBookingTransaction(db, async (tx) => {
+export async function rescheduleAppointment(db: Db, changes: AppointmentChanges, user: User, id: number, to: { date: string; time: string }): Promise<Appointment> {
+  return unitOfWork(db, async (tx) => {
     const row = await loadLocked(tx, id);
     if (row.customerId !== user.id) throw forbidden('Only the customer can reschedule this appointment');
     requireActive(row);
@@ -25,6 +27,8 @@ export async function rescheduleAppointment(db: Db, user: User, id: number, to: 
     });
     const period = periodOf(to.date, to.time, row.duration);
     await appointmentsRepository.updatePeriod(tx, id, period.startsAt, period.endsAt);
-    return toAppointment({ ...row, date: to.date, time: to.time }, user);
+    const moved = { ...row, date: to.date, time: to.time };
+    await changes.announce(tx, { kind: 'rescheduled', appointment: moved, previous: { date: row.date, time: row.time }, byUserId: user.id });
+    return toAppointment(moved, user);
   });
 }

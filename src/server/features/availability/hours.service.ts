@@ -2,6 +2,7 @@ import type { DayHours } from '../../../contract/availability.js';
 import type { User } from '../../../contract/auth.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError } from '../../errors.js';
 import { getBusiness, requireOwnedBusiness } from '../businesses/businesses.service.js';
 import * as hoursRepository from './hours.repository.js';
@@ -17,6 +18,6 @@ export async function setWeeklyHours(db: Db, user: User | null, businessId: numb
   if (business.businessType === 'restaurant') {
     throw new AppError(ErrorCode.CONFLICT, 'Restaurants set their opening times with time slots, not weekly hours');
   }
-  await db.transaction((tx) => hoursRepository.replaceHours(tx, businessId, hours));
+  await unitOfWork(db, (tx) => hoursRepository.replaceHours(tx, businessId, hours));
   return { hours: await hoursRepository.listHours(db, businessId) };
 }

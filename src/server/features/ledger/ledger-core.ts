@@ -1,6 +1,6 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
+import { constraintOf } from '../../db/sql-state.js';
 import { AppError, notFound } from '../../errors.js';
 import * as ledgerRepository from './ledger.repository.js';
 import type { AccountRow, Asset } from './ledger.repository.js';
@@ -43,21 +43,6 @@ export function toBalance(row: AccountRow): Balance {
     posted,
     available: posted - row.debitsPending,
   };
-}
-
-/** Runs fn in the caller's transaction, or opens one: balances and transfer rows move together. */
-export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  // A Db that is already a transaction (drizzle's tx objects are PgTransaction) is used as it is.
-  if ((db as unknown) instanceof PgTransaction) return fn(db);
-  return db.transaction((tx) => fn(tx));
-}
-
-function constraintOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++, e = (e as { cause?: unknown }).cause) {
-    const constraint = (e as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-  }
-  return undefined;
 }
 
 /** The CHECK and unique constraints are the last line of defence; their violations still read as business errors. */

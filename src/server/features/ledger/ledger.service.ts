@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { notFound } from '../../errors.js';
-import { type Balance, checkTransfer, inTransaction, mapLedgerErrors, moveBalances, toBalance, type TransferInput } from './ledger-core.js';
+import { type Balance, checkTransfer, mapLedgerErrors, moveBalances, toBalance, type TransferInput } from './ledger-core.js';
 import * as ledgerRepository from './ledger.repository.js';
 import type { AccountKey, AccountRow, TransferRow } from './ledger.repository.js';
 
@@ -81,7 +82,7 @@ export async function lockBalances(tx: Db, accountIds: number[]): Promise<Map<nu
 /** A transfer posted at once. Any ledger error ends the caller's transaction: let it roll back. */
 export async function transfer(db: Db, t: TransferInput): Promise<TransferRow> {
   checkTransfer(t);
-  return inTransaction(db, (tx) =>
+  return unitOfWork(db, (tx) =>
     mapLedgerErrors(async () => {
       await moveBalances(tx, t.asset, { id: t.debitAccountId, delta: { debitsPosted: t.amount } }, { id: t.creditAccountId, delta: { creditsPosted: t.amount } });
       return ledgerRepository.insertTransfer(tx, { ...t, description: t.description ?? '', flags: 'single' });

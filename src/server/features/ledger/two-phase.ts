@@ -1,7 +1,8 @@
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, notFound } from '../../errors.js';
-import { checkAmount, checkTransfer, inTransaction, mapLedgerErrors, moveBalances, type TransferInput } from './ledger-core.js';
+import { checkAmount, checkTransfer, mapLedgerErrors, moveBalances, type TransferInput } from './ledger-core.js';
 import * as ledgerRepository from './ledger.repository.js';
 import type { Asset, TransferRow } from './ledger.repository.js';
 
@@ -18,7 +19,7 @@ export interface ResolveInput {
 /** A hold: the amount stops being available to the debit account until posted or voided. */
 export async function createPending(db: Db, t: TransferInput): Promise<TransferRow> {
   checkTransfer(t);
-  return inTransaction(db, (tx) =>
+  return unitOfWork(db, (tx) =>
     mapLedgerErrors(async () => {
       await moveBalances(tx, t.asset, { id: t.debitAccountId, delta: { debitsPending: t.amount } }, { id: t.creditAccountId, delta: { creditsPending: t.amount } });
       return ledgerRepository.insertTransfer(tx, { ...t, description: t.description ?? '', flags: 'pending' });
@@ -37,7 +38,7 @@ async function loadPending(tx: Db, pendingId: number): Promise<TransferRow> {
  * concurrent second settlement wait for the first and then fail, before any balance moves.
  */
 async function resolve(db: Db, input: ResolveInput, flags: 'post_pending' | 'void_pending'): Promise<TransferRow> {
-  return inTransaction(db, (tx) =>
+  return unitOfWork(db, (tx) =>
     mapLedgerErrors(async () => {
       const pending = await loadPending(tx, input.pendingId);
       const posted = flags === 'post_pending' ? (input.amount ?? pending.amount) : 0;

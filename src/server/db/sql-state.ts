@@ -1,0 +1,31 @@
+// drizzle wraps driver errors, and PGlite and node-postgres nest them differently: the one walker.
+
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+function find<T>(error: unknown, pick: (e: DriverError) => T | undefined): T | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++, e = (e as DriverError).cause) {
+    const found = pick(e as DriverError);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The PostgreSQL SQLSTATE of an error (e.g. '23505'), or undefined when it did not come from the database. */
+export const sqlStateOf = (error: unknown): string | undefined =>
+  find(error, (e) => (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined));
+
+/** The name of the constraint a database error reports. */
+export const constraintOf = (error: unknown): string | undefined => find(error, (e) => (typeof e.constraint === 'string' ? e.constraint : undefined));
+
+export const SqlState = {
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+  exclusionViolation: '23P01',
+  uniqueViolation: '23505',
+  checkViolation: '23514',
+  foreignKeyViolation: '23503',
+} as const;

@@ -1,0 +1,29 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+import { SqlState, sqlStateOf } from './sql-state.js';
+
+const RETRYABLE = new Set<string>([SqlState.serializationFailure, SqlState.deadlockDetected]);
+const ATTEMPTS = 3;
+
+export const isTransaction = (db: Db) => (db as unknown) instanceof PgTransaction;
+
+/**
+ * The one way to run work that must happen whole. Inside a transaction already (a Db that is a
+ * drizzle transaction), the work joins it, so a use case and the ledger move together. Otherwise a
+ * transaction is opened, and retried when PostgreSQL aborted it for a deadlock or a serialization
+ * failure: two bookings that overlap can each wait on the other inside the exclusion constraint,
+ * and the retry then sees the slot taken. Errors are rethrown as they are; the central error
+ * handler maps database errors to HTTP once (src/server/errors.ts).
+ */
+export async function unitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (isTransaction(db)) return work(db);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Db));
+    } catch (error) {
+      const state = sqlStateOf(error);
+      if (state && RETRYABLE.has(state) && attempt < ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
