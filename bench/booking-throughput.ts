@@ -3,6 +3,7 @@
 // slots (no conflicts) as fast as they can; each client has its own business, all share the ledger.
 // Run: npx tsx bench/booking-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_BOOKINGS)
 import pg from 'pg';
+import { createAppointmentChanges } from '../src/server/appointment-listeners.js';
 import { bookAppointment } from '../src/server/features/appointments/book-appointment.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { bookRaw } from './booking-raw.js';
@@ -81,6 +82,7 @@ const server = await startAppServer(db.url, 20);
 const http = httpClient(server.port, CLIENTS);
 const pool = new pg.Pool({ connectionString: db.url, max: 20 });
 const inProcess = await openDatabase({ kind: 'postgres', url: db.url, poolSize: 20 });
+const changes = createAppointmentChanges();
 let failed = false;
 try {
   console.log(`setting up ${CLIENTS} customers and ${3 * CLIENTS} businesses; ${PER_CLIENT} measured bookings per client and path…`);
@@ -110,7 +112,7 @@ try {
       shops: serviceShops,
       book: async (c, shop, slot) => {
         const user = { id: c.id, username: `tp_${tag}`, email: 'x@example.com', userType: 'customer' as const, businessId: null };
-        await bookAppointment(inProcess.db, user, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact, notes: '', blockOffers: false });
+        await bookAppointment(inProcess.db, changes, user, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact, notes: '', blockOffers: false });
         return true;
       },
       tally: { bookings: 0, failures: 0, seconds: 0, latencies: [] },

@@ -9,8 +9,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../contract/errors.js';
 import type { Config } from './config.js';
+import { createAppointmentChanges } from './appointment-listeners.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendNotFound } from './errors.js';
+import type { AppointmentChanges } from './features/appointments/appointment-changes.js';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
@@ -26,6 +28,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
+    appointmentChanges: AppointmentChanges;
   }
 }
 
@@ -56,6 +59,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('appointmentChanges', createAppointmentChanges());
 
   // Only JSON may change state: a cross-site HTML form cannot send application/json.
   app.removeContentTypeParser(['text/plain']);
