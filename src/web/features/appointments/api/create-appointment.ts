@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Appointment, CreateAppointmentInput } from '@contract/appointments';
 import { apiPost } from '@/lib/api-client';
+import { invalidateKeys, staleAfterAppointmentChange } from '@/lib/query-keys';
 
-/** Everything a new or changed appointment makes stale. */
-export const bookingQueryKeys = [['appointments'], ['available-slots'], ['credits'], ['earliest-appointments'], ['restaurant-reservations']];
-
+/** POST /api/appointments: book an appointment or reserve a table. */
 export function useCreateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateAppointmentInput) => apiPost<Appointment>('/api/appointments', input),
-    onSettled: () => Promise.all(bookingQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidateKeys(queryClient, staleAfterAppointmentChange()),
   });
 }

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { useMyAppointments } from '../api/get-my-appointments';
+import { useMyAppointments } from '../api/get-appointments';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AppointmentCard } from './appointment-card';
 import { AppointmentFilters, type StatusFilter } from './appointment-filters';

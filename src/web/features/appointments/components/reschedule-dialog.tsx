@@ -8,17 +8,19 @@ import { Calendar, formatLongDate, formatShortDate, todayIso } from '@/component
 import { Dialog } from '@/components/ui/dialog';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 import { toast } from '@/components/ui/toast';
+import { useAvailableSlots } from '@/features/availability/api/get-available-slots';
+import { useBusiness } from '@/features/businesses/api/get-business';
 import { errorMessage } from '@/lib/api-client';
-import { useAppointmentBusiness } from '../api/get-business';
-import { useRescheduleSlots } from '../api/get-reschedule-slots';
 import { useUpdateAppointment } from '../api/update-appointment';
 
 function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onDone: () => void }) {
-  const business = useAppointmentBusiness(appointment.businessId);
+  const business = useBusiness(appointment.businessId);
   const today = todayIso(business.data?.timeZone);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
-  const slots = useRescheduleSlots(appointment, date);
+  // Free times on another day for the same business, service and party (the booking screens' cache).
+  const partySize = appointment.businessType === 'restaurant' ? appointment.partySize : undefined;
+  const slots = useAvailableSlots(date === null ? null : { businessId: appointment.businessId, date, serviceId: appointment.serviceId, partySize });
   const update = useUpdateAppointment();
   const chosen = time && slots.data?.includes(time) ? time : null;
   // Service businesses book at most 30 days ahead; restaurants have no upper bound.

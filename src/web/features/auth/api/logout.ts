@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
+import { isNotUserQuery, queryKeys } from '@/lib/query-keys';
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -8,8 +9,8 @@ export function useLogout() {
     onSuccess: () => {
       // Not clear(): that orphans mounted useUser() observers, so an open screen never saw the sign-out.
       // Removed, not reset: refetching the old user's data now would only earn 401s.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
-      queryClient.setQueryData(['user'], null);
+      queryClient.removeQueries({ predicate: isNotUserQuery });
+      queryClient.setQueryData(queryKeys.user(), null);
     },
   });
 }

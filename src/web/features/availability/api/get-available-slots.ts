@@ -1,19 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { type SlotQuery, queryKeys } from '@/lib/query-keys';
 
-export interface SlotQuery {
-  businessId: number;
-  date: string;
-  serviceId?: number;
-  partySize?: number;
-}
+export type { SlotQuery };
 
-export const availableSlotsQueryOptions = ({ businessId, date, serviceId, partySize }: SlotQuery) => {
+/** GET /api/available-slots: the free start times ("HH:MM") of a business on a day. */
+export const availableSlotsQueryOptions = (query: SlotQuery) => {
+  const { businessId, date, serviceId, partySize } = query;
   const params = new URLSearchParams({ businessId: String(businessId), date });
   if (serviceId !== undefined) params.set('serviceId', String(serviceId));
   if (partySize !== undefined) params.set('partySize', String(partySize));
   return queryOptions({
-    queryKey: ['available-slots', { businessId, date, serviceId, partySize }],
+    queryKey: queryKeys.availableSlots(query),
     queryFn: () => apiGet<string[]>(`/api/available-slots?${params}`),
     // Slots are taken by other people all the time: never show a stale list, not even while
     // refetching on return to a day seen before.
@@ -22,5 +20,6 @@ export const availableSlotsQueryOptions = ({ businessId, date, serviceId, partyS
   });
 };
 
+/** Booking and rescheduling share this cache; waits (fetches nothing) while query is null. */
 export const useAvailableSlots = (query: SlotQuery | null) =>
   useQuery({ ...availableSlotsQueryOptions(query ?? { businessId: 0, date: '' }), enabled: query !== null });

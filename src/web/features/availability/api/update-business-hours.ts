@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DayHours } from '@contract/availability';
 import { apiPut } from '@/lib/api-client';
+import { invalidateKeys, queryKeys, staleAfterScheduleChange } from '@/lib/query-keys';
 import { type WeeklyHours, businessHoursQueryOptions } from './get-business-hours';
-import { invalidateAfterScheduleChange } from './invalidate';
 
+/** PUT /api/businesses/:id/hours. */
 export function useUpdateBusinessHours(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (hours: DayHours[]) => apiPut<WeeklyHours>(`/api/businesses/${businessId}/hours`, { hours }),
     onSuccess: (data) => queryClient.setQueryData(businessHoursQueryOptions(businessId).queryKey, data),
     // The directory shows 'Open today' from these hours.
-    onSettled: () => invalidateAfterScheduleChange(queryClient, ['businesses', 'list']),
+    onSettled: () => invalidateKeys(queryClient, [queryKeys.businessLists(), ...staleAfterScheduleChange()]),
   });
 }

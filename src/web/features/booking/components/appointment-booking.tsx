@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
+import { useBusiness } from '@/features/businesses/api/get-business';
+import { useBusinessServices } from '@/features/services/api/get-business-services';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useBusiness } from '../api/get-business';
-import { useServices } from '../api/get-services';
 import type { BookingPrefill } from '../lib/prefill';
 import { AppointmentWizard } from './appointment-wizard';
 import { BusinessHeader } from './business-header';
@@ -22,7 +22,7 @@ function NotFound() {
 /** Loads the business and its services, then runs the booking flow. */
 export function AppointmentBooking({ businessId, prefill }: { businessId: number | null; prefill: BookingPrefill }) {
   const business = useBusiness(businessId);
-  const services = useServices(businessId);
+  const services = useBusinessServices(businessId);
 
   if (businessId === null) return <NotFound />;
   if (business.isLoading || services.isLoading) {

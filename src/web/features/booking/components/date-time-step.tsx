@@ -5,7 +5,7 @@ import type { Service } from '@contract/services';
 import { addDays } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
-import { useAvailableSlots } from '../api/get-available-slots';
+import { useAvailableSlots } from '@/features/availability/api/get-available-slots';
 import { NoSlots } from './no-slots';
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';

@@ -6,8 +6,8 @@ import { formatTime12h } from '@contract/time';
 import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
+import { useEarliestAppointments } from '@/features/availability/api/get-earliest-appointments';
 import { errorMessage } from '@/lib/api-client';
-import { useEarliestAppointments } from '../api/get-earliest-appointments';
 
 /** Restaurants open their reservation page, others the booking page, both prefilled with the slot. */
 export function earliestLink(item: EarliestAppointment): string {
@@ -63,7 +63,7 @@ function EarliestCard({ item, first }: { item: EarliestAppointment; first: boole
 }
 
 export function EarliestGrid() {
-  const { data, isLoading, error, refetch } = useEarliestAppointments();
+  const { data, isLoading, error, refetch } = useEarliestAppointments({ fresh: true });
   if (isLoading) {
     return (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading appointments">

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
+import { useBusiness } from '@/features/businesses/api/get-business';
+import { useBusinessServices } from '@/features/services/api/get-business-services';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useBusiness } from '../api/get-business';
-import { useServices } from '../api/get-services';
 import { RestaurantHeader } from './restaurant-header';
 import { RestaurantWizard } from './restaurant-wizard';
 
@@ -17,7 +17,7 @@ const BackToRestaurants = () => (
 /** Loads the restaurant (and its table service), then runs the reservation flow. */
 export function RestaurantBooking({ restaurantId, prefill }: { restaurantId: number | null; prefill: { date: string | null; time: string | null } }) {
   const restaurant = useBusiness(restaurantId);
-  const services = useServices(restaurantId);
+  const services = useBusinessServices(restaurantId);
 
   if (restaurantId === null) {
     return (

@@ -1,7 +1,7 @@
 import type { Business } from '@contract/businesses';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { Field, NativeSelect } from '@/components/ui/input';
-import { useAvailableSlots } from '../api/get-available-slots';
+import { useAvailableSlots } from '@/features/availability/api/get-available-slots';
 import { NoSlots } from './no-slots';
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';

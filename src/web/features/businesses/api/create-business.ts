@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@contract/auth';
 import type { Business, CreateBusinessInput } from '@contract/businesses';
 import { apiPost } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const createBusiness = (input: CreateBusinessInput) => apiPost<Business>('/api/businesses', input);
 
@@ -9,8 +10,8 @@ export const createBusiness = (input: CreateBusinessInput) => apiPost<Business>(
 export function useOnBusinessCreated() {
   const queryClient = useQueryClient();
   return (business: Business) => {
-    queryClient.setQueryData<User | null>(['user'], (user) => (user ? { ...user, businessId: business.id } : user));
-    void queryClient.invalidateQueries({ queryKey: ['businesses'] });
+    queryClient.setQueryData<User | null>(queryKeys.user(), (user) => (user ? { ...user, businessId: business.id } : user));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allBusinesses() });
   };
 }
 

@@ -2,7 +2,7 @@ import { formatTime12h } from '@contract/time';
 import { ArrowRight, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useEarliestAppointments } from '../api/get-earliest-appointments';
+import { useEarliestAppointments } from '@/features/availability/api/get-earliest-appointments';
 import { earliestSlotLink, soonest } from './earliest-slot';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });

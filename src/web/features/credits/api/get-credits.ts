@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface CreditAccount {
   userId: number;
@@ -8,7 +9,7 @@ export interface CreditAccount {
 
 export const creditsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['credits', userId],
+    queryKey: queryKeys.credits(userId),
     queryFn: () => apiGet<CreditAccount>(`/api/credits/${userId}`),
   });
 

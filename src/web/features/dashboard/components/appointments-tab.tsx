@@ -8,9 +8,9 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
+import { useCompleteAppointment } from '@/features/appointments/api/complete-appointment';
+import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
 import { errorMessage } from '@/lib/api-client';
-import { useCancelAppointment } from '../api/cancel-appointment';
-import { useCompleteAppointment } from '../api/complete-appointment';
 import { AppointmentRow } from './appointment-row';
 
 type Filter = 'upcoming' | 'all' | Appointment['status'];
@@ -30,7 +30,7 @@ export function AppointmentsTab({ appointments, loading, error, onRetry, timeZon
   const [filter, setFilter] = useState<Filter>('all');
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const complete = useCompleteAppointment();
-  const cancel = useCancelAppointment();
+  const cancel = useUpdateAppointment();
   const today = todayIso(timeZone);
 
   const shown = appointments
@@ -45,7 +45,7 @@ export function AppointmentsTab({ appointments, loading, error, onRetry, timeZon
 
   const confirmCancel = () => {
     if (!cancelling) return;
-    cancel.mutate(cancelling.id, {
+    cancel.mutate({ id: cancelling.id, change: { status: 'cancelled' } }, {
       onSuccess: () => toast({ title: 'Appointment Cancelled', description: `${cancelling.serviceName} on ${formatLongDate(cancelling.date)} was cancelled.` }),
       onError: (e) => toast({ title: 'Failed to cancel appointment.', description: errorMessage(e, ''), variant: 'destructive' }),
       onSettled: () => setCancelling(null),

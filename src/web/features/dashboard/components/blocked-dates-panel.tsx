@@ -10,10 +10,10 @@ import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field, Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
+import { useBlockDate } from '@/features/availability/api/block-date';
+import { useBlockedDates } from '@/features/availability/api/get-blocked-dates';
+import { useUnblockDate } from '@/features/availability/api/unblock-date';
 import { errorMessage } from '@/lib/api-client';
-import { useBlockDate } from '../api/block-date';
-import { useBlockedDates } from '../api/get-blocked-dates';
-import { useUnblockDate } from '../api/unblock-date';
 
 /** Block a day (today or later, not already blocked) so nothing can be booked on it. */
 export function BlockedDatesPanel({ businessId, timeZone }: { businessId: number; timeZone: string }) {

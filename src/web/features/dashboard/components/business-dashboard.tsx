@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useBusiness } from '@/features/businesses/api/get-business';
+import { useBusinessAppointments } from '@/features/appointments/api/get-appointments';
+import { useBusinessServices } from '@/features/services/api/get-business-services';
 import { errorMessage } from '@/lib/api-client';
-import { useBusinessAppointments } from '../api/get-business-appointments';
-import { useBusinessServices } from '../api/get-business-services';
-import { useOwnedBusiness } from '../api/get-owned-business';
 import { AppointmentsTab } from './appointments-tab';
 import { AvailabilityTab } from './availability-tab';
 import { RecentAppointments } from './recent-appointments';
@@ -21,7 +21,7 @@ type Tab = (typeof TABS)[number];
 
 /** The owner's view of their business: numbers, recent bookings, and a tab per thing to manage. */
 export function BusinessDashboard({ businessId }: { businessId: number }) {
-  const business = useOwnedBusiness(businessId);
+  const business = useBusiness(businessId);
   const appointments = useBusinessAppointments(businessId);
   const services = useBusinessServices(businessId);
   const [search, setSearch] = useSearchParams();

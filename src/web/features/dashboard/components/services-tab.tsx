@@ -7,11 +7,11 @@ import { Card, EmptyState, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
+import { useBusinessServices } from '@/features/services/api/get-business-services';
+import { useCreateService } from '@/features/services/api/create-service';
+import { useDeleteService } from '@/features/services/api/delete-service';
+import { useUpdateService } from '@/features/services/api/update-service';
 import { errorMessage } from '@/lib/api-client';
-import { useCreateService } from '../api/create-service';
-import { useDeleteService } from '../api/delete-service';
-import { useBusinessServices } from '../api/get-business-services';
-import { useUpdateService } from '../api/update-service';
 import { ServiceFormDialog } from './service-form-dialog';
 
 export function ServicesTab({ businessId }: { businessId: number }) {

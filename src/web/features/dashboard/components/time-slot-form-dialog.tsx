@@ -6,7 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { DialogFormActions } from './dialog-form-actions';
 import { Field, Input, Label, NativeSelect } from '@/components/ui/input';
-import type { TimeSlotInput } from '../api/create-time-slot';
+import type { TimeSlotInput } from '@/features/availability/api/create-time-slot';
 
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const INTERVALS = [15, 30, 60] as const;

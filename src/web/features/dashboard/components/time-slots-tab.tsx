@@ -7,11 +7,11 @@ import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
+import { type TimeSlotInput, useCreateTimeSlot } from '@/features/availability/api/create-time-slot';
+import { useDeleteTimeSlot } from '@/features/availability/api/delete-time-slot';
+import { useTimeSlots } from '@/features/availability/api/get-time-slots';
+import { useUpdateTimeSlot } from '@/features/availability/api/update-time-slot';
 import { errorMessage } from '@/lib/api-client';
-import { type TimeSlotInput, useCreateTimeSlot } from '../api/create-time-slot';
-import { useDeleteTimeSlot } from '../api/delete-time-slot';
-import { useTimeSlots } from '../api/get-time-slots';
-import { useUpdateTimeSlot } from '../api/update-time-slot';
 import { DAY_NAMES, TimeSlotFormDialog } from './time-slot-form-dialog';
 
 // Monday first; Sunday (0) last.

@@ -7,9 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } f
 import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
+import { useBusinessHours } from '@/features/availability/api/get-business-hours';
+import { useUpdateBusinessHours } from '@/features/availability/api/update-business-hours';
 import { errorMessage } from '@/lib/api-client';
-import { useBusinessHours } from '../api/get-business-hours';
-import { useUpdateBusinessHours } from '../api/update-business-hours';
 
 // Monday first, as people read a working week; dayOfWeek stays 0 = Sunday.
 const DAYS = [1, 2, 3, 4, 5, 6, 0];

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '@/lib/api-client';
-import { invalidateAfterScheduleChange } from './invalidate';
+import { invalidateKeys, queryKeys, staleAfterScheduleChange } from '@/lib/query-keys';
 
+/** DELETE /api/services/:id. */
 export function useDeleteService(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiDelete(`/api/services/${id}`),
-    onSettled: () => invalidateAfterScheduleChange(queryClient, ['businesses', businessId, 'services']),
+    onSettled: () => invalidateKeys(queryClient, [queryKeys.businessServices(businessId), ...staleAfterScheduleChange()]),
   });
 }

@@ -1,0 +1,39 @@
+import { partialMatchKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { queryKeys, staleAfterAppointmentChange, staleAfterScheduleChange } from './query-keys';
+
+const reaches = (prefixes: readonly (readonly unknown[])[], key: readonly unknown[]) => prefixes.some((prefix) => partialMatchKey(key, prefix));
+
+describe('queryKeys', () => {
+  it('nests each key under its family, so invalidating a family reaches every member', () => {
+    expect(partialMatchKey(queryKeys.myAppointments(), queryKeys.allAppointments())).toBe(true);
+    expect(partialMatchKey(queryKeys.businessAppointments(3), queryKeys.allAppointments())).toBe(true);
+    expect(partialMatchKey(queryKeys.availableSlots({ businessId: 3, date: '2030-01-02', serviceId: 4 }), queryKeys.allAvailableSlots())).toBe(true);
+    expect(partialMatchKey(queryKeys.creditTransactions(7), queryKeys.credits(7))).toBe(true);
+    expect(partialMatchKey(queryKeys.businessServices(3), queryKeys.business(3))).toBe(true);
+    expect(partialMatchKey(queryKeys.businessList({ q: 'cut' }), queryKeys.businessLists())).toBe(true);
+    expect(partialMatchKey(queryKeys.business(3), queryKeys.allBusinesses())).toBe(true);
+  });
+
+  it('keeps unrelated keys apart', () => {
+    expect(partialMatchKey(queryKeys.businessServices(3), queryKeys.business(4))).toBe(false);
+    expect(partialMatchKey(queryKeys.business(3), queryKeys.businessLists())).toBe(false);
+    expect(partialMatchKey(queryKeys.user(), queryKeys.allAppointments())).toBe(false);
+  });
+
+  it('an appointment change makes lists, slots, credit and the earliest list stale, not the directory', () => {
+    const stale = staleAfterAppointmentChange();
+    expect(reaches(stale, queryKeys.myAppointments())).toBe(true);
+    expect(reaches(stale, queryKeys.availableSlots({ businessId: 1, date: '2030-01-02' }))).toBe(true);
+    expect(reaches(stale, queryKeys.creditTransactions(1))).toBe(true);
+    expect(reaches(stale, queryKeys.earliestAppointments())).toBe(true);
+    expect(reaches(stale, queryKeys.businessList({}))).toBe(false);
+  });
+
+  it('a schedule change makes free slots stale, not appointments', () => {
+    const stale = staleAfterScheduleChange();
+    expect(reaches(stale, queryKeys.availableSlots({ businessId: 1, date: '2030-01-02' }))).toBe(true);
+    expect(reaches(stale, queryKeys.earliestAppointments())).toBe(true);
+    expect(reaches(stale, queryKeys.myAppointments())).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+
+/** What the directory is filtered by; part of its cache key. */
+export interface BusinessListFilter {
+  type?: 'restaurant' | 'service';
+  q?: string;
+}
+
+/** Which free times: a business on a day, for a service and (restaurants) a party size. */
+export interface SlotQuery {
+  businessId: number;
+  date: string;
+  serviceId?: number;
+  partySize?: number;
+}
+
+/**
+ * Every cache key of the web app, and the only place one is written. Keys are hierarchical, so a
+ * shorter key is the prefix of a family: invalidating `allAppointments()` also reaches
+ * `myAppointments()` and `businessAppointments(id)`. Queries, mutations and live updates all take
+ * their keys from here.
+ */
+export const queryKeys = {
+  user: () => ['user'] as const,
+
+  allBusinesses: () => ['businesses'] as const,
+  businessLists: () => ['businesses', 'list'] as const,
+  businessList: ({ type, q }: BusinessListFilter) => ['businesses', 'list', { type: type ?? null, q: q ?? '' }] as const,
+  business: (businessId: number) => ['businesses', businessId] as const,
+  businessServices: (businessId: number) => ['businesses', businessId, 'services'] as const,
+  businessHours: (businessId: number) => ['businesses', businessId, 'hours'] as const,
+
+  blockedDates: (businessId: number) => ['blocked-dates', businessId] as const,
+  timeSlots: (businessId: number) => ['time-slots', businessId] as const,
+  allAvailableSlots: () => ['available-slots'] as const,
+  availableSlots: ({ businessId, date, serviceId, partySize }: SlotQuery) => ['available-slots', { businessId, date, serviceId, partySize }] as const,
+  earliestAppointments: () => ['earliest-appointments'] as const,
+
+  allAppointments: () => ['appointments'] as const,
+  myAppointments: () => ['appointments', 'mine'] as const,
+  businessAppointments: (businessId: number) => ['appointments', 'business', businessId] as const,
+
+  allCredits: () => ['credits'] as const,
+  credits: (userId: number) => ['credits', userId] as const,
+  creditTransactions: (userId: number) => ['credits', userId, 'transactions'] as const,
+};
+
+/** Everything a booked, moved, cancelled or completed appointment makes stale (lists, free slots, credit). */
+export const staleAfterAppointmentChange = (): QueryKey[] => [
+  queryKeys.allAppointments(),
+  queryKeys.allAvailableSlots(),
+  queryKeys.allCredits(),
+  queryKeys.earliestAppointments(),
+];
+
+/** Services, hours, blocked dates and time slots all change which slots are free. */
+export const staleAfterScheduleChange = (): QueryKey[] => [queryKeys.allAvailableSlots(), queryKeys.earliestAppointments()];
+
+/** Marks every query under each key stale (refetching those on screen); resolves when they have refetched. */
+export const invalidateKeys = (queryClient: QueryClient, keys: QueryKey[]) => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/** True for every cached query except the signed-in user: what a change of identity resets or removes. */
+export const isNotUserQuery = (query: Query) => query.queryKey[0] !== queryKeys.user()[0];
