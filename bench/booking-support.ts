@@ -136,7 +136,7 @@ export interface Account {
 }
 
 export async function register(http: Http, username: string, userType: 'customer' | 'business'): Promise<Account> {
-  const res = await http.request('POST', '/api/register', { username, email: `${username}@example.com`, password: 'password123', userType });
+  const res = await http.request('POST', '/api/register', { username, email: `${username}@example.com`, password: 'plum-orchard-42', userType });
   if (res.status !== 201 || !res.cookie) throw new Error(`register ${username}: ${res.status} ${res.body}`);
   return { id: (JSON.parse(res.body) as { id: number }).id, cookie: res.cookie };
 }

@@ -1,11 +1,20 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 
 export const userTypes = ['customer', 'business'] as const;
+
+/** A new password; server and web forms share it. Logins accept any stored password (the demo accounts'). */
+export const newPasswordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters')
+  .refine((v) => v.trim().length > 0, 'Password cannot be only spaces')
+  .refine((v) => !isCommonPassword(v), 'That password is too common. Choose a less guessable one.');
 
 export const registerSchema = z.object({
   username: z.string().trim().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters'),
   email: z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Invalid email address')),
-  password: z.string().min(6, 'Password must be at least 6 characters').max(200, 'Password must be at most 200 characters'),
+  password: newPasswordSchema,
   userType: z.enum(userTypes, 'User type must be customer or business').default('customer'),
 });
 export type RegisterInput = z.input<typeof registerSchema>;

@@ -8,13 +8,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../contract/errors.js';
-import type { Config } from './config.js';
 import { createAppointmentChanges } from './appointment-listeners.js';
+import { type Config, trustProxyOption } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendNotFound } from './errors.js';
 import type { AppointmentChanges } from './features/appointments/appointment-changes.js';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { findUserBySessionToken } from './features/auth/sessions.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
@@ -47,7 +48,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 100 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -88,13 +89,16 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
+    // Counts live in an LRU of this many addresses: memory stays bounded and only the least recently
+    // seen addresses are forgotten, never everyone's counts at once.
+    cache: 10_000,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: ErrorCode.RATE_LIMITED,
       message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(sessionPlugin);
+  await app.register(sessionPlugin, { findUser: (token) => findUserBySessionToken(database.db, token) });
 
   app.get('/api/health', async () => {
     await database.db.execute('select 1');

@@ -1,11 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], 'must be true or false')
   .transform((v) => v === 'true' || v === '1');
+
+// proxy-addr's names for address ranges, accepted by Fastify like addresses
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isAddressOrCidr = (entry: string) => {
+  if (namedRanges.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !isIP(address)) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies may set X-Forwarded-For: `false`, a hop count, or proxy addresses/CIDRs. Trusting
+ * every sender would let a client pick its own address and escape the per-IP limits, so `true`
+ * (the old boolean) now means one hop: the usual single load balancer in front.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    if (entries.every(isAddressOrCidr)) return entries;
+    ctx.addIssue({ code: 'custom', message: 'must be false, a hop count, or a comma-separated list of proxy addresses or CIDRs' });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('development'),
@@ -25,8 +53,18 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number('must be a number').int().positive('must be positive').default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().positive('must be positive').default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level').default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
 });
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. Fastify 5 refuses bare hop counts (it trusts nothing for a
+ * number), so a count becomes proxy-addr's classic hop rule: the nearest N senders are proxies.
+ * That is only safe when clients cannot reach the app around the proxies; addresses are stricter.
+ */
+export function trustProxyOption(value: Config['TRUST_PROXY']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'DATABASE_URL'> & {
   DATABASE_URL?: string;

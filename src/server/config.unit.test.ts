@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, trustProxyOption } from './config.js';
 
 describe('config', () => {
   it('applies defaults and keeps a generated session secret in the data directory', () => {
@@ -22,5 +22,27 @@ describe('config', () => {
       expect((error as Error).message).toMatch(/DATABASE_URL: must start with postgres/);
       expect((error as Error).message).toMatch(/DEFAULT_TIME_ZONE/);
     }
+  });
+  it('reads TRUST_PROXY as false, a hop count, or proxy addresses, and never as "trust everyone"', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
+    const trust = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY }).TRUST_PROXY;
+    expect(trust(undefined)).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    // the old boolean keeps working, as one hop: the usual single load balancer
+    expect(trust('true')).toBe(1);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust(' 10.0.0.0/8, 192.168.1.1 ,::1,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.1,', 'proxy.example.com', '-1', '1.5', '::1/129']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY: must be false, a hop count, or a comma-separated list/);
+    }
+  });
+  it('turns a hop count into a trust rule for the nearest hops only', () => {
+    const trustFn = trustProxyOption(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2, 3].map((hop) => trustFn('203.0.113.1', hop))).toEqual([true, true, false, false]);
+    expect(trustProxyOption(false)).toBe(false);
+    expect(trustProxyOption(['10.0.0.1'])).toEqual(['10.0.0.1']);
   });
 });

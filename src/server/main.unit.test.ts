@@ -46,7 +46,7 @@ describe('the server process', () => {
     const reg = await fetch(`http://127.0.0.1:${port}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'persisted', email: 'persisted@example.com', password: 'secret1' }),
+      body: JSON.stringify({ username: 'persisted', email: 'persisted@example.com', password: 'plum-orchard-42' }),
     });
     expect(reg.status).toBe(201);
     first.child.kill('SIGTERM');
@@ -57,7 +57,7 @@ describe('the server process', () => {
     const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'persisted', password: 'secret1' }),
+      body: JSON.stringify({ username: 'persisted', password: 'plum-orchard-42' }),
     });
     expect(login.status).toBe(200);
     second.child.kill('SIGINT');

@@ -86,7 +86,7 @@ describe('my appointments', () => {
   it('shows the credit history and an empty state for a new customer', async () => {
     const { page, context, consoleErrors } = await newPage(PHONE);
     const username = `cust${Date.now().toString(36)}`;
-    const registered = await context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'password123', userType: 'customer' } });
+    const registered = await context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'plum-orchard-42', userType: 'customer' } });
     expect(registered.status()).toBe(201);
     await page.goto('/appointments');
     await page.getByText('No appointments yet').waitFor();

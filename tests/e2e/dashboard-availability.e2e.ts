@@ -87,7 +87,7 @@ describe('business dashboard for a restaurant', () => {
     it(`manages time slots (${name})`, async () => {
       const { page, context, consoleErrors } = await newPage(viewport);
       const username = uniqueName('resto');
-      expect((await context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'password123', userType: 'business' } })).status()).toBe(201);
+      expect((await context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'plum-orchard-42', userType: 'business' } })).status()).toBe(201);
       const created = await context.request.post('/api/restaurants', { data: { businessName: `Bistro ${username}`, cuisineType: 'French', priceRange: '$$', maxPartySize: 6, reservationDuration: 90 } });
       expect(created.status(), await created.text()).toBe(201);
 

@@ -47,7 +47,7 @@ describe('business dashboard access', () => {
   it('asks a business account without a business to register one', async () => {
     const { page, context, consoleErrors } = await newPage(PHONE);
     const username = uniqueName('biz');
-    const res = await context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'password123', userType: 'business' } });
+    const res = await context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'plum-orchard-42', userType: 'business' } });
     expect(res.status()).toBe(201);
     await page.goto('/business-dashboard');
     await page.getByRole('heading', { name: 'Set up your business' }).waitFor();

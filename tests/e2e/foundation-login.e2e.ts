@@ -66,9 +66,12 @@ describe('My Appointments, signed out', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Invalid email address').waitFor();
-    await page.getByText('Password must be at least 6 characters').waitFor();
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret124');
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Password123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('That password is too common. Choose a less guessable one.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('plum-orchard-42');
+    await page.getByLabel('Confirm Password').fill('plum-orchard-43');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText("Passwords don't match").waitFor();
     await expectNoHorizontalScroll(page);
@@ -77,7 +80,7 @@ describe('My Appointments, signed out', () => {
     const username = uniqueName('cust');
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByLabel('Confirm Password').fill('plum-orchard-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toastTitled(page, 'Account created successfully!').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
@@ -90,8 +93,8 @@ describe('My Appointments, signed out', () => {
     await page.goto('/appointments');
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Email').fill('someone-else@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByLabel('Password', { exact: true }).fill('plum-orchard-42');
+    await page.getByLabel('Confirm Password').fill('plum-orchard-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toastTitled(page, 'Registration failed').waitFor();
     await shot(page, 'foundation-appointments-signed-out-desktop');

@@ -14,12 +14,12 @@ describe('business registration', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Invalid email address').waitFor();
-    await page.getByText('Password must be at least 6 characters').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
     await shot(page, 'foundation-business-register-step1-phone');
 
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('plum-orchard-42');
     await page.getByRole('button', { name: 'Continue' }).click();
     const name = page.getByLabel('Business name');
     await expect.poll(() => name.isVisible()).toBe(true);
@@ -61,7 +61,7 @@ describe('business registration', () => {
     await page.goto('/business-register');
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Email').fill('alice-again@example.com');
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('plum-orchard-42');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Business name').fill('Duplicate Co');
     await page.getByLabel('Category').selectOption('Other');
@@ -74,7 +74,7 @@ describe('business registration', () => {
   it('skips the account step for a business account without a business', async () => {
     const { page, context, consoleErrors } = await newPage(DESKTOP);
     const username = uniqueName('solo');
-    const res = await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'secret123', userType: 'business' } });
+    const res = await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'plum-orchard-42', userType: 'business' } });
     expect(res.status()).toBe(201);
     await page.goto('/business-register');
     await page.getByLabel('Business name').waitFor();
@@ -95,7 +95,7 @@ describe('restaurant registration', () => {
     await page.getByLabel('Username').fill(username);
     // The restaurant form (with its own Email field) is already on the page, hidden until step 2.
     await page.getByLabel('Email').filter({ visible: true }).fill(`${username}@example.com`);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('plum-orchard-42');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect.poll(() => page.getByLabel('Restaurant name').isVisible()).toBe(true);
@@ -135,7 +135,7 @@ describe('restaurant registration', () => {
   it('goes straight to the form for a signed-in business account (desktop)', async () => {
     const { page, context } = await newPage(DESKTOP);
     const username = uniqueName('cook');
-    await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'secret123', userType: 'business' } });
+    await page.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'plum-orchard-42', userType: 'business' } });
     await page.goto('/restaurant-register');
     await page.getByLabel('Restaurant name').waitFor();
     expect(await page.getByLabel('Username').count()).toBe(0);

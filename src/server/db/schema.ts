@@ -31,6 +31,20 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Login attempts per key (`ip:…`, `user:…`, `user-ip:…`) in a fixed window. In the database so every
+ * app process shares the counts; see docs/decisions/0007-login-limits.md.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_attempts_window_ends_at_idx').on(t.windowEndsAt)],
+);
+
 export const businesses = pgTable(
   'businesses',
   {

@@ -82,7 +82,7 @@ let counter = 0;
 export async function signUp(app: FastifyInstance, userType: 'customer' | 'business' = 'customer', name?: string) {
   const client = new TestClient(app);
   const username = name ?? `${userType}${process.pid}x${++counter}`;
-  const res = await client.post('/api/register', { username, email: `${username}@example.com`, password: 'password123', userType });
+  const res = await client.post('/api/register', { username, email: `${username}@example.com`, password: 'plum-orchard-42', userType });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return Object.assign(client, { user: res.json() as { id: number; username: string } });
 }

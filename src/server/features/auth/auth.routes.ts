@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, registerSchema, userSchema } from '../../../contract/auth.js';
-import { endSession, requireUser, startSession } from '../../plugins/session.js';
-import { LoginLimiter } from './login-limiter.js';
+import { requireUser } from '../../plugins/session.js';
+import { scheduleExpirySweep } from './expiry-sweep.js';
 import { loginUser } from './login-user.js';
 import { registerUser } from './register-user.js';
+import { endSession, startSession } from './sessions.js';
+
+const logoutQuery = z.object({
+  all: z.enum(['true', 'false'], 'all must be true or false').default('false').transform((v) => v === 'true'),
+});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiter = new LoginLimiter(app.config.LOGIN_RATE_LIMIT);
+  scheduleExpirySweep(app);
 
   app.post('/register', { schema: { body: registerSchema, response: { 201: userSchema } } }, async (request, reply) => {
     const user = await registerUser(app.db, request.body);
@@ -16,13 +21,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login', { schema: { body: loginSchema, response: { 200: userSchema } } }, async (request, reply) => {
-    const user = await loginUser(app.db, limiter, request.body, request.ip);
+    const user = await loginUser(app.db, app.config.LOGIN_RATE_LIMIT, request.body, request.ip);
     await startSession(request, reply, user.id);
     return user;
   });
 
-  app.post('/logout', { schema: { body: z.unknown().optional() } }, async (request, reply) => {
-    await endSession(request, reply);
+  app.post('/logout', { schema: { body: z.unknown().optional(), querystring: logoutQuery } }, async (request, reply) => {
+    await endSession(request, reply, { all: request.query.all });
     return reply.status(204).send();
   });
 

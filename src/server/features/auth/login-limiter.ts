@@ -1,35 +1,42 @@
+import { ErrorCode } from '../../../contract/errors.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { type AttemptCount, type AttemptKind, countAttempt, uncountAttempt } from './login-attempts.repository.js';
+
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** Against IP rotation: past this many times the limit, a username is refused from every address. */
+export const USER_CEILING_FACTOR = 5;
+
+export interface LoginReservation {
+  /** A successful login does not count against anyone: hand the attempt back. */
+  release(): Promise<void>;
+}
+
 /**
- * Counts failed logins per username and per IP in a sliding window. In-process by design: a
- * per-process limit still bounds guessing to (limit × processes) per window.
+ * Counts this login attempt before the password is verified, so parallel guesses cannot all pass a
+ * check made before any of them failed. With L = limit, counts taken in the current window:
+ * - refused when the address has L attempts, or L on this username;
+ * - when the username has L from all addresses, only addresses that have tried it are refused,
+ *   so strangers cannot lock the owner out; past USER_CEILING_FACTOR × L everyone is refused.
+ * A refused attempt is handed back at once (it verified nothing); a failed one stays counted.
+ * The rule and its reasons: docs/decisions/0007-login-limits.md.
  */
-export class LoginLimiter {
-  private failures = new Map<string, number[]>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs = 15 * 60 * 1000,
-  ) {}
-
-  /** Milliseconds until the key may try again, or 0 when it may try now. */
-  retryAfter(keys: string[], now = Date.now()): number {
-    let wait = 0;
-    for (const key of keys) {
-      const recent = this.recent(key, now);
-      if (recent.length >= this.limit) wait = Math.max(wait, recent[0] + this.windowMs - now);
-    }
-    return wait;
+export async function reserveLoginAttempt(db: Db, limit: number, username: string, ip: string): Promise<LoginReservation> {
+  const counted = await countAttempt(db, username, ip, LOGIN_WINDOW_SECONDS);
+  const of = (kind: AttemptKind) => counted.find((c) => c.kind === kind)!;
+  const [byIp, byUserIp, byUser] = [of('ip'), of('userIp'), of('user')];
+  // counts include this attempt: "count > L" means L were taken before it
+  const blockers: AttemptCount[][] = [];
+  if (byIp.count > limit) blockers.push([byIp]);
+  if (byUserIp.count > limit) blockers.push([byUserIp]);
+  if (byUser.count > USER_CEILING_FACTOR * limit) blockers.push([byUser]);
+  // this address tried the user before (count > 1): either window ending frees it
+  if (byUser.count > limit && byUserIp.count > 1) blockers.push([byUser, byUserIp]);
+  if (blockers.length > 0) {
+    await uncountAttempt(db, counted);
+    const freedAt = Math.max(...blockers.map((keys) => Math.min(...keys.map((k) => k.windowEndsAt.getTime()))));
+    const minutes = Math.max(1, Math.ceil((freedAt - Date.now()) / 60_000));
+    throw new AppError(ErrorCode.RATE_LIMITED, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
-
-  recordFailure(keys: string[], now = Date.now()) {
-    for (const key of keys) this.failures.set(key, [...this.recent(key, now), now]);
-    if (this.failures.size > 100_000) this.failures.clear();
-  }
-
-  reset(key: string) {
-    this.failures.delete(key);
-  }
-
-  private recent(key: string, now: number) {
-    return (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
-  }
+  return { release: () => uncountAttempt(db, counted) };
 }

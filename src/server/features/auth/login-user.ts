@@ -3,7 +3,7 @@ import type { LoginInput, User } from '../../../contract/auth.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { LoginLimiter } from './login-limiter.js';
+import { reserveLoginAttempt } from './login-limiter.js';
 import { argon2Options } from './register-user.js';
 import * as usersRepository from './users.repository.js';
 
@@ -11,20 +11,13 @@ import * as usersRepository from './users.repository.js';
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', argon2Options));
 
-export async function loginUser(db: Db, limiter: LoginLimiter, input: LoginInput, ip: string): Promise<User> {
-  const keys = [`user:${input.username.toLowerCase()}`, `ip:${ip}`];
-  const wait = limiter.retryAfter(keys);
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60000);
-    throw new AppError(ErrorCode.RATE_LIMITED, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
+export async function loginUser(db: Db, limit: number, input: LoginInput, ip: string): Promise<User> {
+  // Counted before the slow verify; a failure keeps the count, a success hands it back.
+  const reservation = await reserveLoginAttempt(db, limit, input.username, ip);
   const found = await usersRepository.findByUsernameWithHash(db, input.username);
   const ok = await verify(found?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
-  if (!found || !ok) {
-    limiter.recordFailure(keys);
-    throw new AppError(ErrorCode.UNAUTHENTICATED, 'Invalid username or password');
-  }
-  limiter.reset(keys[0]);
+  if (!found || !ok) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Invalid username or password');
+  await reservation.release();
   const { passwordHash: _ignored, ...user } = found;
   return user;
 }

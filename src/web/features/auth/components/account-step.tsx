@@ -31,7 +31,7 @@ export function AccountStep({ onContinue, idPrefix }: { onContinue: (account: Ac
       <Field id={id('email')} label="Email" error={errors.email?.message}>
         <Input id={id('email')} type="email" autoComplete="email" {...described('email')} {...register('email')} />
       </Field>
-      <Field id={id('password')} label="Password" error={errors.password?.message} hint="At least 6 characters.">
+      <Field id={id('password')} label="Password" error={errors.password?.message} hint="At least 8 characters, and not a common password.">
         <Input id={id('password')} type="password" autoComplete="new-password" {...described('password')} {...register('password')} />
       </Field>
       <Button type="submit" className="w-full">

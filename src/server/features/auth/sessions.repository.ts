@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.js';
 import type { Db } from '../../db/client.js';
 import { cachedQuery } from '../../db/prepared.js';
@@ -10,6 +10,14 @@ export async function createSession(db: Db, tokenHash: string, userId: number, e
 
 export async function deleteSession(db: Db, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteUserSessions(db: Db, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lte(sessions.expiresAt, sql`now()`));
 }
 
 // Every signed-in request runs this, against the database each time (a logout acts at once).
