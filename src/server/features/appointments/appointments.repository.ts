@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { SLOT_HOLDING_STATUSES } from '../../../contract/appointment-statuses.js';
 import type { Db } from '../../db/client.js';
 import { cachedQuery } from '../../db/prepared.js';
 import { appointments, businesses, services } from '../../db/schema.js';
 
 export type NewAppointment = typeof appointments.$inferInsert;
-export const ACTIVE_STATUSES = ['confirmed', 'pending'] as const;
 
 const viewColumns = {
   id: appointments.id,
@@ -109,7 +109,9 @@ export async function listAppointments(db: Db, f: AppointmentFilter, limit = 200
     f.businessId !== undefined ? eq(appointments.businessId, f.businessId) : undefined,
     f.serviceId !== undefined ? eq(appointments.serviceId, f.serviceId) : undefined,
     f.date !== undefined ? dayRange(f.date) : undefined,
-    f.activeOnly ? inArray(appointments.status, [...ACTIVE_STATUSES]) : undefined,
+    f.activeOnly ? inArray(appointments.status, [...SLOT_HOLDING_STATUSES]) : undefined,
+    // A restaurant offer's pending reservation is the sender's alone: never part of a business's list.
+    f.businessId !== undefined && f.customerId === undefined ? ne(appointments.status, 'pending') : undefined,
   ];
   const order = f.newestFirst ? [desc(appointments.startsAt), desc(appointments.id)] : [asc(appointments.startsAt), asc(appointments.id)];
   return selectView(db)
@@ -129,6 +131,6 @@ export async function listReservations(db: Db, businessId: number, date: string)
       seatingPreference: appointments.seatingPreference,
     })
     .from(appointments)
-    .where(and(eq(appointments.businessId, businessId), dayRange(date), inArray(appointments.status, [...ACTIVE_STATUSES])))
+    .where(and(eq(appointments.businessId, businessId), dayRange(date), inArray(appointments.status, [...SLOT_HOLDING_STATUSES])))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }

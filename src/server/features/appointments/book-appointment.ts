@@ -1,3 +1,4 @@
+import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuses.js';
 import type { z } from 'zod';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment, createAppointmentSchema } from '../../../contract/appointments.js';
@@ -15,7 +16,6 @@ import * as appointmentsRepository from './appointments.repository.js';
 import { requireFreeSlot } from './booking-transaction.js';
 
 type BookingInput = z.infer<typeof createAppointmentSchema>;
-export const TABLE_RESERVATION_SERVICE = 'Table reservation';
 
 async function serviceFor(tx: Db, business: SlotContext, serviceId: number | undefined) {
   if (serviceId !== undefined) {

@@ -38,7 +38,7 @@ describe('GET /api/available-slots for a service business', () => {
     expect(slots).toHaveLength(24);
   });
 
-  it('leaves out times overlapping active appointments but not cancelled ones, and ignores the excluded one', async () => {
+  it('leaves out times overlapping confirmed appointments but not pending, cancelled or completed ones, and ignores the excluded one', async () => {
     const { business, service } = await serviceBusiness(ctx.app, { duration: 60 });
     const monday = futureMonday();
     const base = { businessId: business.id, serviceId: service.id, customerId, date: monday, duration: 60 };
@@ -47,7 +47,8 @@ describe('GET /api/available-slots for a service business', () => {
     await book(db(), { ...base, time: '15:00', status: 'cancelled' });
     await book(db(), { ...base, time: '16:00', status: 'completed' });
     const slots = await listAvailableSlots(db(), { businessId: business.id, date: monday, serviceId: service.id });
-    expect(slots).toEqual(['09:00', '11:00', '11:30', '12:00', '14:30', '15:00', '15:30', '16:00']);
+    // a pending appointment (a restaurant offer's temporary reservation) holds nothing
+    expect(slots).toEqual(['09:00', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00']);
     const rescheduling = await listAvailableSlots(db(), { businessId: business.id, date: monday, serviceId: service.id, excludeAppointmentId: kept });
     expect(rescheduling).toContain('10:00');
     expect(rescheduling).toContain('09:30');
@@ -150,7 +151,7 @@ describe('GET /api/available-slots errors', () => {
       [`businessId=${business.id}`, 'date'],
       [`businessId=${business.id}&date=2030-02-30`, 'date must be a valid date (YYYY-MM-DD)'],
       [`businessId=${business.id}&date=tomorrow`, 'date'],
-      [`businessId=${business.id}&date=2030-01-01&serviceId=-1`, 'serviceId must be positive'],
+      [`businessId=${business.id}&date=2030-01-01&serviceId=-1`, 'serviceId must be a positive whole number'],
       [`businessId=${business.id}&date=2030-01-01&partySize=0`, 'partySize must be at least 1'],
       [`businessId=${business.id}&date=2030-01-01&partySize=2.5`, 'partySize must be a whole number'],
       [`businessId=99999999999&date=2030-01-01`, 'businessId is too large'],

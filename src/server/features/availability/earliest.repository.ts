@@ -112,7 +112,7 @@ export function earliestStatement(q: EarliestQuery): SQL {
       select a.business_id, a.exclusive, a.party_size,
              floor(date_part('epoch', a.starts_at) / 60)::int as s, ceil(date_part('epoch', a.ends_at) / 60)::int as e
       from appointments a
-      where a.status in ('confirmed', 'pending')
+      where a.status = 'confirmed' -- SLOT_HOLDING_STATUSES
         and tsrange(a.starts_at, a.ends_at, '[)') && (
           select tsrange(timestamp 'epoch' + min(now_min) * interval '1 minute', timestamp 'epoch' + (max(today) + 8) * interval '1 day', '[)')
           from biz)

@@ -3,8 +3,11 @@ import type { Db } from '../../db/client.js';
 import { cachedQuery } from '../../db/prepared.js';
 import { appointments, businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
 
-/** Active appointments; kept as a literal so the planner can use the partial indexes on status. */
-const activeStatus = sql`${appointments.status} in ('confirmed', 'pending')`;
+/**
+ * Appointments that hold a slot or seats (SLOT_HOLDING_STATUSES); kept as a literal so the planner
+ * can use the partial index on status.
+ */
+const activeStatus = sql`${appointments.status} = 'confirmed'`;
 
 /** The business fields slot computation (and a booking) needs, with the day's blocked flag. */
 export interface SlotContext {

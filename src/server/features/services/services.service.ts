@@ -1,3 +1,4 @@
+import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuses.js';
 import type { z } from 'zod';
 import type { User } from '../../../contract/auth.js';
 import { toCents } from '../../../contract/money.js';
@@ -30,7 +31,7 @@ export async function createService(db: Db, user: User | null, businessId: numbe
 export async function createTableReservationService(db: Db, businessId: number, maxPartySize: number, duration: number) {
   return servicesRepository.insertService(db, {
     businessId,
-    name: 'Table reservation',
+    name: TABLE_RESERVATION_SERVICE,
     description: `A table for up to ${maxPartySize} guests`,
     duration,
     priceCents: 0,
