@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, index, integer, pgTable, serial, smallint, text, time, timestamp, uniqueIndex,
+  bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -177,10 +177,11 @@ export const appointments = pgTable(
   (t) => [
     index('appointments_business_starts_idx').on(t.businessId, t.startsAt),
     index('appointments_customer_idx').on(t.customerId),
-    // Slot reads: active appointments overlapping a period, exclusive or not (restaurants share seats).
+    // Slot reads: appointments holding a slot or seats over a period, exclusive or not (restaurants
+    // share seats). Only 'confirmed' holds one: a restaurant offer's 'pending' reservation does not.
     index('appointments_active_period_idx')
       .using('gist', t.businessId, sql`tsrange(${t.startsAt}, ${t.endsAt}, '[)')`)
-      .where(sql`${t.status} in ('confirmed', 'pending')`),
+      .where(sql`${t.status} = 'confirmed'`),
     check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed')`),
     check('appointments_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_party_size_check', sql`${t.partySize} >= 1`),
@@ -248,5 +249,146 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_distinct_check', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check('ledger_transfers_flags_check', sql`${t.flags} in ('single', 'pending', 'post_pending', 'void_pending')`),
     check('ledger_transfers_pending_ref_check', sql`(${t.flags} in ('post_pending', 'void_pending')) = (${t.pendingId} is not null)`),
+  ],
+);
+
+/**
+ * A paid swap between two appointments (DESIGN section 6). The money is in the ledger (holds on
+ * the payer's account into this offer's escrow account); this row is the negotiation's state.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    fromUserId: integer('from_user_id').notNull().references(() => users.id),
+    toUserId: integer('to_user_id').notNull().references(() => users.id),
+    fromAppointmentId: integer('from_appointment_id').notNull().references(() => appointments.id),
+    toAppointmentId: integer('to_appointment_id').notNull().references(() => appointments.id),
+    offerType: text('offer_type').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    // 'service' or 'restaurant': the fee rule, fixed when the offer is made
+    feeKind: text('fee_kind').notNull(),
+    offerCents: integer('offer_cents').notNull(),
+    counterCents: integer('counter_cents'),
+    message: text('message').notNull().default(''),
+    counterMessage: text('counter_message'),
+    status: text('status').notNull().default('pending'),
+    negotiationRound: integer('negotiation_round').notNull().default(0),
+    lastNegotiationBy: integer('last_negotiation_by').references(() => users.id),
+    // the sender had no reservation: from_appointment is their pending one, made with the offer
+    temporaryReservation: boolean('temporary_reservation').notNull().default(false),
+    paymentIntentId: text('payment_intent_id'),
+    // the offer amount both agreed on (cents), set on acceptance
+    agreedCents: integer('agreed_cents'),
+    escrowStatus: text('escrow_status').notNull().default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('offers_from_appointment_idx').on(t.fromAppointmentId),
+    index('offers_to_appointment_idx').on(t.toAppointmentId),
+    index('offers_from_user_idx').on(t.fromUserId),
+    index('offers_to_user_idx').on(t.toUserId),
+    index('offers_live_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'negotiating')`),
+    index('offers_unsettled_idx').on(t.id).where(sql`${t.status} = 'accepted' and ${t.escrowStatus} = 'held'`),
+    // one live offer per pair of appointments, whichever way round
+    uniqueIndex('offers_one_live_per_pair_key')
+      .on(sql`least(${t.fromAppointmentId}, ${t.toAppointmentId})`, sql`greatest(${t.fromAppointmentId}, ${t.toAppointmentId})`)
+      .where(sql`${t.status} in ('pending', 'negotiating')`),
+    check('offers_type_check', sql`${t.offerType} in ('queue_jump', 'move_back')`),
+    check('offers_payment_method_check', sql`${t.paymentMethod} in ('cash', 'credits')`),
+    check('offers_fee_kind_check', sql`${t.feeKind} in ('service', 'restaurant')`),
+    check('offers_status_check', sql`${t.status} in ('pending', 'negotiating', 'accepted', 'declined', 'cancelled', 'expired')`),
+    check('offers_escrow_status_check', sql`${t.escrowStatus} in ('held', 'released', 'refunded')`),
+    check('offers_amount_check', sql`${t.offerCents} between 100 and 20000 and (${t.counterCents} is null or ${t.counterCents} between 100 and 20000)`),
+    check('offers_distinct_check', sql`${t.fromAppointmentId} <> ${t.toAppointmentId} and ${t.fromUserId} <> ${t.toUserId}`),
+    check('offers_settled_check', sql`(${t.escrowStatus} = 'held') = (${t.settledAt} is null)`),
+  ],
+);
+
+/**
+ * Card payments as the processor sees them. An authorized intent pays for at most one offer:
+ * offer_id is claimed with one conditional UPDATE, and the unique index stops a second claim.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    // requires_payment_method -> requires_capture (authorized) -> succeeded (captured) | canceled
+    status: text('status').notNull().default('requires_payment_method'),
+    processor: text('processor').notNull(),
+    processorRef: text('processor_ref'),
+    offerId: integer('offer_id').references(() => offers.id),
+    capturedCents: integer('captured_cents'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_intents_client_secret_key').on(t.clientSecret),
+    index('payment_intents_user_idx').on(t.userId),
+    index('payment_intents_offer_idx').on(t.offerId),
+    check('payment_intents_amount_check', sql`${t.amountCents} > 0`),
+    check('payment_intents_status_check', sql`${t.status} in ('requires_payment_method', 'requires_capture', 'succeeded', 'canceled')`),
+    check('payment_intents_captured_check', sql`${t.capturedCents} is null or ${t.capturedCents} between 0 and ${t.amountCents}`),
+  ],
+);
+
+/**
+ * Work for the payment processor (capture, cancel, payout), written in the same transaction as the
+ * ledger change that needs it and carried out by a background worker, so a processor call never
+ * runs inside a database transaction and is never lost or made twice.
+ */
+export const paymentActions = pgTable(
+  'payment_actions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    paymentIntentId: text('payment_intent_id').references(() => paymentIntents.id),
+    offerId: integer('offer_id').references(() => offers.id),
+    userId: integer('user_id').references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_actions_due_idx').on(t.runAfter).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('payment_actions_once_key').on(t.kind, sql`coalesce(${t.paymentIntentId}, '')`, sql`coalesce(${t.offerId}, 0)`),
+    check('payment_actions_kind_check', sql`${t.kind} in ('capture', 'cancel', 'payout', 'refund')`),
+    check('payment_actions_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
+    check('payment_actions_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Idempotency-Key records: the first response to a key is replayed for 24 hours, across processes. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    requestHash: text('request_hash').notNull(),
+    // running while the first request is in flight; done once its response is stored
+    status: text('status').notNull().default('running'),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_status_check', sql`${t.status} in ('running', 'done')`),
   ],
 );
