@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateField, positiveId, timeField } from './availability.js';
+import { dateField, timeField } from './availability.js';
+import { idParam, jsonId, jsonInteger } from './numbers.js';
 
 export const appointmentStatuses = ['confirmed', 'pending', 'cancelled', 'completed'] as const;
 export const seatingPreferences = ['window', 'booth', 'patio', 'bar', 'quiet'] as const;
@@ -18,7 +19,7 @@ export const contactSchema = z.object({
 });
 
 export const restaurantExtrasSchema = z.object({
-  partySize: z.coerce.number('partySize must be a number').int('partySize must be a whole number').min(1, 'Party size must be at least 1').max(1000).optional(),
+  partySize: jsonInteger('partySize must be a number', 'partySize must be a whole number').min(1, 'Party size must be at least 1').max(1000).optional(),
   seatingPreference: optionalChoice(seatingPreferences, 'seatingPreference'),
   occasionType: optionalChoice(occasionTypes, 'occasionType'),
   dietaryRestrictions: z.string().trim().max(500, 'Dietary restrictions must be at most 500 characters').optional().nullable(),
@@ -26,8 +27,8 @@ export const restaurantExtrasSchema = z.object({
 
 export const createAppointmentSchema = z.object({
   customerId: z.number().int().optional(),
-  businessId: positiveId('businessId'),
-  serviceId: positiveId('serviceId').optional(),
+  businessId: jsonId('businessId'),
+  serviceId: jsonId('serviceId').optional(),
   date: dateField('date'),
   time: timeField('time'),
   /** Accepted for compatibility; the duration always comes from the service. */
@@ -46,13 +47,13 @@ export const updateAppointmentSchema = z.union(
 );
 
 export const listAppointmentsQuerySchema = z.object({
-  businessId: positiveId('businessId').optional(),
-  serviceId: positiveId('serviceId').optional(),
+  businessId: idParam('businessId').optional(),
+  serviceId: idParam('serviceId').optional(),
   date: dateField('date').optional(),
 });
 
 export const restaurantReservationsQuerySchema = z.object({
-  restaurantId: positiveId('restaurantId'),
+  restaurantId: idParam('restaurantId'),
   date: dateField('date'),
 });
 

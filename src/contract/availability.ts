@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { idParam, integerQuery, jsonId, jsonInteger } from './numbers.js';
 import { TIME_PATTERN, isValidDate, timeToMinutes } from './time.js';
 
 export const dateField = (label = 'date') =>
   z.string(`${label} is required`).refine(isValidDate, `${label} must be a valid date (YYYY-MM-DD)`);
 export const timeField = (label = 'time') =>
   z.string(`${label} is required`).regex(TIME_PATTERN, `${label} must be a time in HH:mm form`);
-const dayOfWeekField = z.coerce.number('Day is required').int('Day must be 0 (Sunday) to 6 (Saturday)').min(0, 'Day must be 0 (Sunday) to 6 (Saturday)').max(6, 'Day must be 0 (Sunday) to 6 (Saturday)');
-export const positiveId = (label: string) =>
-  z.coerce.number(`${label} is required`).int(`${label} must be a whole number`).positive(`${label} must be positive`).max(2147483647, `${label} is too large`);
+const dayOfWeekField = jsonInteger('Day is required', 'Day must be 0 (Sunday) to 6 (Saturday)').min(0, 'Day must be 0 (Sunday) to 6 (Saturday)').max(6, 'Day must be 0 (Sunday) to 6 (Saturday)');
 
 export const dayHoursSchema = z
   .object({ dayOfWeek: dayOfWeekField, openTime: timeField('openTime'), closeTime: timeField('closeTime') })
@@ -18,7 +17,7 @@ export const weeklyHoursSchema = z
 export type DayHours = z.infer<typeof dayHoursSchema>;
 
 export const blockDateSchema = z.object({
-  businessId: positiveId('businessId'),
+  businessId: jsonId('businessId'),
   date: dateField('date'),
   isAvailable: z.literal(false, 'isAvailable must be false for a blocked date').optional().default(false),
   reason: z.string().trim().max(300, 'Reason must be at most 300 characters').optional().default(''),
@@ -34,11 +33,11 @@ export type BlockedDate = z.infer<typeof blockedDateSchema>;
 
 export const timeSlotInputSchema = z
   .object({
-    businessId: positiveId('businessId'),
+    businessId: jsonId('businessId'),
     dayOfWeek: dayOfWeekField,
     startTime: timeField('startTime'),
     endTime: timeField('endTime'),
-    intervalMinutes: z.coerce.number('Interval is required').refine((v) => v === 15 || v === 30 || v === 60, 'Interval must be 15, 30 or 60 minutes'),
+    intervalMinutes: z.number('Interval is required').refine((v) => v === 15 || v === 30 || v === 60, 'Interval must be 15, 30 or 60 minutes'),
     isActive: z.boolean('isActive must be true or false').optional().default(true),
   })
   .refine((s) => timeToMinutes(s.endTime) > timeToMinutes(s.startTime), { message: 'End time must be after start time', path: ['endTime'] });
@@ -54,10 +53,13 @@ export const timeSlotSchema = z.object({
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 
 export const availableSlotsQuerySchema = z.object({
-  businessId: positiveId('businessId'),
+  businessId: idParam('businessId'),
   date: dateField('date'),
-  serviceId: positiveId('serviceId').optional(),
-  partySize: z.coerce.number('partySize must be a number').int('partySize must be a whole number').min(1, 'partySize must be at least 1').max(1000, 'partySize is too large').optional(),
+  serviceId: idParam('serviceId').optional(),
+  partySize: integerQuery('partySize')
+    .refine((n) => n >= 1, 'partySize must be at least 1')
+    .refine((n) => n <= 1000, 'partySize is too large')
+    .optional(),
 });
 
 /** Appointment booking window for service businesses (restaurants have none). */
@@ -67,4 +69,4 @@ export const SLOT_STEP_MINUTES = 30;
 export const weeklyHoursResponseSchema = z.object({
   hours: z.array(z.object({ dayOfWeek: z.number().int(), openTime: z.string(), closeTime: z.string() })),
 });
-export const businessIdParamsSchema = z.object({ businessId: positiveId('businessId') });
+export const businessIdParamsSchema = z.object({ businessId: idParam('businessId') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, jsonInteger } from './numbers.js';
 
 export const businessCategories = [
   'Healthcare', 'Beauty & Wellness', 'Professional Services', 'Home Services', 'Education',
@@ -57,15 +58,13 @@ export const createRestaurantSchema = z.object({
   businessType: z.literal('restaurant').optional(),
   cuisineType: z.enum(cuisineTypes, 'Cuisine type is required'),
   priceRange: z.enum(priceRanges.map((p) => p.value) as ['$', '$$', '$$$', '$$$$'], 'Price range is required'),
-  maxPartySize: z.coerce.number('Max party size must be a number').int('Max party size must be a whole number').min(1, 'Max party size must be between 1 and 20').max(20, 'Max party size must be between 1 and 20').default(8),
-  reservationDuration: z.coerce
-    .number('Reservation duration must be a number')
-    .int('Reservation duration must be a whole number of minutes')
+  maxPartySize: jsonInteger('Max party size must be a number', 'Max party size must be a whole number').min(1, 'Max party size must be between 1 and 20').max(20, 'Max party size must be between 1 and 20').default(8),
+  reservationDuration: jsonInteger('Reservation duration must be a number', 'Reservation duration must be a whole number of minutes')
     .min(60, 'Reservation duration must be between 60 and 300 minutes')
     .max(300, 'Reservation duration must be between 60 and 300 minutes')
     .multipleOf(15, 'Reservation duration must be in steps of 15 minutes')
     .default(120),
-  seatingCapacity: z.coerce.number('Seating capacity must be a number').int().min(1, 'Seating capacity must be between 1 and 1000').max(1000, 'Seating capacity must be between 1 and 1000').default(40),
+  seatingCapacity: jsonInteger('Seating capacity must be a number', 'Seating capacity must be a whole number').min(1, 'Seating capacity must be between 1 and 1000').max(1000, 'Seating capacity must be between 1 and 1000').default(40),
 });
 export type CreateRestaurantInput = z.input<typeof createRestaurantSchema>;
 
@@ -97,4 +96,4 @@ export const businessSchema = z.object({
 });
 export type Business = z.infer<typeof businessSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number('id must be a number').int('id must be a whole number').positive('id must be positive').max(2147483647, 'id is too large') });
+export const idParamsSchema = z.object({ id: idParam('id') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './numbers.js';
 
 export const creditAccountSchema = z.object({ userId: z.number().int(), credits: z.string() });
 export const creditTransactionSchema = z.object({
@@ -11,5 +12,5 @@ export const creditTransactionSchema = z.object({
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 
 export const creditsParamsSchema = z.object({
-  userId: z.coerce.number('userId must be a number').int('userId must be a whole number').positive('userId must be positive').max(2147483647, 'userId is too large'),
+  userId: idParam('userId'),
 });

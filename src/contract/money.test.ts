@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatCents, percentOf, toCents } from './money.js';
+import { centsToDecimal, formatCents, hasSubCentDigits, percentOf, toCents } from './money.js';
 
 describe('money helpers', () => {
   it('parses decimal strings and numbers into cents', () => {
@@ -25,5 +25,30 @@ describe('money helpers', () => {
     expect(percentOf(1010, 5)).toBe(51); // 50.5 rounds up
     expect(percentOf(1009, 5)).toBe(50); // 50.45 rounds down
     fc.assert(fc.property(fc.integer({ min: 0, max: 1e8 }), (cents) => Math.abs(percentOf(cents, 5) - cents * 0.05) <= 0.5));
+  });
+});
+
+describe('money precision', () => {
+  it('refuses digits below the cent instead of rounding them away', () => {
+    expect(toCents(0.001)).toBeNull();
+    expect(toCents('0.001')).toBeNull();
+    expect(hasSubCentDigits(0.001)).toBe(true);
+    expect(hasSubCentDigits('12.345')).toBe(true);
+    expect(hasSubCentDigits('12.34')).toBe(false);
+    expect(hasSubCentDigits('abc')).toBe(false);
+  });
+  it('reads a number by the digits it prints, so float artifacts do not matter', () => {
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents(0.1)).toBe(10);
+    expect(toCents(1.005)).toBeNull();
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e9 }), (cents) => toCents(cents / 100) === cents && !hasSubCentDigits(cents / 100)));
+  });
+  it('calls any number with more than two decimals sub-cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 9 }), (whole, digit) => {
+        const text = `${whole}.00${digit}`;
+        return hasSubCentDigits(text) && hasSubCentDigits(Number(text)) && toCents(text) === null && toCents(Number(text)) === null;
+      }),
+    );
   });
 });

@@ -2,9 +2,20 @@
 
 const MONEY_PATTERN = /^-?\d{1,9}(\.\d{1,2})?$/;
 
-/** Parses "25", "25.5", "25.50" or a finite number into integer cents; null if not money. */
+/**
+ * A number's shortest decimal form: 19.99 -> "19.99" (the digits a client typed, whatever the float
+ * holds), 0.001 -> "0.001", never rounded to cents the way toFixed(2) would.
+ */
+const moneyText = (value: string | number) => (typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim());
+
+/** True for a well-formed amount with digits below the cent ("1.234", 0.001): refused, never rounded. */
+export function hasSubCentDigits(value: string | number): boolean {
+  return /^-?\d+\.\d{3,}$/.test(moneyText(value));
+}
+
+/** Parses "25", "25.5", "25.50" or a number with at most two decimals into integer cents; null if not money. */
 export function toCents(value: string | number): number | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : value.trim();
+  const text = moneyText(value);
   if (!MONEY_PATTERN.test(text)) return null;
   const negative = text.startsWith('-');
   const [whole, fraction = ''] = text.replace('-', '').split('.');

@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { toCents } from './money.js';
+import { hasSubCentDigits, toCents } from './money.js';
+import { jsonInteger } from './numbers.js';
 
 export const serviceInputSchema = z.object({
   name: z.string('Service name is required.').trim().min(1, 'Service name is required.').max(120, 'Service name must be at most 120 characters.'),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters.').optional().default(''),
-  duration: z.coerce
-    .number('Valid duration is required.')
-    .int('Valid duration is required.')
+  duration: jsonInteger('Valid duration is required.')
     .min(5, 'Duration must be between 5 and 720 minutes.')
     .max(720, 'Duration must be between 5 and 720 minutes.'),
   price: z
     .union([z.string(), z.number()], 'Valid price is required.')
+    .refine((v) => !hasSubCentDigits(v), 'Price can have at most two decimal places (whole cents).')
     .refine((v) => {
       const cents = toCents(v);
       return cents !== null && cents >= 0 && cents <= 10_000_000;
-    }, 'Valid price is required.'),
+    }, { message: 'Valid price is required.', when: (payload) => payload.issues.length === 0 }),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 

@@ -20,7 +20,7 @@ describe('services', () => {
     const service = created.json();
     expect(service).toMatchObject({ ...haircut, businessId });
     expect((await new TestClient(ctx.app).get(`/api/services/${service.id}`)).json().price).toBe('25.50');
-    const updated = await owner.put(`/api/services/${service.id}`, { ...haircut, price: 30, duration: '45' });
+    const updated = await owner.put(`/api/services/${service.id}`, { ...haircut, price: 30, duration: 45 });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ price: '30.00', duration: 45 });
     expect((await owner.delete(`/api/services/${service.id}`)).statusCode).toBe(204);
@@ -39,7 +39,8 @@ describe('services', () => {
       [{ ...haircut, duration: 12.5 }, 'Valid duration is required.'],
       [{ ...haircut, price: 'free' }, 'Valid price is required.'],
       [{ ...haircut, price: '-5' }, 'Valid price is required.'],
-      [{ ...haircut, price: '1.234' }, 'Valid price is required.'],
+      [{ ...haircut, price: '1.234' }, 'Price can have at most two decimal places'],
+      [{ ...haircut, duration: '30' }, 'Valid duration is required.'],
     ];
     for (const [body, message] of cases) {
       const res = await owner.post(`/api/businesses/${businessId}/services`, body);

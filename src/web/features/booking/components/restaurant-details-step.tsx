@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { contactSchema, occasionTypes, restaurantExtrasSchema, seatingPreferences } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
+import { asNumber } from '@/lib/number-field';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { BlockOffersField, FormActions, invalidProps } from './booking-form-parts';
 import { BookingSummary, dateRow, timeRow } from './booking-summary';
@@ -42,7 +43,7 @@ export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, s
             <Input id="customerName" autoComplete="name" {...invalid('customerName')} {...form.register('customerName')} />
           </Field>
           <Field id="partySize" label="Party size" error={errors.partySize?.message}>
-            <NativeSelect id="partySize" {...invalid('partySize')} {...form.register('partySize')}>
+            <NativeSelect id="partySize" {...invalid('partySize')} {...form.register('partySize', asNumber)}>
               {partySizes(restaurant).map((n) => (
                 <option key={n} value={n}>
                   {n} {n === 1 ? 'guest' : 'guests'}

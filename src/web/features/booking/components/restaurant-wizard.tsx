@@ -42,7 +42,7 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
   const navigate = useNavigate();
   const update = (patch: Partial<State>) => setState((s) => ({ ...s, ...patch }));
 
-  const defaults: ReservationInput = { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '', ...draft, partySize: String(draft?.partySize ?? state.partySize) };
+  const defaults: ReservationInput = { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '', ...draft, partySize: draft?.partySize ?? state.partySize };
 
   const reserve = (values: ReservationValues) => {
     const { date, time } = state;

@@ -3,11 +3,13 @@ import { type CreateRestaurantInput, createRestaurantSchema, cuisineTypes, price
 import { UtensilsCrossed } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { asNumber } from '@/lib/number-field';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { errorProps, FormActions } from './form-actions';
 import type { DetailsStepProps } from './onboarding-flow';
 
 type Output = z.output<typeof createRestaurantSchema>;
+const NUMBER_FIELDS = new Set<string>(['maxPartySize', 'reservationDuration']);
 type Name = 'businessName' | 'cuisineType' | 'description' | 'priceRange' | 'maxPartySize' | 'phone' | 'email' | 'address' | 'website' | 'operatingHours' | 'reservationDuration';
 
 /** The restaurant form (SPEC section 5): name, cuisine and price range required; party 1-20; duration 60-300 by 15. */
@@ -17,7 +19,7 @@ export function RestaurantDetailsForm({ onBack, onSubmit, busy }: DetailsStepPro
     defaultValues: { businessName: '', description: '', phone: '', email: '', address: '', website: '', operatingHours: '', maxPartySize: 8, reservationDuration: 120 },
   });
   const id = (name: Name) => `restaurant-${name}`;
-  const field = (name: Name) => ({ id: id(name), ...errorProps(id(name), errors[name]?.message), ...register(name) });
+  const field = (name: Name) => ({ id: id(name), ...errorProps(id(name), errors[name]?.message), ...register(name, NUMBER_FIELDS.has(name) ? asNumber : undefined) });
   const err = (name: Name) => errors[name]?.message;
 
   return (

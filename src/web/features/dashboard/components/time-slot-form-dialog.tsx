@@ -5,6 +5,7 @@ import { type TimeSlot, timeSlotInputSchema } from '@contract/availability';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { DialogFormActions } from './dialog-form-actions';
+import { asNumber } from '@/lib/number-field';
 import { Field, Input, Label, NativeSelect } from '@/components/ui/input';
 import type { TimeSlotInput } from '@/features/availability/api/create-time-slot';
 
@@ -16,15 +17,15 @@ type FormInput = z.input<typeof timeSlotInputSchema>;
 function TimeSlotForm({ businessId, slot, busy, onSubmit, onCancel }: { businessId: number; slot: TimeSlot | null; busy: boolean; onSubmit: (v: TimeSlotInput) => void; onCancel: () => void }) {
   // SPEC section 9: a new slot defaults to 17:00-23:00 every 30 minutes, active.
   const defaults: FormInput = slot
-    ? { businessId, dayOfWeek: String(slot.dayOfWeek), startTime: slot.startTime.slice(0, 5), endTime: slot.endTime.slice(0, 5), intervalMinutes: String(slot.intervalMinutes), isActive: slot.isActive }
-    : { businessId, dayOfWeek: '1', startTime: '17:00', endTime: '23:00', intervalMinutes: '30', isActive: true };
+    ? { businessId, dayOfWeek: slot.dayOfWeek, startTime: slot.startTime.slice(0, 5), endTime: slot.endTime.slice(0, 5), intervalMinutes: slot.intervalMinutes, isActive: slot.isActive }
+    : { businessId, dayOfWeek: 1, startTime: '17:00', endTime: '23:00', intervalMinutes: 30, isActive: true };
   const form = useForm<FormInput, unknown, TimeSlotInput>({ resolver: zodResolver(timeSlotInputSchema), defaultValues: defaults });
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="slot-day" label="Day" error={errors.dayOfWeek?.message}>
-          <NativeSelect id="slot-day" {...form.register('dayOfWeek')}>
+          <NativeSelect id="slot-day" {...form.register('dayOfWeek', asNumber)}>
             {DAY_NAMES.map((name, day) => (
               <option key={day} value={day}>
                 {name}
@@ -33,7 +34,7 @@ function TimeSlotForm({ businessId, slot, busy, onSubmit, onCancel }: { business
           </NativeSelect>
         </Field>
         <Field id="slot-interval" label="Interval" error={errors.intervalMinutes?.message}>
-          <NativeSelect id="slot-interval" {...form.register('intervalMinutes')}>
+          <NativeSelect id="slot-interval" {...form.register('intervalMinutes', asNumber)}>
             {INTERVALS.map((m) => (
               <option key={m} value={m}>
                 Every {m} minutes
