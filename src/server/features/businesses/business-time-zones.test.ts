@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const salon = { businessName: 'Glow Salon', category: 'Beauty & Wellness' };
+const salon = { businessName: 'Glow Salon', category: 'Beauty & Wellness' as const };
 const businessesOf = (ownerId: number) => queryRows(ctx.database, `select id from businesses where owner_id = ${ownerId}`);
 
 describe('business time zones', () => {
