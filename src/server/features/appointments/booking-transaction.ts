@@ -10,7 +10,7 @@ export interface SlotRequest {
   date: string;
   time: string;
   partySize: number;
-  excludeAppointmentId?: number;
+  excludeAppointmentIds?: number[];
 }
 
 /**
@@ -28,7 +28,7 @@ export async function requireFreeSlot(tx: Db, r: SlotRequest, preloaded?: Preloa
     date: r.date,
     serviceId: r.serviceId,
     partySize: r.businessType === 'restaurant' ? r.partySize : undefined,
-    excludeAppointmentId: r.excludeAppointmentId,
+    excludeAppointmentIds: r.excludeAppointmentIds,
   }, context);
   if (!slots.includes(r.time)) throw slotTaken();
 }

@@ -23,7 +23,7 @@ export async function rescheduleAppointment(db: Db, changes: AppointmentChanges,
       date: to.date,
       time: to.time,
       partySize: row.partySize,
-      excludeAppointmentId: id,
+      excludeAppointmentIds: [id],
     });
     const period = periodOf(to.date, to.time, row.duration);
     await appointmentsRepository.updatePeriod(tx, id, period.startsAt, period.endsAt);

@@ -49,7 +49,7 @@ describe('GET /api/available-slots for a service business', () => {
     const slots = await listAvailableSlots(db(), { businessId: business.id, date: monday, serviceId: service.id });
     // a pending appointment (a restaurant offer's temporary reservation) holds nothing
     expect(slots).toEqual(['09:00', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00']);
-    const rescheduling = await listAvailableSlots(db(), { businessId: business.id, date: monday, serviceId: service.id, excludeAppointmentId: kept });
+    const rescheduling = await listAvailableSlots(db(), { businessId: business.id, date: monday, serviceId: service.id, excludeAppointmentIds: [kept] });
     expect(rescheduling).toContain('10:00');
     expect(rescheduling).toContain('09:30');
   });

@@ -11,8 +11,8 @@ export interface AvailableSlotsQuery {
   date: string;
   serviceId?: number;
   partySize?: number;
-  /** Ignored when checking conflicts: the appointment being rescheduled. */
-  excludeAppointmentId?: number;
+  /** Ignored when checking conflicts: the appointment being rescheduled, or both sides of a swap. */
+  excludeAppointmentIds?: number[];
   now?: Date;
 }
 
@@ -97,7 +97,7 @@ export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery, preload
     from: wallClock(q.date, starts[0]),
     to: wallClock(q.date, starts[starts.length - 1] + plan.duration),
     exclusiveOnly: !isRestaurant,
-    excludeAppointmentId: q.excludeAppointmentId,
+    excludeAppointmentIds: q.excludeAppointmentIds,
   });
   const booked = rows.map((r) => ({ start: minutesSince(q.date, r.startsAt), end: minutesSince(q.date, r.endsAt), partySize: r.partySize }));
   return computeSlots({ plan, date: q.date, today: clock.date, nowMinutes: clock.minutes, blocked: business.blocked, booked });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cachedQuery } from '../../db/prepared.js';
 import { appointments, businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
@@ -100,18 +100,18 @@ export async function findActiveTimeSlotsOfDay(db: Db, businessId: number, dayOf
     .where(and(eq(restaurantTimeSlots.businessId, businessId), eq(restaurantTimeSlots.dayOfWeek, dayOfWeek), eq(restaurantTimeSlots.isActive, true)));
 }
 
-type BookedPeriodsQuery = { businessId: number; from: string; to: string; exclusiveOnly: boolean; excludeAppointmentId?: number };
+type BookedPeriodsQuery = { businessId: number; from: string; to: string; exclusiveOnly: boolean; excludeAppointmentIds?: number[] };
 
 type Bindable<T> = { [K in keyof T]: T[K] | Placeholder };
 
-function selectBookedPeriods(db: Db, q: Bindable<Omit<BookedPeriodsQuery, 'exclusiveOnly'>> & { exclusiveOnly: boolean }) {
+function selectBookedPeriods(db: Db, q: Bindable<Omit<BookedPeriodsQuery, 'exclusiveOnly' | 'excludeAppointmentIds'>> & Pick<BookedPeriodsQuery, 'exclusiveOnly' | 'excludeAppointmentIds'>) {
   const conditions: SQL[] = [
     eq(appointments.businessId, q.businessId),
     activeStatus,
     sql`tsrange(${appointments.startsAt}, ${appointments.endsAt}, '[)') && tsrange(${q.from}::timestamp, ${q.to}::timestamp, '[)')`,
   ];
   if (q.exclusiveOnly) conditions.push(eq(appointments.exclusive, true));
-  if (q.excludeAppointmentId !== undefined) conditions.push(ne(appointments.id, q.excludeAppointmentId));
+  if (q.excludeAppointmentIds?.length) conditions.push(notInArray(appointments.id, q.excludeAppointmentIds));
   return db
     .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt, partySize: appointments.partySize })
     .from(appointments)
@@ -127,6 +127,6 @@ const bookedPeriods = { exclusive: bookedPeriodsOf(true), all: bookedPeriodsOf(f
 
 /** Active appointments of a business overlapping [from, to) (wall-clock timestamps). */
 export async function findBookedPeriods(db: Db, q: BookedPeriodsQuery) {
-  if (q.excludeAppointmentId !== undefined) return selectBookedPeriods(db, q);
+  if (q.excludeAppointmentIds?.length) return selectBookedPeriods(db, q);
   return (q.exclusiveOnly ? bookedPeriods.exclusive : bookedPeriods.all)(db, { businessId: q.businessId, from: q.from, to: q.to });
 }
