@@ -19,6 +19,12 @@ import { findUserBySessionToken } from './features/auth/sessions.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
+import { startOfferSweeps } from './features/offers/offer-sweeps.js';
+import { offersRoutes } from './features/offers/offers.routes.js';
+import type { PaymentProcessor } from './features/payments/payment-processor.js';
+import { startPaymentWorker } from './features/payments/payment-worker.js';
+import { paymentsRoutes } from './features/payments/payments.routes.js';
+import { createPaymentProcessor } from './features/payments/processors.js';
 import { servicesRoutes } from './features/services/services.routes.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { routeTablePlugin } from './plugins/route-table.js';
@@ -64,6 +70,9 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
 
   // Only JSON may change state: a cross-site HTML form cannot send application/json.
   app.removeContentTypeParser(['text/plain']);
+  app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
+  if (config.PAYMENT_WORKER) startPaymentWorker(app);
+  startOfferSweeps(app);
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method)) return;
     const type = request.headers['content-type'];
@@ -117,6 +126,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   );
 
   const indexHtml = serveWeb && existsSync(`${webDistDir}/index.html`);
+      await api.register(offersRoutes);
+      await api.register(paymentsRoutes);
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webDistDir,

@@ -325,6 +325,8 @@ export const paymentIntents = pgTable(
     processor: text('processor').notNull(),
     processorRef: text('processor_ref'),
     offerId: integer('offer_id').references(() => offers.id),
+    // when an offer claimed it: an offer's intents in this order match its holds one for one
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     capturedCents: integer('captured_cents'),
     cardLast4: text('card_last4'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

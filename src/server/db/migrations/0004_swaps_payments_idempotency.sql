@@ -75,6 +75,7 @@ CREATE TABLE "payment_intents" (
 	"processor" text NOT NULL,
 	"processor_ref" text,
 	"offer_id" integer,
+	"claimed_at" timestamp with time zone,
 	"captured_cents" integer,
 	"card_last4" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

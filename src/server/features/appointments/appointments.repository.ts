@@ -69,6 +69,11 @@ export async function findAppointmentView(db: Db, id: number) {
   return row ?? null;
 }
 
+export async function findAppointmentViews(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return selectView(db).where(inArray(appointments.id, ids));
+}
+
 /** Locks the appointment row until the transaction ends: changes to one appointment take turns. */
 export async function lockAppointment(db: Db, id: number): Promise<boolean> {
   const rows = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id)).for('update');

@@ -24,7 +24,12 @@ async function serviceFor(tx: Db, business: SlotContext, serviceId: number | und
     return service;
   }
   if (business.businessType !== 'restaurant') throw new AppError(ErrorCode.VALIDATION, 'serviceId: please choose a service');
-  const services = await listServices(tx, business.id);
+  return tableServiceFor(tx, business.id);
+}
+
+/** The service a restaurant's table bookings use. */
+export async function tableServiceFor(tx: Db, businessId: number) {
+  const services = await listServices(tx, businessId);
   const table = services.find((s) => s.name === TABLE_RESERVATION_SERVICE) ?? services[0];
   if (!table) throw new AppError(ErrorCode.CONFLICT, 'This restaurant is not taking reservations');
   return getService(tx, table.id);

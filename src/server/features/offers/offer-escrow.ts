@@ -1,0 +1,157 @@
+import { ErrorCode } from '../../../contract/errors.js';
+import { centsToDecimal } from '../../../contract/money.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { creditBalanceCents, userCreditAccount } from '../credits/credits.service.js';
+import {
+  AccountKind, type Asset, createPending, findTransfers, getOrCreateAccount, postPending, type TransferRow, transfer, voidPending,
+} from '../ledger/ledger.service.js';
+import { claimAuthorizedIntent, requestCancel, requestCapture, requestPayout, requestRefund } from '../payments/payments.service.js';
+import * as paymentsLookup from './offer-payments.repository.js';
+import type { OfferRow } from './offers.repository.js';
+import { payerOf, splitOf } from './offer-rules.js';
+
+// The money of one offer, all through the ledger (DESIGN section 5): holds from the payer into the
+// offer's escrow account, posted when the offer is accepted, paid out or refunded when it settles.
+
+export const EscrowCode = { hold: 'offer_hold', release: 'offer_release', refund: 'offer_refund', fee: 'offer_fee' } as const;
+
+const assetOf = (offer: OfferRow): Asset => (offer.paymentMethod === 'credits' ? 'CREDIT' : 'USD');
+
+async function payerAccount(tx: Db, offer: OfferRow) {
+  const userId = payerOf(offer);
+  if (offer.paymentMethod === 'credits') return userCreditAccount(tx, userId);
+  // Card money enters here: the payer's card funding account goes negative by what was charged.
+  return getOrCreateAccount(tx, { kind: AccountKind.userCard, asset: 'USD', userId, noOverdraft: false });
+}
+
+const escrowAccount = (tx: Db, offer: OfferRow) =>
+  getOrCreateAccount(tx, { kind: AccountKind.offerEscrow, asset: assetOf(offer), offerId: offer.id, noOverdraft: true });
+
+function insufficientCredit(neededCents: number, haveCents: number) {
+  return new AppError(
+    ErrorCode.INSUFFICIENT_CREDIT,
+    `You need $${centsToDecimal(neededCents)} in Que Credit but only have $${centsToDecimal(Math.max(0, haveCents))}. Book more appointments to earn Que Credit!`,
+  );
+}
+
+/**
+ * Holds `amountCents` more for the offer: from the payer's Que Credit, or from an authorized card
+ * payment of exactly that amount that no other offer uses.
+ */
+export async function holdForOffer(tx: Db, offer: OfferRow, amountCents: number, paymentIntentId?: string | null): Promise<string | null> {
+  let claimed: string | null = null;
+  if (offer.paymentMethod === 'cash') {
+    if (!paymentIntentId) {
+      throw new AppError(ErrorCode.VALIDATION, `paymentIntentId: an authorized card payment of $${centsToDecimal(amountCents)} is required`);
+    }
+    claimed = (await claimAuthorizedIntent(tx, { idOrClientSecret: paymentIntentId, userId: payerOf(offer), amountCents, offerId: offer.id })).id;
+  } else {
+    const have = await creditBalanceCents(tx, payerOf(offer));
+    if (have < amountCents) throw insufficientCredit(amountCents, have);
+  }
+  const [from, escrow] = [await payerAccount(tx, offer), await escrowAccount(tx, offer)];
+  try {
+    await createPending(tx, {
+      debitAccountId: from.id,
+      creditAccountId: escrow.id,
+      amount: amountCents,
+      asset: assetOf(offer),
+      code: EscrowCode.hold,
+      description: `Held for offer #${offer.id}`,
+      offerId: offer.id,
+    });
+  } catch (error) {
+    // A concurrent spend got there first: the no-overdraft constraint refused this hold.
+    if (error instanceof AppError && error.message === 'Insufficient balance') throw insufficientCredit(amountCents, await creditBalanceCents(tx, payerOf(offer)));
+    throw error;
+  }
+  return claimed;
+}
+
+/** Holds of the offer that are neither posted nor voided yet, oldest first. */
+async function openHolds(tx: Db, offer: OfferRow): Promise<TransferRow[]> {
+  const rows = await findTransfers(tx, { offerId: offer.id });
+  const resolved = new Set(rows.filter((r) => r.pendingId !== null).map((r) => r.pendingId));
+  return rows.filter((r) => r.flags === 'pending' && r.code === EscrowCode.hold && !resolved.has(r.id));
+}
+
+export async function heldCents(tx: Db, offer: OfferRow): Promise<number> {
+  return (await openHolds(tx, offer)).reduce((sum, t) => sum + t.amount, 0);
+}
+
+/** Gives every open hold back to the payer (decline, cancel, expiry, an appointment changed). */
+export async function voidHolds(tx: Db, offer: OfferRow, why: string): Promise<void> {
+  for (const hold of await openHolds(tx, offer)) {
+    await voidPending(tx, { pendingId: hold.id, code: EscrowCode.refund, description: `Returned: offer #${offer.id} ${why}` });
+  }
+  if (offer.paymentMethod === 'cash') {
+    for (const intent of await paymentsLookup.intentsOfOffer(tx, offer.id)) await requestCancel(tx, { paymentIntentId: intent.id });
+  }
+}
+
+/**
+ * At acceptance: posts exactly `totalCents` from the holds into escrow, oldest hold first; what was
+ * held beyond the agreed price goes back to the payer. Card payments are captured for what was posted.
+ */
+export async function postHoldsAtAcceptance(tx: Db, offer: OfferRow, totalCents: number): Promise<void> {
+  const holds = await openHolds(tx, offer);
+  const intents = offer.paymentMethod === 'cash' ? await paymentsLookup.intentsOfOffer(tx, offer.id) : [];
+  let remaining = totalCents;
+  for (const [i, hold] of holds.entries()) {
+    const take = Math.min(hold.amount, remaining);
+    remaining -= take;
+    if (take > 0) await postPending(tx, { pendingId: hold.id, amount: take, code: EscrowCode.hold, description: `Escrow for accepted offer #${offer.id}` });
+    else await voidPending(tx, { pendingId: hold.id, code: EscrowCode.refund, description: `Returned: offer #${offer.id} was agreed at a lower price` });
+    // Holds and card payments are made together, one for one, in the same order.
+    const intent = intents[i];
+    if (intent) await (take > 0 ? requestCapture(tx, { paymentIntentId: intent.id, amountCents: take }) : requestCancel(tx, { paymentIntentId: intent.id }));
+  }
+  if (remaining > 0) throw new Error(`offer #${offer.id}: holds cover ${totalCents - remaining} of ${totalCents} cents`);
+}
+
+/** Both appointments are done: the escrow goes to the other customer, the business and the platform. */
+export async function releaseEscrow(tx: Db, offer: OfferRow, businessId: number): Promise<void> {
+  const split = splitOf(offer);
+  const asset = assetOf(offer);
+  const escrow = await escrowAccount(tx, offer);
+  const recipient =
+    asset === 'CREDIT'
+      ? await userCreditAccount(tx, offer.toUserId)
+      : await getOrCreateAccount(tx, { kind: AccountKind.userEarnings, asset, userId: offer.toUserId, noOverdraft: true });
+  const business = await getOrCreateAccount(tx, { kind: AccountKind.businessFees, asset, businessId, noOverdraft: false });
+  const platform = await getOrCreateAccount(tx, { kind: AccountKind.platformFees, asset, noOverdraft: false });
+  const legs: [number, number, string, string][] = [
+    [recipient.id, split.recipientCents, EscrowCode.release, `Received for swapping your appointment (offer #${offer.id})`],
+    [business.id, split.businessFeeCents, EscrowCode.fee, `Business fee for offer #${offer.id}`],
+    [platform.id, split.platformFeeCents, EscrowCode.fee, `Platform fee for offer #${offer.id}`],
+  ];
+  for (const [accountId, amount, code, description] of legs) {
+    if (amount > 0) await transfer(tx, { debitAccountId: escrow.id, creditAccountId: accountId, amount, asset, code, description, offerId: offer.id });
+  }
+  if (asset === 'USD') await requestPayout(tx, { offerId: offer.id, userId: offer.toUserId, amountCents: split.recipientCents });
+}
+
+/** An accepted offer whose swap did not get used (an appointment was cancelled): the payer gets it all back. */
+export async function refundEscrow(tx: Db, offer: OfferRow): Promise<void> {
+  const total = splitOf(offer).totalCents;
+  const [escrow, payer] = [await escrowAccount(tx, offer), await payerAccount(tx, offer)];
+  await transfer(tx, {
+    debitAccountId: escrow.id,
+    creditAccountId: payer.id,
+    amount: total,
+    asset: assetOf(offer),
+    code: EscrowCode.refund,
+    description: `Refunded: an appointment of offer #${offer.id} was cancelled before both were completed`,
+    offerId: offer.id,
+  });
+  if (offer.paymentMethod === 'cash') {
+    const rows = await findTransfers(tx, { offerId: offer.id });
+    const holds = rows.filter((r) => r.flags === 'pending' && r.code === EscrowCode.hold);
+    const intents = await paymentsLookup.intentsOfOffer(tx, offer.id);
+    for (const [i, hold] of holds.entries()) {
+      const captured = rows.filter((r) => r.flags === 'post_pending' && r.pendingId === hold.id).reduce((sum, r) => sum + r.amount, 0);
+      if (captured > 0 && intents[i]) await requestRefund(tx, { paymentIntentId: intents[i].id, offerId: offer.id, amountCents: captured });
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { Offer, OfferAppointment } from '../../../contract/offers.js';
+import { centsToDecimal } from '../../../contract/money.js';
+import type { AppointmentRow } from '../appointments/appointments.repository.js';
+import { actionsFor, currentCents, partyToAnswer, payerOf, splitOf } from './offer-rules.js';
+import type { OfferRow } from './offers.repository.js';
+
+const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
+
+/** Both sides' business, service, date and time; never the other customer's name or contact. */
+function appointmentView(row: AppointmentRow, viewerId: number): OfferAppointment {
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    businessName: row.businessName,
+    businessType: row.businessType as OfferAppointment['businessType'],
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    date: row.date,
+    time: row.time,
+    duration: row.duration,
+    partySize: row.partySize,
+    status: row.status,
+    isMine: row.customerId === viewerId,
+  };
+}
+
+export function toOffer(offer: OfferRow, appointments: Map<number, AppointmentRow>, viewerId: number, now = new Date()): Offer {
+  const split = splitOf(offer);
+  const lastBy = offer.lastNegotiationBy;
+  return {
+    id: offer.id,
+    fromUserId: offer.fromUserId,
+    toUserId: offer.toUserId,
+    fromAppointmentId: offer.fromAppointmentId,
+    toAppointmentId: offer.toAppointmentId,
+    offerAmount: centsToDecimal(offer.offerCents),
+    offerType: offer.offerType as Offer['offerType'],
+    paymentMethod: offer.paymentMethod as Offer['paymentMethod'],
+    message: offer.message,
+    paymentIntentId: payerOf(offer) === viewerId ? offer.paymentIntentId : null,
+    status: offer.status as Offer['status'],
+    counterOfferAmount: money(offer.counterCents),
+    counterOfferMessage: offer.counterMessage,
+    negotiationRound: offer.negotiationRound,
+    lastNegotiationBy: lastBy,
+    createdAt: offer.createdAt.toISOString(),
+    expiresAt: offer.expiresAt.toISOString(),
+    currentAmount: centsToDecimal(currentCents(offer)),
+    totalCharge: centsToDecimal(split.totalCents),
+    recipientReceives: centsToDecimal(split.recipientCents),
+    direction: offer.fromUserId === viewerId ? 'outgoing' : 'incoming',
+    temporaryReservation: offer.temporaryReservation,
+    fromAppointment: appointmentView(appointments.get(offer.fromAppointmentId)!, viewerId),
+    toAppointment: appointmentView(appointments.get(offer.toAppointmentId)!, viewerId),
+    escrowStatus: offer.escrowStatus as Offer['escrowStatus'],
+    actions: actionsFor(offer, viewerId, now),
+    waitingForResponse: offer.status === 'negotiating' && lastBy === viewerId && partyToAnswer(offer) !== viewerId,
+  };
+}

@@ -1,0 +1,130 @@
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { LIVE_OFFER_STATUSES } from '../../../contract/offers.js';
+import type { Db } from '../../db/client.js';
+import { appointments, businesses, offers } from '../../db/schema.js';
+
+export type OfferRow = typeof offers.$inferSelect;
+export type NewOffer = Omit<typeof offers.$inferInsert, 'id' | 'expiresAt' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Inserts an offer that expires at the earlier of 24 hours from now and the start of the earlier
+ * of its two appointments (their wall-clock start read in the business's own time zone).
+ */
+export async function insertOffer(db: Db, values: NewOffer, lifetimeHours: number): Promise<OfferRow> {
+  const earliestStart = sql`(select min(a.starts_at at time zone b.time_zone) from ${appointments} a join ${businesses} b on b.id = a.business_id
+    where a.id in (${values.fromAppointmentId}, ${values.toAppointmentId}))`;
+  const [row] = await db
+    .insert(offers)
+    .values({ ...values, expiresAt: sql`least(now() + make_interval(hours => ${lifetimeHours}), ${earliestStart})` })
+    .returning();
+  return row;
+}
+
+export async function findOffer(db: Db, id: number): Promise<OfferRow | null> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Locks the offer until the transaction ends: every change to one offer takes its turn. */
+export async function lockOffer(db: Db, id: number): Promise<OfferRow | null> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateOffer(db: Db, id: number, values: Partial<Omit<OfferRow, 'id' | 'createdAt'>>): Promise<OfferRow> {
+  const [row] = await db.update(offers).set({ ...values, updatedAt: sql`now()` }).where(eq(offers.id, id)).returning();
+  return row;
+}
+
+export async function listOffersOfUser(db: Db, userId: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(or(eq(offers.fromUserId, userId), eq(offers.toUserId, userId)))
+    .orderBy(desc(offers.createdAt), desc(offers.id))
+    .limit(200);
+}
+
+const onAppointment = (appointmentId: number) => or(eq(offers.fromAppointmentId, appointmentId), eq(offers.toAppointmentId, appointmentId));
+
+/** Live (pending or negotiating) offers that involve an appointment, locked, in id order. */
+export async function lockLiveOffersOn(db: Db, appointmentId: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(and(onAppointment(appointmentId), inArray(offers.status, [...LIVE_OFFER_STATUSES])))
+    .orderBy(offers.id)
+    .for('update');
+}
+
+/** Accepted offers whose escrow is still held and that involve an appointment, locked. */
+export async function lockUnsettledOffersOn(db: Db, appointmentId: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(and(onAppointment(appointmentId), eq(offers.status, 'accepted'), eq(offers.escrowStatus, 'held')))
+    .orderBy(offers.id)
+    .for('update');
+}
+
+/** Live offers past their expiry, claimed so that several processes never take the same one. */
+export async function claimExpiredOffers(db: Db, limit: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(and(inArray(offers.status, [...LIVE_OFFER_STATUSES]), lte(offers.expiresAt, sql`now()`)))
+    .orderBy(offers.expiresAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Accepted, unsettled offers whose appointments are both finished (completed or cancelled), claimed. */
+export async function claimSettleableOffers(db: Db, limit: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(
+      and(
+        eq(offers.status, 'accepted'),
+        eq(offers.escrowStatus, 'held'),
+        sql`not exists (select 1 from ${appointments} a where a.id in (${offers.fromAppointmentId}, ${offers.toAppointmentId})
+          and a.status in ('confirmed', 'pending'))`,
+      ),
+    )
+    .orderBy(offers.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function hasLiveOfferBetween(db: Db, a: number, b: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(
+        inArray(offers.status, [...LIVE_OFFER_STATUSES]),
+        or(and(eq(offers.fromAppointmentId, a), eq(offers.toAppointmentId, b)), and(eq(offers.fromAppointmentId, b), eq(offers.toAppointmentId, a))),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** What the escrow accounts of a payer's live and accepted-but-unsettled offers hold (pending and posted). */
+export async function escrowHeldForPayer(db: Db, userId: number): Promise<number> {
+  const result = (await db.execute(sql`
+    select coalesce(sum(la.credits_pending + la.credits_posted - la.debits_posted), 0)::bigint as held
+    from ${offers} o join ledger_accounts la on la.kind = 'offer_escrow' and la.offer_id = o.id
+    where o.from_user_id = ${userId} and (o.status in ('pending', 'negotiating') or (o.status = 'accepted' and o.escrow_status = 'held'))`)) as unknown as {
+    rows: { held: string | number }[];
+  };
+  return Number(result.rows[0]?.held ?? 0);
+}
+
+/** Accepted offers that will pay this user once both appointments are completed. */
+export async function unsettledIncoming(db: Db, userId: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.toUserId, userId), eq(offers.status, 'accepted'), eq(offers.escrowStatus, 'held')));
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../contract/businesses.js';
+import { acceptCounterSchema, counterOfferSchema, createOfferSchema, offerSchema, offersQuerySchema } from '../../../contract/offers.js';
+import { walletSchema } from '../../../contract/payments.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { AppError } from '../../errors.js';
+import { requireUser } from '../../plugins/session.js';
+import { getWallet } from '../wallet/get-wallet.js';
+import { acceptOffer } from './accept-offer.js';
+import { counterOffer } from './counter-offer.js';
+import { createOffer } from './create-offer.js';
+import { cancelOffer, declineOffer } from './end-offer.js';
+import { getOffer, listOffers } from './list-offers.js';
+
+const offerResponse = { 200: offerSchema };
+// Money moves on these: a retried request with the same Idempotency-Key gets the first answer.
+const idempotent = { idempotent: true } as const;
+
+// Paid slot swaps: make, negotiate, accept, decline and cancel offers; the wallet.
+export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const changes = app.appointmentChanges;
+
+  app.get('/queue-jump-offers', { schema: { querystring: offersQuerySchema, response: { 200: z.array(offerSchema) } } }, async (request) =>
+    listOffers(app.db, request.user, request.query.forUser),
+  );
+  app.get('/queue-jump-offers/:id', { schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
+    getOffer(app.db, request.user, request.params.id),
+  );
+  app.post('/queue-jump-offers', { config: idempotent, schema: { body: createOfferSchema, response: { 201: offerSchema } } }, async (request, reply) =>
+    reply.status(201).send(await createOffer(app.db, requireUser(request), request.body)),
+  );
+  app.post(
+    '/queue-jump-offers/:id/negotiate',
+    { config: idempotent, schema: { params: idParamsSchema, body: counterOfferSchema, response: offerResponse } },
+    async (request) => counterOffer(app.db, requireUser(request), request.params.id, request.body),
+  );
+  app.post('/queue-jump-offers/:id/accept', { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } }, async (request) =>
+    acceptOffer(app.db, changes, requireUser(request), request.params.id, request.body?.paymentIntentId),
+  );
+  app.post(
+    '/queue-jump-offers/:id/accept-counter',
+    { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } },
+    async (request) => {
+      const user = requireUser(request);
+      const offer = await getOffer(app.db, user, request.params.id);
+      if (offer.status !== 'negotiating') throw new AppError(ErrorCode.INVALID_STATE, 'There is no counter offer to accept');
+      return acceptOffer(app.db, changes, user, request.params.id, request.body?.paymentIntentId);
+    },
+  );
+  app.post('/queue-jump-offers/:id/decline', { config: idempotent, schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
+    declineOffer(app.db, changes, requireUser(request), request.params.id),
+  );
+  app.post('/queue-jump-offers/:id/cancel', { config: idempotent, schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
+    cancelOffer(app.db, changes, requireUser(request), request.params.id),
+  );
+
+  app.get('/wallet', { schema: { response: { 200: walletSchema } } }, async (request) => getWallet(app.db, request.user));
+};
