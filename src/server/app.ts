@@ -46,11 +46,13 @@ export interface BuildAppOptions {
   database: Database;
   logger?: boolean;
   serveWeb?: boolean;
+  /** Instead of the one PAYMENTS names (tests: Stripe against recorded responses). */
+  paymentProcessor?: PaymentProcessor;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function buildApp({ config, database, logger = true, serveWeb = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, serveWeb = true, paymentProcessor }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 100 * 1024,
@@ -67,12 +69,12 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('appointmentChanges', createAppointmentChanges());
-
-  // Only JSON may change state: a cross-site HTML form cannot send application/json.
-  app.removeContentTypeParser(['text/plain']);
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
   if (config.PAYMENT_WORKER) startPaymentWorker(app);
   startOfferSweeps(app);
+
+  // Only JSON may change state: a cross-site HTML form cannot send application/json.
+  app.removeContentTypeParser(['text/plain']);
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method)) return;
     const type = request.headers['content-type'];
@@ -121,13 +123,13 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(availabilityRoutes);
       await api.register(appointmentsRoutes);
       await api.register(creditsRoutes);
+      await api.register(offersRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );
 
   const indexHtml = serveWeb && existsSync(`${webDistDir}/index.html`);
-      await api.register(offersRoutes);
-      await api.register(paymentsRoutes);
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webDistDir,

@@ -46,6 +46,13 @@ const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanFlag.default(true),
+  PAYMENTS: z.enum(['test', 'stripe'], 'must be test or stripe').default('test'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_… key)')
+    .optional(),
+  // Off in processes that should only serve requests; at least one process must run it.
+  PAYMENT_WORKER: booleanFlag.default(true),
   DEFAULT_TIME_ZONE: z
     .string()
     .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as America/New_York')
@@ -85,8 +92,10 @@ export class ConfigError extends Error {}
 /** Parses the environment once; a missing or bad value stops start-up naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const stripeKeyMissing = parsed.success && parsed.data.PAYMENTS === 'stripe' && !parsed.data.STRIPE_SECRET_KEY;
+  if (!parsed.success || stripeKeyMissing) {
+    const issues = parsed.success ? [{ path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENTS=stripe' }] : parsed.error.issues;
+    const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;

@@ -100,5 +100,11 @@ export const ACCESS_CASES: AccessCase[] = [
     request: (w) => ({ method: 'GET', url: `/api/restaurant-reservations?restaurantId=${w.restaurantId}&date=${w.reservationDate}` }),
   },
   { route: 'GET /api/credits/:userId', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/credits/${w.customerId}` }) },
+  { route: 'POST /api/create-payment-intent', allowed: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { amount: 30 } }) },
+  {
+    route: 'POST /api/payment-intents/:id/confirm',
+    allowed: ['customer'],
+    request: (w) => ({ method: 'POST', url: `/api/payment-intents/${w.paymentIntentId}/confirm`, payload: { cardNumber: '4242424242424242' } }),
+  },
   { route: 'GET /api/credits/:userId/transactions', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/credits/${w.customerId}/transactions` }) },
 ];

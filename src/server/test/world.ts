@@ -24,6 +24,8 @@ export async function buildWorld(app: FastifyInstance) {
   expect(reservation.statusCode).toBe(201);
   const blocked = await shop.owner.post('/api/business-availability', { businessId: shop.businessId, date: upcomingDay(20), reason: 'Holiday' });
   expect(blocked.statusCode).toBe(201);
+  const intent = await customer.post('/api/create-payment-intent', { amount: 30 });
+  expect(intent.statusCode).toBe(200);
   const timeSlots = (await dining.owner.get(`/api/restaurant-time-slots/${dining.businessId}`)).json() as { id: number }[];
   const clients: Record<Party, Client | null> = {
     customer,
@@ -47,6 +49,7 @@ export async function buildWorld(app: FastifyInstance) {
     laterDate: upcomingWeekday(3),
     blockedDateId: blocked.json().id as number,
     timeSlotId: timeSlots[0].id,
+    paymentIntentId: intent.json().paymentIntentId as string,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
+import { expireDueOffers, settleDueOffers } from './offer-sweeps.js';
+import { appointmentTime, book, creditOffer, expectZeroSumLedger, grantCredit, swapParties } from './test-fixtures.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('move back', () => {
+  it('swaps the sender into a later slot of the same service, paid by the sender', async () => {
+    // The sender holds 09:00 and wants the later 15:00.
+    const p = await swapParties(ctx.app, { payer: '09:00', payee: '15:00' });
+    await grantCredit(ctx.database, p.payer.user.id, 1000);
+    const jump = await creditOffer(p, 5);
+    expect(jump.statusCode).toBe(400);
+    expect(jump.json().message).toMatch(/earlier than yours/);
+    const made = await creditOffer(p, 1, { offerType: 'move_back', message: 'Would you like to swap for an earlier time? I can take your later slot.' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ offerType: 'move_back', totalCharge: '6.00', recipientReceives: '0.95' });
+    expect((await p.payee.post(`/api/queue-jump-offers/${made.json().id}/accept`)).statusCode).toBe(200);
+    expect(await appointmentTime(p.payer, p.payerAppointmentId)).toMatchObject({ time: '15:00' });
+    expect(await appointmentTime(p.payee, p.payeeAppointmentId)).toMatchObject({ time: '09:00' });
+    await expectZeroSumLedger(ctx.database);
+  });
+});
+
+describe('sweeps', () => {
+  it('expires an offer past its expiry once, returning the hold, and a second sweep finds nothing', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 1000);
+    const made = (await creditOffer(p, 5)).json();
+    // expires at the earlier of 24 h and the earlier appointment's start
+    expect(Date.parse(made.expiresAt) - Date.now()).toBeLessThanOrEqual(24 * 3600 * 1000);
+    await ctx.database.db.execute(sql`update offers set expires_at = now() - interval '1 second' where id = ${made.id}`);
+    expect((await p.payee.post(`/api/queue-jump-offers/${made.id}/accept`)).statusCode).toBe(409);
+    expect(await expireDueOffers(ctx.database.db, ctx.app.appointmentChanges)).toBeGreaterThanOrEqual(1);
+    expect(await expireDueOffers(ctx.database.db, ctx.app.appointmentChanges)).toBe(0);
+    expect((await p.payer.get(`/api/queue-jump-offers/${made.id}`)).json().status).toBe('expired');
+    expect((await p.payer.get(`/api/credits/${p.payer.user.id}`)).json().credits).toBe('10.00');
+    await expectZeroSumLedger(ctx.database);
+  });
+
+  it('settles nothing twice', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 1000);
+    const made = (await creditOffer(p, 5)).json();
+    await p.payee.post(`/api/queue-jump-offers/${made.id}/accept`);
+    await p.owner.post(`/api/appointments/${p.payerAppointmentId}/complete`);
+    await p.owner.post(`/api/appointments/${p.payeeAppointmentId}/complete`);
+    expect((await p.payee.get(`/api/queue-jump-offers/${made.id}`)).json().escrowStatus).toBe('released');
+    expect(await settleDueOffers(ctx.database.db)).toBe(0);
+    // Credit offers pay the recipient in credit: $5 - 5% = $4.75, plus the completed booking's $1.00.
+    expect((await p.payee.get(`/api/credits/${p.payee.user.id}`)).json().credits).toBe('5.75');
+    await expectZeroSumLedger(ctx.database);
+  });
+
+  it('ends every other live offer on an appointment when one of them swaps it, refunding that payer', async () => {
+    const p = await swapParties(ctx.app);
+    const rival = await signUp(ctx.app);
+    const rivalSlot = await book(rival, { businessId: p.businessId, serviceId: p.serviceId, date: p.date, time: '16:00' });
+    await grantCredit(ctx.database, p.payer.user.id, 1000);
+    await grantCredit(ctx.database, rival.user.id, 1000);
+    const mine = (await creditOffer(p, 5)).json();
+    const theirs = await rival.post('/api/queue-jump-offers', {
+      fromAppointmentId: rivalSlot.json().id, toAppointmentId: p.payeeAppointmentId, offerAmount: 5, paymentMethod: 'credits',
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((await rival.get(`/api/credits/${rival.user.id}`)).json().credits).toBe('0.00');
+    expect((await p.payee.post(`/api/queue-jump-offers/${mine.id}/accept`)).statusCode).toBe(200);
+    expect((await rival.get(`/api/queue-jump-offers/${theirs.json().id}`)).json().status).toBe('cancelled');
+    expect((await rival.get(`/api/credits/${rival.user.id}`)).json().credits).toBe('10.00');
+    await expectZeroSumLedger(ctx.database);
+  });
+});

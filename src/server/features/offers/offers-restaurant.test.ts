@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { authorizedIntent, book, expectZeroSumLedger, restaurant, upcomingDay, wallet } from './test-fixtures.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** A restaurant with 4 seats whose 19:00 is full: the holder has a table for 4 there. */
+async function fullRestaurant() {
+  const dining = await restaurant(ctx.app, { seatingCapacity: 4, maxPartySize: 4 });
+  const [holder, wanter] = [await signUp(ctx.app), await signUp(ctx.app)];
+  const date = upcomingDay(3);
+  const table = await book(holder, { businessId: dining.businessId, serviceId: dining.serviceId, date, time: '19:00', partySize: 4 });
+  expect(table.statusCode, table.body).toBe(201);
+  return { ...dining, holder, wanter, date, tableId: table.json().id as number };
+}
+
+async function offerForTable(r: Awaited<ReturnType<typeof fullRestaurant>>, partySize = 2) {
+  // Restaurant fees: $10 + 5% + $5 = $15.50
+  const intent = await authorizedIntent(r.wanter, 15.5);
+  return r.wanter.post('/api/queue-jump-offers', {
+    toAppointmentId: r.tableId,
+    offerAmount: 10,
+    offerType: 'queue_jump',
+    paymentMethod: 'cash',
+    paymentIntentId: intent.clientSecret,
+    temporaryReservation: { date: r.date, time: '19:00', partySize, customerName: 'Wanda', customerPhone: '555-0199' },
+  });
+}
+
+describe('restaurant skip-the-line with a temporary reservation', () => {
+  it('holds no seats while pending, hands the table over on acceptance, and releases when the sender is served', async () => {
+    const r = await fullRestaurant();
+    const made = await offerForTable(r);
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = made.json();
+    expect(offer).toMatchObject({ temporaryReservation: true, totalCharge: '15.50', recipientReceives: '10.00' });
+    // The pending reservation is the sender's alone: not in the restaurant's lists, no seats taken.
+    const ownerView = (await r.owner.get(`/api/appointments?businessId=${r.businessId}&date=${r.date}`)).json();
+    expect(ownerView.map((a: { id: number }) => a.id)).toEqual([r.tableId]);
+    const mine = (await r.wanter.get('/api/appointments')).json();
+    expect(mine).toEqual([expect.objectContaining({ id: offer.fromAppointmentId, status: 'pending', time: '19:00', partySize: 2 })]);
+
+    const accepted = await r.holder.post(`/api/queue-jump-offers/${offer.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const statuses = await queryRows<{ id: number; status: string }>(ctx.database, `select id, status from appointments where id in (${r.tableId}, ${offer.fromAppointmentId}) order by id`);
+    expect(statuses).toEqual([{ id: r.tableId, status: 'cancelled' }, { id: offer.fromAppointmentId, status: 'confirmed' }]);
+    expect((await wallet(r.holder)).pendingIncoming).toBe('10.00');
+
+    expect((await r.owner.post(`/api/appointments/${offer.fromAppointmentId}/complete`)).statusCode).toBe(200);
+    expect((await r.holder.get(`/api/queue-jump-offers/${offer.id}`)).json().escrowStatus).toBe('released');
+    expect(await wallet(r.holder)).toMatchObject({ earnings: '10.00', pendingIncoming: '0.00' });
+    await expectZeroSumLedger(ctx.database);
+  });
+
+  it('cancels the pending reservation and returns the hold when the offer is declined', async () => {
+    const r = await fullRestaurant();
+    const offer = (await offerForTable(r)).json();
+    expect((await r.holder.post(`/api/queue-jump-offers/${offer.id}/decline`)).json().status).toBe('declined');
+    const [pending] = await queryRows<{ status: string }>(ctx.database, `select status from appointments where id = ${offer.fromAppointmentId}`);
+    expect(pending.status).toBe('cancelled');
+    expect((await wallet(r.wanter)).heldInEscrow).toBe('0.00');
+    await expectZeroSumLedger(ctx.database);
+  });
+
+  it('refuses a temporary reservation at another time than the chosen table, or for a service business', async () => {
+    const r = await fullRestaurant();
+    const intent = await authorizedIntent(r.wanter, 15.5);
+    const res = await r.wanter.post('/api/queue-jump-offers', {
+      toAppointmentId: r.tableId,
+      offerAmount: 10,
+      paymentMethod: 'cash',
+      paymentIntentId: intent.paymentIntentId,
+      temporaryReservation: { date: r.date, time: '20:00', partySize: 2 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/chosen reservation's table/);
+    const [{ n }] = await queryRows<{ n: number }>(ctx.database, `select count(*)::int as n from appointments where customer_id = ${r.wanter.user.id}`);
+    expect(n).toBe(0);
+  });
+});

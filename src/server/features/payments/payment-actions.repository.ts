@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { paymentActions } from '../../db/schema.js';
+
+export type ActionKind = 'capture' | 'cancel' | 'refund' | 'payout';
+
+export interface NewAction {
+  kind: ActionKind;
+  paymentIntentId?: string | null;
+  offerId?: number | null;
+  userId?: number | null;
+  amountCents: number;
+}
+
+export interface DueAction {
+  id: number;
+  kind: ActionKind;
+  paymentIntentId: string | null;
+  offerId: number | null;
+  userId: number | null;
+  amountCents: number;
+  attempts: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Records work for the processor in the caller's transaction. The unique index on
+ * (kind, intent, offer) makes a repeated request a no-op, so a retried use case cannot pay twice.
+ */
+export async function insertAction(tx: Db, action: NewAction): Promise<void> {
+  await tx
+    .insert(paymentActions)
+    .values({ ...action, paymentIntentId: action.paymentIntentId ?? null, offerId: action.offerId ?? null, userId: action.userId ?? null })
+    .onConflictDoNothing();
+}
+
+/**
+ * Takes up to `limit` due actions for this worker in one statement: SKIP LOCKED passes over rows
+ * another worker is taking, and moving run_after past the lease hides them from everyone until
+ * then. A worker that dies mid-call leaves its actions to be retried once the lease ends (the
+ * idempotency key makes the repeat harmless). attempts counts tries, crashed ones included.
+ */
+export async function leaseDueActions(db: Db, limit: number, leaseSeconds: number): Promise<DueAction[]> {
+  const result = await db.execute(sql`
+    update payment_actions a
+    set attempts = a.attempts + 1, run_after = now() + make_interval(secs => ${leaseSeconds})
+    where a.id in (
+      select id from payment_actions
+      where status = 'pending' and run_after <= now()
+      order by run_after, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning a.id, a.kind, a.payment_intent_id, a.offer_id, a.user_id, a.amount_cents, a.attempts`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: Number(r.id),
+    kind: r.kind as ActionKind,
+    paymentIntentId: (r.payment_intent_id as string | null) ?? null,
+    offerId: r.offer_id === null ? null : Number(r.offer_id),
+    userId: r.user_id === null ? null : Number(r.user_id),
+    amountCents: Number(r.amount_cents),
+    attempts: Number(r.attempts),
+  }));
+}
+
+export async function markActionDone(db: Db, id: number) {
+  await db.execute(sql`update payment_actions set status = 'done', done_at = now(), last_error = null where id = ${id}`);
+}
+
+/** Tries again after `delaySeconds`, or gives up (`failed`) when no try is left. */
+export async function markActionFailed(db: Db, id: number, error: string, retry: { delaySeconds: number; giveUp: boolean; countAttempt: boolean }) {
+  await db.execute(sql`
+    update payment_actions
+    set status = ${retry.giveUp ? 'failed' : 'pending'},
+        last_error = ${error.slice(0, 1000)},
+        attempts = attempts - ${retry.countAttempt ? 0 : 1},
+        run_after = now() + make_interval(secs => ${retry.delaySeconds})
+    where id = ${id}`);
+}

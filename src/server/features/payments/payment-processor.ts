@@ -1,0 +1,60 @@
+/**
+ * What Que asks of a card processor. Intents are authorized with manual capture when an offer is
+ * made; the worker (payment-worker.ts) later captures, cancels, refunds or pays out, each call
+ * carrying an idempotency key derived from our action id so a retry is never a second charge.
+ * Rows in payment_intents are written by the service and the worker, not by processors.
+ */
+export type IntentStatus = 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
+export type ProcessorName = 'test' | 'stripe';
+
+export interface CreateIntentInput {
+  /** Our id (payment_intents.id); also the idempotency key's seed. */
+  id: string;
+  amountCents: number;
+  userId: number;
+  offerId: number | null;
+}
+
+export interface CreatedIntent {
+  clientSecret: string;
+  /** The processor's own id for the intent (null for the test processor: ours is the only one). */
+  processorRef: string | null;
+  status: IntentStatus;
+}
+
+/** An intent as the capture/cancel/refund calls need it: ours and the processor's id. */
+export interface IntentRef {
+  id: string;
+  processorRef: string | null;
+}
+
+export interface PayoutInput {
+  userId: number;
+  offerId: number;
+  amountCents: number;
+  /** The captured intent that funded the offer, when there is one (Stripe ties the transfer to its charge). */
+  source: IntentRef | null;
+}
+
+export interface IntentSnapshot {
+  status: IntentStatus;
+  amountCapturableCents: number;
+  cardLast4: string | null;
+}
+
+export interface PaymentProcessor {
+  readonly name: ProcessorName;
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  capture(intent: IntentRef, amountCents: number, idempotencyKey: string): Promise<void>;
+  cancel(intent: IntentRef, idempotencyKey: string): Promise<void>;
+  refund(intent: IntentRef, amountCents: number, idempotencyKey: string): Promise<void>;
+  payout(input: PayoutInput, idempotencyKey: string): Promise<void>;
+  /** The intent as the processor sees it now, for processors the client confirms with directly. */
+  retrieve(intent: IntentRef): Promise<IntentSnapshot | null>;
+}
+
+/** A call that cannot succeed yet, through nobody's fault (no payout account): retried later, never given up on. */
+export class PaymentWaitError extends Error {}
+
+/** A call that must never be made as asked (capture more than authorized…): the action fails without retrying. */
+export class PaymentRefusedError extends Error {}

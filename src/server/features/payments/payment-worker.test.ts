@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitOfWork } from '../../db/unit-of-work.js';
+import { createTestApp, queryRows, type TestContext } from '../../test/test-app.js';
+import type { IntentRef, PaymentProcessor, PayoutInput } from './payment-processor.js';
+import { MAX_ATTEMPTS, runDuePaymentActions } from './payment-worker.js';
+import { claimAuthorizedIntent, requestCancel, requestCapture, requestPayout, requestRefund } from './payments.service.js';
+import { TestPaymentProcessor } from './test-processor.js';
+import { authorizedIntent, insertOffer, offerParties } from './test-fixtures.js';
+
+let ctx: TestContext;
+let processor: TestPaymentProcessor;
+beforeAll(async () => {
+  ctx = await createTestApp({ PAYMENT_WORKER: false });
+  processor = new TestPaymentProcessor(ctx.database.db);
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const actions = () => queryRows<{ id: number; kind: string; status: string; attempts: number; last_error: string | null; wait: number }>(
+  ctx.database,
+  `select id, kind, status, attempts, last_error, round(extract(epoch from run_after - now()))::int as wait from payment_actions order by id`,
+);
+const intentRow = async (id: string) => (await queryRows(ctx.database, `select status, captured_cents, offer_id from payment_intents where id = '${id}'`))[0];
+const makeDue = () => ctx.database.db.execute(`update payment_actions set run_after = now() where status = 'pending'`);
+
+/** The test processor, failing the first `failures` calls of each kind, and counting calls by idempotency key. */
+class FlakyProcessor implements PaymentProcessor {
+  readonly name = 'test' as const;
+  calls: string[] = [];
+  constructor(private failures: number, private readonly delayMs = 0) {}
+  createIntent = processor.createIntent.bind(processor);
+  retrieve = processor.retrieve.bind(processor);
+  private async step(key: string, then: () => Promise<void>) {
+    this.calls.push(key);
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.failures-- > 0) throw new Error('processor unreachable (simulated)');
+    await then();
+  }
+  capture = (i: IntentRef, cents: number, key: string) => this.step(key, () => processor.capture(i, cents));
+  cancel = (i: IntentRef, key: string) => this.step(key, () => processor.cancel(i));
+  refund = (i: IntentRef, cents: number, key: string) => this.step(key, () => processor.refund(i, cents));
+  payout = (_p: PayoutInput, key: string) => this.step(key, async () => {});
+}
+
+/** An authorized $30 intent claimed by a new offer. */
+async function claimedIntent() {
+  const parties = await offerParties(ctx.app);
+  const { paymentIntentId } = await authorizedIntent(parties.payer, 30);
+  const offerId = await insertOffer(db(), parties);
+  await unitOfWork(db(), (tx) => claimAuthorizedIntent(tx, { idOrClientSecret: paymentIntentId, userId: parties.payer.user.id, amountCents: 3000, offerId }));
+  return { parties, paymentIntentId, offerId };
+}
+
+describe('payment actions and the worker', () => {
+  it('records actions in the caller’s transaction, once however often asked, and runs each once after commit', async () => {
+    const { parties, paymentIntentId, offerId } = await claimedIntent();
+    await unitOfWork(db(), async (tx) => {
+      await requestCapture(tx, { paymentIntentId, amountCents: 2500 });
+      await requestCapture(tx, { paymentIntentId, amountCents: 2500 });
+      await requestPayout(tx, { offerId, userId: parties.payee.user.id, amountCents: 2375 });
+    });
+    await unitOfWork(db(), (tx) => requestCapture(tx, { paymentIntentId, amountCents: 2500 }));
+    // Rolled back with the caller's transaction: never run.
+    await unitOfWork(db(), async (tx) => {
+      await requestCancel(tx, { paymentIntentId });
+      throw new Error('the use case failed');
+    }).catch(() => {});
+    const counting = new FlakyProcessor(0);
+    expect(await runDuePaymentActions(db(), counting)).toBe(2);
+    expect(await runDuePaymentActions(db(), counting)).toBe(0);
+    const [capture, payout] = await actions();
+    expect(counting.calls).toEqual([`que-action-${capture.id}-capture`, `que-action-${payout.id}-payout`]);
+    expect([capture, payout].map((a) => [a.kind, a.status, a.attempts, a.last_error])).toEqual([['capture', 'done', 1, null], ['payout', 'done', 1, null]]);
+    expect(await intentRow(paymentIntentId)).toEqual({ status: 'succeeded', captured_cents: 2500, offer_id: offerId });
+
+    await unitOfWork(db(), (tx) => requestRefund(tx, { paymentIntentId, offerId, amountCents: 500 }));
+    expect(await runDuePaymentActions(db(), processor)).toBe(1);
+    expect((await actions()).at(-1)).toMatchObject({ kind: 'refund', status: 'done' });
+  });
+
+  it('retries a failed call with exponential backoff and the same idempotency key', async () => {
+    const { paymentIntentId } = await claimedIntent();
+    await unitOfWork(db(), (tx) => requestCancel(tx, { paymentIntentId }));
+    const flaky = new FlakyProcessor(2);
+    expect(await runDuePaymentActions(db(), flaky)).toBe(1);
+    let cancel = (await actions()).at(-1)!;
+    expect(cancel).toMatchObject({ status: 'pending', attempts: 1, last_error: 'processor unreachable (simulated)' });
+    expect(cancel.wait).toBeGreaterThanOrEqual(4);
+    expect(cancel.wait).toBeLessThanOrEqual(5);
+    expect(await runDuePaymentActions(db(), flaky)).toBe(0);
+    await makeDue();
+    await runDuePaymentActions(db(), flaky);
+    cancel = (await actions()).at(-1)!;
+    expect(cancel).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(cancel.wait).toBeGreaterThanOrEqual(9);
+    await makeDue();
+    await runDuePaymentActions(db(), flaky);
+    expect((await actions()).at(-1)).toMatchObject({ status: 'done', attempts: 3, last_error: null });
+    expect(new Set(flaky.calls)).toEqual(new Set([`que-action-${cancel.id}-cancel`]));
+    expect(flaky.calls).toHaveLength(3);
+    expect((await intentRow(paymentIntentId)).status).toBe('canceled');
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} tries, and at once on a call the processor refuses`, async () => {
+    const first = await claimedIntent();
+    await unitOfWork(db(), (tx) => requestCapture(tx, { paymentIntentId: first.paymentIntentId, amountCents: 2500 }));
+    const down = new FlakyProcessor(Number.POSITIVE_INFINITY);
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await makeDue();
+      await runDuePaymentActions(db(), down);
+    }
+    expect((await actions()).at(-1)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    await makeDue();
+    expect(await runDuePaymentActions(db(), down)).toBe(0);
+    expect((await intentRow(first.paymentIntentId)).status).toBe('requires_capture');
+
+    const second = await claimedIntent();
+    await unitOfWork(db(), (tx) => requestCapture(tx, { paymentIntentId: second.paymentIntentId, amountCents: 3001 }));
+    expect(await runDuePaymentActions(db(), processor)).toBe(1);
+    expect((await actions()).at(-1)).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/Cannot capture \$30\.01 .* \$30\.00 is authorized/) });
+  });
+
+  it('runs each action exactly once when several workers race over the same due actions', async () => {
+    const parties = await offerParties(ctx.app);
+    const offerIds = await Promise.all(Array.from({ length: 24 }, () => insertOffer(db(), parties)));
+    await unitOfWork(db(), async (tx) => {
+      for (const offerId of offerIds) await requestPayout(tx, { offerId, userId: parties.payee.user.id, amountCents: 1000 });
+    });
+    const racer = new FlakyProcessor(0, 5);
+    const ran = await Promise.all([1, 2, 3].map(() => runDuePaymentActions(db(), racer)));
+    expect(ran.reduce((a, b) => a + b, 0)).toBe(24);
+    // On PostgreSQL the workers really overlap (PGlite has one connection and takes them in turn).
+    if (ctx.database.kind === 'postgres') expect(ran.filter((n) => n > 0).length).toBeGreaterThan(1);
+    expect(racer.calls).toHaveLength(24);
+    expect(new Set(racer.calls).size).toBe(24);
+    const payouts = (await actions()).filter((a) => a.kind === 'payout' && a.status === 'done' && a.attempts === 1);
+    expect(payouts.length).toBeGreaterThanOrEqual(24);
+  });
+});

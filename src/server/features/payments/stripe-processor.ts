@@ -1,0 +1,119 @@
+import Stripe from 'stripe';
+import {
+  type CreateIntentInput, type CreatedIntent, type IntentRef, type IntentSnapshot, type IntentStatus, PaymentRefusedError, type PaymentProcessor,
+  type PayoutInput, PaymentWaitError,
+} from './payment-processor.js';
+
+/** Which Stripe Connect account receives a user's payouts; null until they have onboarded. */
+export type ConnectedAccountLookup = (userId: number) => Promise<string | null>;
+
+/** Que has no Connect onboarding yet, so no user has an account and payouts wait (decision 8). */
+export const noConnectedAccounts: ConnectedAccountLookup = async () => null;
+
+export interface StripeClientOptions {
+  /** Tests point the client at a local server that answers with recorded responses. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export function createStripeClient(secretKey: string, options: StripeClientOptions = {}) {
+  // Our own worker retries with backoff and the same idempotency key; the client's retries would only add delay.
+  return new Stripe(secretKey, { maxNetworkRetries: 0, timeout: 20_000, telemetry: false, ...options });
+}
+
+// Stripe's in-between states (requires_confirmation, requires_action, processing) are not authorized yet.
+const ourStatus = (status: string): IntentStatus =>
+  status === 'requires_capture' || status === 'succeeded' || status === 'canceled' ? status : 'requires_payment_method';
+
+/**
+ * A Stripe error no retry can fix (invalid request, card error, unknown object) becomes a refusal;
+ * network errors, rate limits, idempotency locks and Stripe's 5xx stay retryable.
+ */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof Stripe.errors.StripeError && status !== undefined && [400, 402, 404].includes(status)) {
+      throw new PaymentRefusedError(`Stripe refused: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Stripe with manual capture: authorize when the offer is made, capture into the platform balance
+ * when it is accepted, cancel the authorization on decline or expiry, refund after capture, and pay
+ * the recipient with a Connect transfer on release. Every call carries the caller's idempotency key.
+ */
+export class StripePaymentProcessor implements PaymentProcessor {
+  readonly name = 'stripe' as const;
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly connectedAccountOf: ConnectedAccountLookup = noConnectedAccounts,
+  ) {}
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    const intent = await call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          capture_method: 'manual',
+          allowed_payment_method_types: ['card'],
+          metadata: { que_intent_id: input.id, que_user_id: String(input.userId), ...(input.offerId ? { que_offer_id: String(input.offerId) } : {}) },
+        },
+        { idempotencyKey: `que-intent-${input.id}` },
+      ),
+    );
+    if (!intent.client_secret) throw new Error(`Stripe returned intent ${intent.id} without a client secret`);
+    return { clientSecret: intent.client_secret, processorRef: intent.id, status: ourStatus(intent.status) };
+  }
+
+  async capture(intent: IntentRef, amountCents: number, idempotencyKey: string): Promise<void> {
+    await call(() => this.stripe.paymentIntents.capture(this.ref(intent), { amount_to_capture: amountCents }, { idempotencyKey }));
+  }
+
+  async cancel(intent: IntentRef, idempotencyKey: string): Promise<void> {
+    await call(() => this.stripe.paymentIntents.cancel(this.ref(intent), { cancellation_reason: 'abandoned' }, { idempotencyKey }));
+  }
+
+  async refund(intent: IntentRef, amountCents: number, idempotencyKey: string): Promise<void> {
+    await call(() => this.stripe.refunds.create({ payment_intent: this.ref(intent), amount: amountCents }, { idempotencyKey }));
+  }
+
+  async payout(input: PayoutInput, idempotencyKey: string): Promise<void> {
+    const destination = await this.connectedAccountOf(input.userId);
+    if (!destination) {
+      throw new PaymentWaitError(`User ${input.userId} has no Stripe connected account yet (Connect onboarding is not built); the payout waits for one`);
+    }
+    // Tied to the offer's charge, the transfer can be made before the captured funds become available.
+    const charge = input.source ? (await call(() => this.stripe.paymentIntents.retrieve(this.ref(input.source!)))).latest_charge : null;
+    await call(() =>
+      this.stripe.transfers.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          destination,
+          transfer_group: `offer_${input.offerId}`,
+          ...(charge ? { source_transaction: typeof charge === 'string' ? charge : charge.id } : {}),
+          metadata: { que_offer_id: String(input.offerId), que_user_id: String(input.userId) },
+        },
+        { idempotencyKey },
+      ),
+    );
+  }
+
+  async retrieve(intent: IntentRef): Promise<IntentSnapshot | null> {
+    if (!intent.processorRef) return null;
+    const found = await call(() => this.stripe.paymentIntents.retrieve(intent.processorRef!, { expand: ['latest_charge'] }));
+    const charge = typeof found.latest_charge === 'object' ? found.latest_charge : null;
+    return { status: ourStatus(found.status), amountCapturableCents: found.amount_capturable, cardLast4: charge?.payment_method_details?.card?.last4 ?? null };
+  }
+
+  private ref(intent: IntentRef): string {
+    if (!intent.processorRef) throw new PaymentRefusedError(`Payment intent ${intent.id} was not made with Stripe`);
+    return intent.processorRef;
+  }
+}
