@@ -62,8 +62,10 @@ export const availableSlotsQuerySchema = z.object({
     .optional(),
 });
 
-/** Appointment booking window for service businesses (restaurants have none). */
+/** Appointment booking window for service businesses (restaurants have their own horizon, below). */
 export const BOOKING_WINDOW_DAYS = 30;
+/** How far ahead restaurants take reservations unless RESTAURANT_BOOKING_HORIZON_DAYS says otherwise. */
+export const DEFAULT_RESTAURANT_HORIZON_DAYS = 365;
 export const SLOT_STEP_MINUTES = 30;
 
 export const weeklyHoursResponseSchema = z.object({

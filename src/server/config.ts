@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../contract/availability.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], 'must be true or false')
@@ -61,6 +62,14 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().positive('must be positive').default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level').default('info'),
   TRUST_PROXY: trustProxy.default(false),
+  // How far ahead a restaurant takes reservations: far-future bookings would be free credit otherwise.
+  // At least a week, because the earliest-appointment listings look a week ahead without it.
+  RESTAURANT_BOOKING_HORIZON_DAYS: z.coerce
+    .number('must be a number')
+    .int('must be a whole number of days')
+    .min(7, 'must be at least 7 (the earliest-appointment listings look a week ahead)')
+    .max(3650, 'must be at most 3650 (ten years)')
+    .default(DEFAULT_RESTAURANT_HORIZON_DAYS),
 });
 
 /**

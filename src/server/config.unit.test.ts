@@ -45,4 +45,11 @@ describe('config', () => {
     expect(trustProxyOption(false)).toBe(false);
     expect(trustProxyOption(['10.0.0.1'])).toEqual(['10.0.0.1']);
   });
+  it('reads RESTAURANT_BOOKING_HORIZON_DAYS as whole days from 7 to 3650, 365 by default', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
+    const horizon = (RESTAURANT_BOOKING_HORIZON_DAYS?: string) => loadConfig({ DATA_DIR: dir, RESTAURANT_BOOKING_HORIZON_DAYS }).RESTAURANT_BOOKING_HORIZON_DAYS;
+    expect(horizon(undefined)).toBe(365);
+    expect(horizon('30')).toBe(30);
+    for (const bad of ['0', '6', '3651', '1.5', 'year']) expect(() => horizon(bad), bad).toThrow(/RESTAURANT_BOOKING_HORIZON_DAYS: must/);
+  });
 });

@@ -96,7 +96,7 @@ describe('my appointments', () => {
     await expectAccessible(page);
     await shot(page, 'appointments-empty-phone');
 
-    // A booking earns $1.00 of Que Credit, shown in the history.
+    // A booking earns $1.00 of Que Credit, pending until the appointment is completed.
     const { business, service } = await serviceBusiness(context.request, 4);
     const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
     const created = await context.request.post('/api/appointments', {
@@ -105,8 +105,25 @@ describe('my appointments', () => {
     expect(created.status()).toBe(201);
     await page.reload();
     await page.getByTestId('appointment-card').waitFor();
-    await expect.poll(() => page.getByTestId('credit-balance').textContent()).toBe('$1.00');
-    await page.getByText('+$1.00').waitFor();
+    await expect.poll(() => page.getByTestId('credit-balance').textContent()).toBe('$0.00');
+    await expect.poll(() => page.getByTestId('credit-summary').textContent()).toBe('$0.00 available · $1.00 pending until your appointment is completed');
+    const entry = page.locator('[data-testid="credit-transaction"][data-status="pending"]');
+    await entry.getByText('+$1.00').waitFor();
+    await entry.getByText('Pending', { exact: true }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shot(page, 'appointments-credit-pending-phone');
+
+    // Cancelling voids it: the entry stays listed, marked voided, and nothing is pending any more.
+    const { id } = (await created.json()) as Appointment;
+    const cancelled = await context.request.patch(`/api/appointments/${id}`, { data: { status: 'cancelled' } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await page.reload();
+    await page.locator('[data-testid="credit-transaction"][data-status="voided"]').getByText('Voided', { exact: true }).waitFor();
+    expect(await page.getByTestId('credit-summary').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('credit-balance').textContent()).toBe('$0.00');
+    await expectAccessible(page);
+    await shot(page, 'appointments-credit-voided-phone');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -107,4 +107,10 @@ export const ACCESS_CASES: AccessCase[] = [
     request: (w) => ({ method: 'POST', url: `/api/payment-intents/${w.paymentIntentId}/confirm`, payload: { cardNumber: '4242424242424242' } }),
   },
   { route: 'GET /api/credits/:userId/transactions', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/credits/${w.customerId}/transactions` }) },
+  {
+    route: 'POST /api/credits/deduct',
+    name: "check the customer's balance (userId in the body; anyone may check their own, see credits tests)",
+    allowed: ['customer'],
+    request: (w) => ({ method: 'POST', url: '/api/credits/deduct', payload: { userId: w.customerId, queueJumpOfferId: 0, amount: '1.00' } }),
+  },
 ];

@@ -8,7 +8,8 @@ export type Party = 'customer' | 'owner' | 'restaurantOwner' | 'otherCustomer' |
 
 /**
  * A small marketplace for authorization tests: a service business and a restaurant with their
- * owners, a customer holding a booking at each, and an unrelated customer and business owner.
+ * owners, a customer holding a booking at each (and $1.00 of spendable credit from a completed
+ * visit), and an unrelated customer and business owner.
  */
 export async function buildWorld(app: FastifyInstance) {
   const shop = await serviceBusiness(app);
@@ -19,6 +20,9 @@ export async function buildWorld(app: FastifyInstance) {
   const date = upcomingWeekday();
   const appointment = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '10:00' });
   expect(appointment.statusCode).toBe(201);
+  // A completed visit: its $1.00 of Que Credit is spendable, so the customer can pass a credit check.
+  const visited = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '16:00' });
+  expect((await shop.owner.post(`/api/appointments/${visited.json().id}/complete`)).statusCode).toBe(200);
   const reservationDate = upcomingDay(3);
   const reservation = await book(customer, { businessId: dining.businessId, serviceId: dining.serviceId, date: reservationDate, time: '18:00', partySize: 2 });
   expect(reservation.statusCode).toBe(201);

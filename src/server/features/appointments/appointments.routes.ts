@@ -10,6 +10,7 @@ import {
 } from '../../../contract/appointments.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
 import { requireUser } from '../../plugins/session.js';
+import { slotRulesOf } from '../availability/available-slots.js';
 import { bookAppointment } from './book-appointment.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { completeAppointment } from './complete-appointment.js';
@@ -19,7 +20,7 @@ import { rescheduleAppointment } from './reschedule-appointment.js';
 // Booking, listing, cancelling, rescheduling and completing appointments; restaurant reservations.
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/appointments', { schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } }, async (request, reply) => {
-    const appointment = await bookAppointment(app.db, app.appointmentChanges, requireUser(request), request.body);
+    const appointment = await bookAppointment(app.db, app.appointmentChanges, requireUser(request), request.body, slotRulesOf(app.config));
     return reply.status(201).send(appointment);
   });
 
@@ -35,7 +36,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       return 'status' in body
         ? cancelAppointment(app.db, app.appointmentChanges, user, request.params.id)
-        : rescheduleAppointment(app.db, app.appointmentChanges, user, request.params.id, body);
+        : rescheduleAppointment(app.db, app.appointmentChanges, user, request.params.id, body, slotRulesOf(app.config));
     },
   );
 

@@ -40,10 +40,11 @@ describe('POST /api/appointments for a service business', () => {
     expect(await slots(`businessId=${businessId}&serviceId=${serviceId}&date=${date}`)).not.toContain('10:00');
 
     const credits = await alice.get(`/api/credits/${alice.user.id}`);
-    expect(credits.json()).toEqual({ userId: alice.user.id, credits: '1.00' });
+    // the booking's credit is pending until the appointment is completed
+    expect(credits.json()).toEqual({ userId: alice.user.id, credits: '0.00', pending: '1.00' });
     const history = (await alice.get(`/api/credits/${alice.user.id}/transactions`)).json();
     expect(history).toEqual([
-      expect.objectContaining({ transactionType: 'earned_booking', amount: '1.00', description: `Earned for booking Checkup at ${businessName}` }),
+      expect.objectContaining({ transactionType: 'earned_booking', amount: '1.00', status: 'pending', description: `Earned for booking Checkup at ${businessName}` }),
     ]);
   });
 
@@ -60,7 +61,7 @@ describe('POST /api/appointments for a service business', () => {
     expect(overlapping.json().code).toBe('SLOT_TAKEN');
     expect((await book(b, { businessId, serviceId, date, time: '11:00' })).statusCode).toBe(201);
     // b earned once, for the booking that went through
-    expect((await b.get(`/api/credits/${b.user.id}`)).json().credits).toBe('1.00');
+    expect((await b.get(`/api/credits/${b.user.id}`)).json().pending).toBe('1.00');
   });
 
   it('gives a slot requested by several users at once to exactly one of them', async () => {
@@ -89,7 +90,7 @@ describe('POST /api/appointments for a service business', () => {
       expect(res.statusCode, `${c.date} ${c.time}`).toBe(409);
       expect(res.json().code).toBe('SLOT_TAKEN');
     }
-    expect((await alice.get(`/api/credits/${alice.user.id}`)).json().credits).toBe('0.00');
+    expect((await alice.get(`/api/credits/${alice.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '0.00' });
   });
 
   it('refuses a date the business has blocked, and books another day', async () => {

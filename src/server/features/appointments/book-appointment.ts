@@ -7,7 +7,7 @@ import { isValidDate, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, forbidden } from '../../errors.js';
-import { getSlotContext, type SlotContext } from '../availability/available-slots.js';
+import { getSlotContext, type SlotContext, type SlotRules } from '../availability/available-slots.js';
 import { wallClock } from '../availability/business-clock.js';
 import { getService, listServices } from '../services/services.service.js';
 import type { AppointmentChanges } from './appointment-changes.js';
@@ -55,7 +55,7 @@ export function periodOf(date: string, time: string, duration: number) {
  * constraint stops any double booking that slips past the check), and listeners (booking credit)
  * act in the same transaction.
  */
-export async function bookAppointment(db: Db, changes: AppointmentChanges, user: User, input: BookingInput): Promise<Appointment> {
+export async function bookAppointment(db: Db, changes: AppointmentChanges, user: User, input: BookingInput, rules?: SlotRules): Promise<Appointment> {
   if (input.customerId !== undefined && input.customerId !== user.id) throw forbidden('customerId must be the signed-in user');
   if (!isValidDate(input.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
   return unitOfWork(db, async (tx) => {
@@ -66,7 +66,7 @@ export async function bookAppointment(db: Db, changes: AppointmentChanges, user:
     const partySize = partySizeFor(business, input.partySize);
     await requireFreeSlot(
       tx,
-      { businessId: business.id, businessType: business.businessType, serviceId: service.id, date: input.date, time: input.time, partySize },
+      { businessId: business.id, businessType: business.businessType, serviceId: service.id, date: input.date, time: input.time, partySize, rules },
       { business, service },
     );
 

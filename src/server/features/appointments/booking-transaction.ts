@@ -1,6 +1,7 @@
+import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
-import { slotTaken } from '../../errors.js';
-import { listAvailableSlots, type PreloadedSlotContext } from '../availability/available-slots.js';
+import { AppError, slotTaken } from '../../errors.js';
+import { DEFAULT_SLOT_RULES, type PreloadedSlotContext, type SlotRules, slotsOfDay } from '../availability/available-slots.js';
 import * as appointmentsRepository from './appointments.repository.js';
 
 export interface SlotRequest {
@@ -11,6 +12,8 @@ export interface SlotRequest {
   time: string;
   partySize: number;
   excludeAppointmentIds?: number[];
+  /** The app's configured slot rules (the restaurant horizon); the defaults when left out. */
+  rules?: SlotRules;
 }
 
 /**
@@ -23,12 +26,18 @@ export async function requireFreeSlot(tx: Db, r: SlotRequest, preloaded?: Preloa
   const isRestaurant = r.businessType === 'restaurant';
   if (isRestaurant) await appointmentsRepository.lockBusiness(tx, r.businessId);
   const context = preloaded && isRestaurant ? undefined : preloaded;
-  const slots = await listAvailableSlots(tx, {
+  const rules = r.rules ?? DEFAULT_SLOT_RULES;
+  const { slots, closed } = await slotsOfDay(tx, {
     businessId: r.businessId,
     date: r.date,
     serviceId: r.serviceId,
     partySize: r.businessType === 'restaurant' ? r.partySize : undefined,
     excludeAppointmentIds: r.excludeAppointmentIds,
+    rules,
   }, context);
+  // A date past the horizon is no race lost to another customer: say what the limit is.
+  if (closed === 'beyond_horizon') {
+    throw new AppError(ErrorCode.VALIDATION, `Reservations can be made at most ${rules.restaurantHorizonDays} days ahead. Please choose an earlier date.`);
+  }
   if (!slots.includes(r.time)) throw slotTaken();
 }

@@ -20,22 +20,21 @@ async function booked(duration = 30) {
 }
 
 describe('PATCH /api/appointments/:id to cancel', () => {
-  it('lets the customer cancel, frees the slot and reverses the booking credit', async () => {
+  it('lets the customer cancel, frees the slot and voids the pending booking credit', async () => {
     const { customer, id, businessId, serviceId, date } = await booked();
     const res = await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'cancelled', isMine: true });
     expect(await slots(`businessId=${businessId}&serviceId=${serviceId}&date=${date}`)).toContain('10:00');
-    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('0.00');
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '0.00' });
     const history = (await customer.get(`/api/credits/${customer.user.id}/transactions`)).json();
-    expect(history.map((t: { transactionType: string; amount: string }) => [t.transactionType, t.amount])).toEqual([
-      ['reversed_booking', '-1.00'],
-      ['earned_booking', '1.00'],
+    expect(history.map((t: { transactionType: string; amount: string; status: string }) => [t.transactionType, t.amount, t.status])).toEqual([
+      ['earned_booking', '0.00', 'voided'],
     ]);
     const again = await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('INVALID_STATE');
-    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('0.00');
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '0.00' });
   });
 
   it('lets the business owner cancel; anyone else gets 403, a missing one 404, signed out 401', async () => {
@@ -47,7 +46,7 @@ describe('PATCH /api/appointments/:id to cancel', () => {
     const res = await owner.patch(`/api/appointments/${id}`, { status: 'cancelled' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', isMine: false, customerId: customer.user.id });
-    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('0.00');
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '0.00' });
   });
 
   it('rejects bodies that are neither a cancel nor a reschedule', async () => {
@@ -73,8 +72,8 @@ describe('PATCH /api/appointments/:id to reschedule', () => {
     expect(free).not.toContain('13:30');
     // moving by half an hour overlaps its own old period: allowed
     expect((await customer.patch(`/api/appointments/${id}`, { date, time: '14:30' })).statusCode).toBe(200);
-    // rescheduling does not pay credit again
-    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('1.00');
+    // rescheduling does not pay credit again: the one booking credit stays pending
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '1.00' });
   });
 
   it('answers 409 SLOT_TAKEN for a taken time, 403 to the owner and strangers, 409 once cancelled', async () => {
@@ -127,8 +126,8 @@ describe('POST /api/appointments/:id/complete', () => {
     // a completed appointment can be neither cancelled nor moved
     expect((await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(409);
     expect((await owner.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(409);
-    // the credit earned stays earned
-    expect((await customer.get(`/api/credits/${customer.user.id}`)).json().credits).toBe('1.00');
+    // completing made the credit spendable, and it stays earned
+    expect((await customer.get(`/api/credits/${customer.user.id}`)).json()).toMatchObject({ credits: '1.00', pending: '0.00' });
   });
 
   it('does not complete a cancelled appointment', async () => {

@@ -1,6 +1,7 @@
 import type { User } from '../../../contract/auth.js';
 import type { Appointment } from '../../../contract/appointments.js';
 import type { Db } from '../../db/client.js';
+import type { SlotRules } from '../availability/available-slots.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { forbidden } from '../../errors.js';
 import { loadLocked, requireActive } from './appointment-access.js';
@@ -11,7 +12,14 @@ import { periodOf } from './book-appointment.js';
 import { requireFreeSlot } from './booking-transaction.js';
 
 /** Only its customer moves an appointment, and the new time is checked exactly like a new booking. */
-export async function rescheduleAppointment(db: Db, changes: AppointmentChanges, user: User, id: number, to: { date: string; time: string }): Promise<Appointment> {
+export async function rescheduleAppointment(
+  db: Db,
+  changes: AppointmentChanges,
+  user: User,
+  id: number,
+  to: { date: string; time: string },
+  rules?: SlotRules,
+): Promise<Appointment> {
   return unitOfWork(db, async (tx) => {
     const row = await loadLocked(tx, id);
     if (row.customerId !== user.id) throw forbidden('Only the customer can reschedule this appointment');
@@ -24,6 +32,7 @@ export async function rescheduleAppointment(db: Db, changes: AppointmentChanges,
       time: to.time,
       partySize: row.partySize,
       excludeAppointmentIds: [id],
+      rules,
     });
     const period = periodOf(to.date, to.time, row.duration);
     await appointmentsRepository.updatePeriod(tx, id, period.startsAt, period.endsAt);

@@ -6,7 +6,7 @@ import {
   weeklyHoursResponseSchema, weeklyHoursSchema,
 } from '../../../contract/availability.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
-import { listAvailableSlots } from './available-slots.js';
+import { listAvailableSlots, slotRulesOf } from './available-slots.js';
 import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
 import { getEarliestAppointment, listEarliestAppointments } from './earliest.service.js';
 import { getWeeklyHours, setWeeklyHours } from './hours.service.js';
@@ -47,7 +47,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/available-slots', { schema: { querystring: availableSlotsQuerySchema, response: { 200: z.array(z.string()) } } }, async (request) =>
-    listAvailableSlots(app.db, request.query),
+    listAvailableSlots(app.db, { ...request.query, rules: slotRulesOf(app.config) }),
   );
 
   app.get('/businesses/:id/earliest-appointment', { schema: { params: idParamsSchema, response: { 200: earliestAppointmentSchema } } }, async (request) =>

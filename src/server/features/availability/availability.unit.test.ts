@@ -18,6 +18,7 @@ function model(input: SlotInput): string[] {
   const { plan } = input;
   if (input.blocked || input.date < input.today) return [];
   if (plan.kind === 'service' && input.date > addDays(input.today, BOOKING_WINDOW_DAYS)) return [];
+  if (plan.kind === 'restaurant' && input.date > addDays(input.today, input.restaurantHorizonDays)) return [];
   const used = occupancy(input.booked, plan.kind === 'service');
   const out: string[] = [];
   for (let t = 0; t < 1440; t++) {
@@ -39,7 +40,8 @@ function model(input: SlotInput): string[] {
 
 const TODAY = '2030-06-15';
 const window = fc.record({
-  dateOffset: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.integer({ min: 25, max: 35 }), fc.constant(0)),
+  dateOffset: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.integer({ min: 25, max: 35 }), fc.integer({ min: 360, max: 370 }), fc.constant(0)),
+  restaurantHorizonDays: fc.constantFrom(7, 30, 365),
   nowMinutes: fc.integer({ min: 0, max: 1439 }),
   blocked: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
 });
@@ -58,7 +60,7 @@ const span = fc
 const serviceInput = fc.record({ w: window, hours: fc.option(span, { nil: null }), duration: fc.integer({ min: 5, max: 720 }), booked: booked(1) }).map(
   ({ w, hours, duration, booked: b }): SlotInput => ({
     plan: { kind: 'service', hours, duration },
-    date: addDays(TODAY, w.dateOffset), today: TODAY, nowMinutes: w.nowMinutes, blocked: w.blocked, booked: b,
+    date: addDays(TODAY, w.dateOffset), today: TODAY, nowMinutes: w.nowMinutes, blocked: w.blocked, restaurantHorizonDays: w.restaurantHorizonDays, booked: b,
   }),
 );
 const restaurantInput = fc
@@ -72,7 +74,7 @@ const restaurantInput = fc
   })
   .map(({ w, timeSlots, duration, capacity, partySize, booked: b }): SlotInput => ({
     plan: { kind: 'restaurant', timeSlots: timeSlots.map((t) => ({ start: t.s.open, end: t.s.close, interval: t.interval })), duration, capacity, partySize },
-    date: addDays(TODAY, w.dateOffset), today: TODAY, nowMinutes: w.nowMinutes, blocked: w.blocked, booked: b,
+    date: addDays(TODAY, w.dateOffset), today: TODAY, nowMinutes: w.nowMinutes, blocked: w.blocked, restaurantHorizonDays: w.restaurantHorizonDays, booked: b,
   }));
 
 const overlaps = (t: number, d: number, b: BookedPeriod) => b.start < t + d && t < b.end;
@@ -103,10 +105,10 @@ describe('computeSlots (service business)', () => {
   });
 
   it('offers every free start on an empty day: open, then every min(30, duration) minutes', () => {
-    expect(computeSlots({ plan: { kind: 'service', hours: { open: 540, close: 720 }, duration: 20 }, date: '2030-06-16', today: TODAY, nowMinutes: 0, blocked: false, booked: [] })).toEqual(
+    expect(computeSlots({ plan: { kind: 'service', hours: { open: 540, close: 720 }, duration: 20 }, date: '2030-06-16', today: TODAY, nowMinutes: 0, blocked: false, restaurantHorizonDays: 365, booked: [] })).toEqual(
       ['09:00', '09:20', '09:40', '10:00', '10:20', '10:40', '11:00', '11:20', '11:40'],
     );
-    expect(computeSlots({ plan: { kind: 'service', hours: { open: 540, close: 720 }, duration: 90 }, date: TODAY, today: TODAY, nowMinutes: 570, blocked: false, booked: [] })).toEqual(['10:00', '10:30']);
+    expect(computeSlots({ plan: { kind: 'service', hours: { open: 540, close: 720 }, duration: 90 }, date: TODAY, today: TODAY, nowMinutes: 570, blocked: false, restaurantHorizonDays: 365, booked: [] })).toEqual(['10:00', '10:30']);
   });
 });
 
@@ -117,7 +119,7 @@ describe('computeSlots (restaurant)', () => {
       }), { numRuns: 1500 });
   });
 
-  it('never lets seats in use plus the party exceed capacity at any minute, and has no upper date window', () => {
+  it('never lets seats in use plus the party exceed capacity at any minute, and stops at the restaurant horizon', () => {
     fc.assert(
       fc.property(restaurantInput, (input) => {
         if (input.plan.kind !== 'restaurant') return;
@@ -132,8 +134,14 @@ describe('computeSlots (restaurant)', () => {
       }),
       { numRuns: 1000 },
     );
-    const far = computeSlots({ plan: { kind: 'restaurant', timeSlots: [{ start: 1020, end: 1080, interval: 30 }], duration: 120, capacity: 4, partySize: 4 }, date: addDays(TODAY, 400), today: TODAY, nowMinutes: 0, blocked: false, booked: [] });
-    expect(far).toEqual(['17:00', '17:30']);
+    const on = (offset: number, restaurantHorizonDays: number) =>
+      computeSlots({
+        plan: { kind: 'restaurant', timeSlots: [{ start: 1020, end: 1080, interval: 30 }], duration: 120, capacity: 4, partySize: 4 },
+        date: addDays(TODAY, offset), today: TODAY, nowMinutes: 0, blocked: false, restaurantHorizonDays, booked: [],
+      });
+    expect(on(365, 365)).toEqual(['17:00', '17:30']);
+    expect(on(366, 365)).toEqual([]);
+    expect(on(400, 400)).toEqual(['17:00', '17:30']);
   });
 });
 

@@ -1,9 +1,10 @@
+import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../../../contract/availability.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { dayOfWeek, isValidDate, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { businessNow, minutesSince, wallClock } from './business-clock.js';
-import { candidateStarts, computeSlots, isBookableDay, type SlotPlan } from './slot-engine.js';
+import { candidateStarts, type ClosedDay, closedDay, computeSlots, type SlotPlan } from './slot-engine.js';
 import * as slotsRepository from './slots.repository.js';
 
 export interface AvailableSlotsQuery {
@@ -14,7 +15,20 @@ export interface AvailableSlotsQuery {
   /** Ignored when checking conflicts: the appointment being rescheduled, or both sides of a swap. */
   excludeAppointmentIds?: number[];
   now?: Date;
+  /** Configured limits; the routes pass the app's (tests and benches may rely on the defaults). */
+  rules?: SlotRules;
 }
+
+/** The configurable part of the slot rules, the same for the slot list and every booking. */
+export interface SlotRules {
+  restaurantHorizonDays: number;
+}
+
+export const DEFAULT_SLOT_RULES: SlotRules = { restaurantHorizonDays: DEFAULT_RESTAURANT_HORIZON_DAYS };
+
+export const slotRulesOf = (config: { RESTAURANT_BOOKING_HORIZON_DAYS: number }): SlotRules => ({
+  restaurantHorizonDays: config.RESTAURANT_BOOKING_HORIZON_DAYS,
+});
 
 export const DEFAULT_SEATING_CAPACITY = 40;
 export const DEFAULT_RESERVATION_MINUTES = 120;
@@ -51,12 +65,23 @@ async function resolveService(db: Db, businessId: number, serviceId: number | un
   return service;
 }
 
+/** A day's bookable start times, and why there are none when the whole day is closed. */
+export interface DaySlots {
+  slots: string[];
+  closed: ClosedDay | null;
+}
+
 /**
  * Bookable start times ("HH:mm", ascending) for one business and day. Call it with a transaction
  * to re-check a requested time inside the transaction that books it; `preloaded` must then come
  * from that same transaction.
  */
 export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery, preloaded?: PreloadedSlotContext): Promise<string[]> {
+  return (await slotsOfDay(db, q, preloaded)).slots;
+}
+
+/** listAvailableSlots with the reason a whole day is closed, so a booking can say why it was refused. */
+export async function slotsOfDay(db: Db, q: AvailableSlotsQuery, preloaded?: PreloadedSlotContext): Promise<DaySlots> {
   if (!isValidDate(q.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
   const business = preloaded?.business ?? (await getSlotContext(db, q.businessId, q.date));
   const isRestaurant = business.businessType === 'restaurant';
@@ -71,7 +96,10 @@ export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery, preload
 
   const clock = businessNow(business.timeZone, q.now);
   const kind = isRestaurant ? ('restaurant' as const) : ('service' as const);
-  if (!isBookableDay(kind, q.date, clock.date, business.blocked)) return [];
+  const restaurantHorizonDays = (q.rules ?? DEFAULT_SLOT_RULES).restaurantHorizonDays;
+  const closed = closedDay(kind, q.date, clock.date, business.blocked, restaurantHorizonDays);
+  if (closed) return { slots: [], closed };
+  const open = (slots: string[]): DaySlots => ({ slots, closed: null });
 
   let plan: SlotPlan;
   if (isRestaurant) {
@@ -84,13 +112,13 @@ export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery, preload
       partySize,
     };
   } else {
-    if (!service) return [];
+    if (!service) return open([]);
     const hours = await slotsRepository.findHoursOfDay(db, q.businessId, dayOfWeek(q.date));
     plan = { kind: 'service', hours: hours && { open: hhmm(hours.openTime), close: hhmm(hours.closeTime) }, duration: service.duration };
   }
 
   const starts = candidateStarts(plan);
-  if (starts.length === 0) return [];
+  if (starts.length === 0) return open([]);
   // Only appointments that can touch a candidate matter: one indexed range read.
   const rows = await slotsRepository.findBookedPeriods(db, {
     businessId: q.businessId,
@@ -100,5 +128,5 @@ export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery, preload
     excludeAppointmentIds: q.excludeAppointmentIds,
   });
   const booked = rows.map((r) => ({ start: minutesSince(q.date, r.startsAt), end: minutesSince(q.date, r.endsAt), partySize: r.partySize }));
-  return computeSlots({ plan, date: q.date, today: clock.date, nowMinutes: clock.minutes, blocked: business.blocked, booked });
+  return open(computeSlots({ plan, date: q.date, today: clock.date, nowMinutes: clock.minutes, blocked: business.blocked, restaurantHorizonDays, booked }));
 }

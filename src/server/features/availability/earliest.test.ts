@@ -219,7 +219,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
             const day = plan.hours.find((h) => h.dayOfWeek === new Date(`${expected.date}T00:00:00Z`).getUTCDay())!;
             const [unbooked] = computeSlots({
               plan: { kind: 'service', hours: { open: timeToMinutes(day.openTime), close: timeToMinutes(day.closeTime) }, duration: plan.duration },
-              date: expected.date, today: clock.date, nowMinutes: clock.minutes, blocked: false, booked: [],
+              date: expected.date, today: clock.date, nowMinutes: clock.minutes, blocked: false, restaurantHorizonDays: 365, booked: [],
             });
             if (unbooked !== expected.time) afterBooking++;
           }

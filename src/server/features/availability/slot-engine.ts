@@ -31,16 +31,30 @@ export interface SlotInput {
   today: string;
   nowMinutes: number;
   blocked: boolean;
+  /** How many days ahead a restaurant takes reservations (RESTAURANT_BOOKING_HORIZON_DAYS). */
+  restaurantHorizonDays: number;
   /** Active appointments that matter: exclusive ones for a service business, all for a restaurant. */
   booked: BookedPeriod[];
 }
 
-/** Whether anything at all can be booked on that day, before looking at hours or bookings. */
-export function isBookableDay(kind: SlotPlan['kind'], date: string, today: string, blocked: boolean): boolean {
-  if (blocked || date < today) return false;
-  // Restaurants take reservations any distance ahead; service businesses only inside the window.
-  return kind === 'restaurant' || date <= addDays(today, BOOKING_WINDOW_DAYS);
+/**
+ * Why nothing at all can be booked on a day, before looking at hours or bookings; null when the
+ * day is open. `beyond_horizon` is a restaurant date past its horizon: booking it is a mistake
+ * the client is told about, unlike a day that simply has no free time.
+ */
+export type ClosedDay = 'past' | 'blocked' | 'beyond_window' | 'beyond_horizon';
+
+export function closedDay(kind: SlotPlan['kind'], date: string, today: string, blocked: boolean, restaurantHorizonDays: number): ClosedDay | null {
+  if (date < today) return 'past';
+  if (blocked) return 'blocked';
+  // Service businesses book inside a short window; restaurants up to their horizon, so nobody can
+  // pile up bookings (and their credit) in the far future.
+  if (kind === 'service') return date <= addDays(today, BOOKING_WINDOW_DAYS) ? null : 'beyond_window';
+  return date <= addDays(today, restaurantHorizonDays) ? null : 'beyond_horizon';
 }
+
+export const isBookableDay = (kind: SlotPlan['kind'], date: string, today: string, blocked: boolean, restaurantHorizonDays: number) =>
+  closedDay(kind, date, today, blocked, restaurantHorizonDays) === null;
 
 export function serviceStep(duration: number): number {
   return Math.min(SLOT_STEP_MINUTES, duration);
@@ -87,7 +101,7 @@ function isFree(plan: SlotPlan, booked: BookedPeriod[], start: number): boolean 
  */
 export function computeSlots(input: SlotInput): string[] {
   const { plan, date, today } = input;
-  if (!isBookableDay(plan.kind, date, today, input.blocked)) return [];
+  if (!isBookableDay(plan.kind, date, today, input.blocked, input.restaurantHorizonDays)) return [];
   const notBefore = date === today ? input.nowMinutes + 1 : 0;
   return candidateStarts(plan)
     .filter((start) => start >= notBefore && isFree(plan, input.booked, start))

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { creditAccountSchema, creditsParamsSchema, creditTransactionSchema } from '../../../contract/credits.js';
+import { deductCreditsResultSchema, deductCreditsSchema } from '../../../contract/payments.js';
+import { requireUser } from '../../plugins/session.js';
 import { getCredits, listCreditTransactions } from './credits.service.js';
+import { deductCredits } from './deduct-credits.js';
 
-// Que Credit balance and history, backed by the ledger.
+// Que Credit balance and history, backed by the ledger, and the pre-offer balance check.
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/credits/:userId', { schema: { params: creditsParamsSchema, response: { 200: creditAccountSchema } } }, async (request) =>
     getCredits(app.db, request.user, request.params.userId),
@@ -13,5 +16,11 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/credits/:userId/transactions',
     { schema: { params: creditsParamsSchema, response: { 200: z.array(creditTransactionSchema) } } },
     async (request) => listCreditTransactions(app.db, request.user, request.params.userId),
+  );
+
+  app.post(
+    '/credits/deduct',
+    { config: { idempotent: true }, schema: { body: deductCreditsSchema, response: { 200: deductCreditsResultSchema } } },
+    async (request) => deductCredits(app.db, requireUser(request), request.body),
   );
 };

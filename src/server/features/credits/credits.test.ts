@@ -1,22 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditTransaction } from '../../../contract/credits.js';
 import { createTestApp, signUp, TestClient, type TestContext } from '../../test/test-app.js';
-import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { AccountKind, assetTotals, createPending, getOrCreateAccount, voidPending } from '../ledger/ledger.service.js';
+import { AccountKind, createPending, getOrCreateAccount, postPending, transfer, voidPending } from '../ledger/ledger.service.js';
 import { userCreditAccount } from './credits.service.js';
+import { creditsOf, earnCredit, expectLedgerBalanced } from './test-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
+afterEach(() => expectLedgerBalanced(ctx.database));
 afterAll(() => ctx.close());
 
-const summary = (list: CreditTransaction[]) => list.map((t) => [t.transactionType, t.amount]);
+const summary = (list: CreditTransaction[]) => list.map((t) => [t.transactionType, t.amount, t.status]);
 
 describe('GET /api/credits/:userId', () => {
   it('is only for that user: 401 signed out, 403 anyone else, 400 for a bad id', async () => {
     const [alice, bob] = [await signUp(ctx.app), await signUp(ctx.app)];
-    expect((await alice.get(`/api/credits/${alice.user.id}`)).json()).toEqual({ userId: alice.user.id, credits: '0.00' });
+    expect((await alice.get(`/api/credits/${alice.user.id}`)).json()).toEqual({ userId: alice.user.id, credits: '0.00', pending: '0.00' });
     expect((await alice.get(`/api/credits/${alice.user.id}/transactions`)).json()).toEqual([]);
     for (const url of [`/api/credits/${bob.user.id}`, `/api/credits/${bob.user.id}/transactions`]) {
       expect((await alice.get(url)).statusCode).toBe(403);
@@ -24,56 +25,49 @@ describe('GET /api/credits/:userId', () => {
     }
     for (const id of ['abc', '-1', '1.5', '99999999999']) expect((await alice.get(`/api/credits/${id}`)).statusCode).toBe(400);
   });
+});
 
-  it('earns $1.00 per booking and lists each movement newest first with a signed amount', async () => {
-    const shop = await serviceBusiness(ctx.app);
+describe('GET /api/credits/:userId/transactions', () => {
+  it('lists every movement of the credit account, newest first, holds marked with how they ended', async () => {
     const alice = await signUp(ctx.app);
-    const date = upcomingWeekday();
-    const ids: number[] = [];
-    for (const time of ['09:00', '10:00', '11:00']) {
-      const res = await book(alice, { businessId: shop.businessId, serviceId: shop.serviceId, date, time });
-      ids.push(res.json().id);
-    }
-    expect((await alice.get(`/api/credits/${alice.user.id}`)).json().credits).toBe('3.00');
-    expect((await alice.patch(`/api/appointments/${ids[1]}`, { status: 'cancelled' })).statusCode).toBe(200);
-    const list = (await alice.get(`/api/credits/${alice.user.id}/transactions`)).json() as CreditTransaction[];
-    expect(summary(list)).toEqual([
-      ['reversed_booking', '-1.00'],
-      ['earned_booking', '1.00'],
-      ['earned_booking', '1.00'],
-      ['earned_booking', '1.00'],
-    ]);
-    expect(list[0].description).toBe(`Reversed: booking of Checkup at ${shop.businessName} was cancelled`);
-    expect(new Date(list[0].createdAt).toISOString()).toBe(list[0].createdAt);
-    expect((await alice.get(`/api/credits/${alice.user.id}`)).json().credits).toBe('2.00');
-  });
-
-  it('reverses only what is still available when credit is held elsewhere', async () => {
-    const shop = await serviceBusiness(ctx.app);
-    const alice = await signUp(ctx.app);
-    const booked = await book(alice, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(), time: '13:00' });
+    const shop = await earnCredit(ctx.app, alice, 2);
     const db = ctx.database.db;
     const account = await userCreditAccount(db, alice.user.id);
-    const escrow = await getOrCreateAccount(db, { kind: AccountKind.offerEscrow, asset: 'CREDIT', offerId: 424242, noOverdraft: true });
-    const hold = await createPending(db, { debitAccountId: account.id, creditAccountId: escrow.id, amount: 60, asset: 'CREDIT', code: 'offer_hold', description: 'Held for an offer' });
-    expect((await alice.get(`/api/credits/${alice.user.id}`)).json().credits).toBe('0.40');
+    const escrow = (offerId: number) => getOrCreateAccount(db, { kind: AccountKind.offerEscrow, asset: 'CREDIT', offerId, noOverdraft: true });
+    const hold = async (offerId: number, amount: number) => {
+      const creditAccountId = (await escrow(offerId)).id;
+      return createPending(db, { debitAccountId: account.id, creditAccountId, amount, asset: 'CREDIT', code: 'offer_hold', description: 'Held for an offer', offerId });
+    };
 
-    expect((await alice.patch(`/api/appointments/${booked.json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
-    expect((await alice.get(`/api/credits/${alice.user.id}`)).json().credits).toBe('0.00');
-    await voidPending(db, { pendingId: hold.id, code: 'offer_hold_released', description: 'Offer declined' });
-    expect((await alice.get(`/api/credits/${alice.user.id}`)).json().credits).toBe('0.60');
-    const list = (await alice.get(`/api/credits/${alice.user.id}/transactions`)).json() as CreditTransaction[];
+    // An offer's hold is spent from the balance at once and shows as pending until settled.
+    const declined = await hold(901, 60);
+    expect(await creditsOf(alice)).toMatchObject({ credits: '1.40', pending: '0.00' });
+    const accepted = await hold(902, 100);
+    expect(await creditsOf(alice)).toMatchObject({ credits: '0.40', pending: '0.00' });
+    let list = (await alice.get(`/api/credits/${alice.user.id}/transactions`)).json() as CreditTransaction[];
     expect(summary(list)).toEqual([
-      ['offer_hold_released', '0.60'],
-      ['reversed_booking', '-0.40'],
-      ['offer_hold', '-0.60'],
-      ['earned_booking', '1.00'],
+      ['offer_hold', '-1.00', 'pending'],
+      ['offer_hold', '-0.60', 'pending'],
+      ['earned_booking', '1.00', 'posted'],
+      ['earned_booking', '1.00', 'posted'],
     ]);
-  });
 
-  it('keeps every asset summing to zero across all accounts', async () => {
-    const totals = await assetTotals(ctx.database.db);
-    expect(totals.CREDIT).toEqual({ posted: 0, pending: 0 });
-    for (const t of Object.values(totals)) expect(t).toEqual({ posted: 0, pending: 0 });
+    await voidPending(db, { pendingId: declined.id, description: 'Offer declined' });
+    await postPending(db, { pendingId: accepted.id, amount: 80, description: 'Paid for an offer' });
+    expect(await creditsOf(alice)).toMatchObject({ credits: '1.20', pending: '0.00' });
+    // The escrow passes what it received on (a plain transfer touching only other accounts).
+    const recipient = await signUp(ctx.app);
+    await transfer(db, { debitAccountId: (await escrow(902)).id, creditAccountId: (await userCreditAccount(db, recipient.user.id)).id, amount: 80, asset: 'CREDIT', code: 'offer_paid' });
+    list = (await alice.get(`/api/credits/${alice.user.id}/transactions`)).json() as CreditTransaction[];
+    expect(summary(list)).toEqual([
+      ['offer_hold', '-0.80', 'posted'],
+      ['offer_hold', '0.00', 'voided'],
+      ['earned_booking', '1.00', 'posted'],
+      ['earned_booking', '1.00', 'posted'],
+    ]);
+    expect(list.map((t) => t.description).slice(0, 3)).toEqual(['Paid for an offer', 'Offer declined', `Earned for booking Checkup at ${shop.businessName}`]);
+    expect(new Date(list[0].createdAt).toISOString()).toBe(list[0].createdAt);
+    expect(summary((await recipient.get(`/api/credits/${recipient.user.id}/transactions`)).json())).toEqual([['offer_paid', '0.80', 'posted']]);
+    expect(await creditsOf(recipient)).toMatchObject({ credits: '0.80', pending: '0.00' });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { cachedQuery, cachedSql } from '../../db/prepared.js';
@@ -246,6 +246,49 @@ export async function listAccountTransfers(db: Db, accountId: number, limit: num
     .where(or(eq(ledgerTransfers.debitAccountId, accountId), eq(ledgerTransfers.creditAccountId, accountId)))
     .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
     .limit(limit);
+}
+
+const resolution = alias(ledgerTransfers, 'resolution');
+
+/**
+ * The transfers that start a movement of an account (posted ones and holds), newest first; a hold
+ * comes with the transfer that resolved it, if any (at most one: pending_id is unique).
+ */
+export async function listAccountMovements(db: Db, accountId: number, limit: number) {
+  return db
+    .select({
+      id: ledgerTransfers.id,
+      debitAccountId: ledgerTransfers.debitAccountId,
+      creditAccountId: ledgerTransfers.creditAccountId,
+      amount: ledgerTransfers.amount,
+      flags: ledgerTransfers.flags,
+      code: ledgerTransfers.code,
+      description: ledgerTransfers.description,
+      createdAt: ledgerTransfers.createdAt,
+      resolutionFlags: resolution.flags,
+      resolutionAmount: resolution.amount,
+      resolutionDescription: resolution.description,
+    })
+    .from(ledgerTransfers)
+    .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
+    .where(
+      and(
+        or(eq(ledgerTransfers.debitAccountId, accountId), eq(ledgerTransfers.creditAccountId, accountId)),
+        inArray(ledgerTransfers.flags, ['single', 'pending']),
+      ),
+    )
+    .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+    .limit(limit);
+}
+
+/** What the holds tagged with this offer still keep back in one asset: pending transfers nobody has resolved yet. */
+export async function unresolvedHoldsOfOffer(db: Db, offerId: number, asset: Asset): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerTransfers.amount}), 0)` })
+    .from(ledgerTransfers)
+    .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
+    .where(and(eq(ledgerTransfers.offerId, offerId), eq(ledgerTransfers.asset, asset), eq(ledgerTransfers.flags, 'pending'), isNull(resolution.id)));
+  return Number(row?.total ?? 0);
 }
 
 /** Per asset: what all accounts add up to (zero in a consistent ledger). */

@@ -93,4 +93,6 @@ export async function transfer(db: Db, t: TransferInput): Promise<TransferRow> {
 export const findTransfers = ledgerRepository.findTransfers;
 export { insufficientBalance, ledgerErrorOf, toBalance, type Balance, type TransferInput } from './ledger-core.js';
 export { createPending, postPending, voidPending, type ResolveInput } from './two-phase.js';
-export { accountHistory, assetTotals, availableEffect, type AccountEntry } from './ledger-history.js';
+export {
+  accountHistory, accountMovements, assetTotals, availableEffect, heldForOffer, type AccountEntry, type AccountMovement, type MovementStatus,
+} from './ledger-history.js';

@@ -5,6 +5,8 @@ import { queryKeys } from '@/lib/query-keys';
 export interface CreditAccount {
   userId: number;
   credits: string;
+  /** Booking credit that becomes spendable when the appointment is completed. */
+  pending: string;
 }
 
 export const creditsQueryOptions = (userId: number) =>

@@ -1,20 +1,21 @@
 import { Coins } from 'lucide-react';
 import { useState } from 'react';
-import { formatPrice, toCents } from '@contract/money';
+import { BOOKING_CREDIT_CENTS, formatPrice, toCents } from '@contract/money';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
 import { useCredits } from '../api/get-credits';
 import { useCreditTransactions } from '../api/get-credit-transactions';
+import { CreditHistoryItem } from './credit-history-item';
 
 const SHOWN = 5;
 
-const formatWhen = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-};
+/** "$1.00 pending until your appointment is completed"; one booking's credit is $1.00, so more means several. */
+function pendingNote(pending: string) {
+  const several = (toCents(pending) ?? 0) > BOOKING_CREDIT_CENTS;
+  return `${formatPrice(pending)} pending until your ${several ? 'appointments are' : 'appointment is'} completed`;
+}
 
-/** The Que Credit balance and its history, newest first. */
+/** The Que Credit balance (spendable, and pending apart) and its history, newest first. */
 export function CreditBalanceCard({ userId }: { userId: number }) {
   const credits = useCredits(userId);
   const transactions = useCreditTransactions(userId);
@@ -30,7 +31,7 @@ export function CreditBalanceCard({ userId }: { userId: number }) {
             <Coins className="size-5 text-amber-500" aria-hidden="true" />
             Que Credit
           </CardTitle>
-          <p className="mt-1 text-sm text-slate-600">Earn $1.00 with every booking; spend it to skip the line.</p>
+          <p className="mt-1 text-sm text-slate-600">Earn $1.00 with every completed booking; spend it to skip the line.</p>
         </div>
         <div className="text-right" aria-live="polite">
           {credits.isLoading ? (
@@ -46,6 +47,11 @@ export function CreditBalanceCard({ userId }: { userId: number }) {
         </div>
       </CardHeader>
       <CardContent>
+        {credits.data && (toCents(credits.data.pending) ?? 0) > 0 && (
+          <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="credit-summary">
+            {formatPrice(credits.data.credits)} available · {pendingNote(credits.data.pending)}
+          </p>
+        )}
         <h3 className="mb-2 text-sm font-semibold text-slate-700">History</h3>
         {transactions.isLoading ? (
           <div className="space-y-2" aria-busy="true" aria-label="Loading credit history">
@@ -59,21 +65,9 @@ export function CreditBalanceCard({ userId }: { userId: number }) {
         ) : (
           <>
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {shown.map((t) => {
-                const negative = (toCents(t.amount) ?? 0) < 0;
-                return (
-                  <li key={t.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-                    <div className="min-w-0">
-                      <p className="break-words text-slate-800">{t.description || t.transactionType}</p>
-                      <p className="text-xs text-slate-500">{formatWhen(t.createdAt)}</p>
-                    </div>
-                    <span className={cn('shrink-0 font-semibold tabular-nums', negative ? 'text-red-700' : 'text-emerald-700')}>
-                      {negative ? '' : '+'}
-                      {formatPrice(t.amount)}
-                    </span>
-                  </li>
-                );
-              })}
+              {shown.map((t) => (
+                <CreditHistoryItem key={t.id} transaction={t} />
+              ))}
             </ul>
             {list.length > SHOWN && (
               <Button variant="link" size="sm" className="mt-1 px-0" onClick={() => setShowAll((v) => !v)}>
