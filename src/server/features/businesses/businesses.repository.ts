@@ -1,7 +1,8 @@
 import { and, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Business } from '../../../contract/businesses.js';
 import type { Db } from '../../db/client.js';
-import { businesses, businessHours, restaurantTimeSlots } from '../../db/schema.js';
+import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuses.js';
+import { businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
 import { isInvalidParameterError } from './unusable-time-zones.js';
 
 export type NewBusiness = typeof businesses.$inferInsert;
@@ -97,6 +98,20 @@ export async function listBusinesses(db: Db, filter: { type?: string; q?: string
 
 export async function insertDefaultHours(db: Db, businessId: number, hours: { dayOfWeek: number; openTime: string; closeTime: string }[]) {
   if (hours.length) await db.insert(businessHours).values(hours.map((h) => ({ ...h, businessId })));
+}
+
+/**
+ * A new restaurant's one bookable service, created with the restaurant (a default, like its hours
+ * and time slots; afterwards the services feature manages it like any other service).
+ */
+export async function insertTableReservationService(db: Db, businessId: number, maxPartySize: number, duration: number) {
+  await db.insert(services).values({
+    businessId,
+    name: TABLE_RESERVATION_SERVICE,
+    description: `A table for up to ${maxPartySize} guests`,
+    duration,
+    priceCents: 0,
+  });
 }
 
 export async function insertDefaultTimeSlots(db: Db, businessId: number, slots: { dayOfWeek: number; startTime: string; endTime: string; intervalMinutes: number }[]) {

@@ -5,7 +5,6 @@ import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import type { TimeZones } from '../../db/time-zones.js';
 import { AppError, forbidden } from '../../errors.js';
-import { createTableReservationService } from '../services/services.service.js';
 import * as businessesRepository from './businesses.repository.js';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
@@ -56,7 +55,7 @@ export async function createRestaurant(db: Db, user: User, input: RestaurantInpu
   const { userId: _u, timeZone: _z, category: _c, businessType: _t, ...fields } = input;
   return createOnce(db, user, async (tx) => {
     const businessId = await businessesRepository.insertBusiness(tx, { ...fields, category: 'Restaurant', businessType: 'restaurant', ownerId: user.id, timeZone });
-    await createTableReservationService(tx, businessId, fields.maxPartySize, fields.reservationDuration);
+    await businessesRepository.insertTableReservationService(tx, businessId, fields.maxPartySize, fields.reservationDuration);
     await businessesRepository.insertDefaultTimeSlots(tx, businessId, DEFAULT_TIME_SLOTS);
     return businessId;
   });

@@ -1,4 +1,3 @@
-import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuses.js';
 import type { z } from 'zod';
 import type { User } from '../../../contract/auth.js';
 import { toCents } from '../../../contract/money.js';
@@ -25,17 +24,6 @@ export async function getService(db: Db, id: number) {
 export async function createService(db: Db, user: User | null, businessId: number, input: ServiceInput): Promise<Service> {
   await requireOwnedBusiness(db, user, businessId);
   return servicesRepository.insertService(db, { businessId, ...toRow(input) });
-}
-
-/** Used when a restaurant is created: its one bookable service. */
-export async function createTableReservationService(db: Db, businessId: number, maxPartySize: number, duration: number) {
-  return servicesRepository.insertService(db, {
-    businessId,
-    name: TABLE_RESERVATION_SERVICE,
-    description: `A table for up to ${maxPartySize} guests`,
-    duration,
-    priceCents: 0,
-  });
 }
 
 export async function updateService(db: Db, user: User | null, id: number, input: ServiceInput): Promise<Service> {
