@@ -12,6 +12,9 @@ interface SessionLike {
 
 const sessionOf = (db: Db) => (db as unknown as { session?: SessionLike }).session;
 
+/** False when drizzle's internals changed and hot queries fall back to being built per call (a test watches this). */
+export const preparesNamedStatements = (db: Db) => Boolean(sessionOf(db)?.client);
+
 /**
  * A hot query built once instead of per call, and sent as a named prepared statement, so
  * PostgreSQL parses and plans it once per connection. Drizzle's query builder costs more CPU than
