@@ -23,6 +23,8 @@ describe('claimAuthorizedIntent', () => {
     expect(await claim({ idOrClientSecret: second.clientSecret, userId, amountCents: 3000, offerId: offerB })).toEqual({ id: second.paymentIntentId });
     expect(await claim({ idOrClientSecret: first.clientSecret, userId, amountCents: 3000, offerId: offerA })).toEqual({ id: first.paymentIntentId });
     expect([await offerIdOf(first.paymentIntentId), await offerIdOf(second.paymentIntentId)]).toEqual([offerA, offerB]);
+    const claimed = await queryRows(ctx.database, `select claimed_at is not null as claimed from payment_intents where offer_id in (${offerA}, ${offerB})`);
+    expect(claimed).toEqual([{ claimed: true }, { claimed: true }]);
   });
 
   it('says what is wrong, with one message for unknown and not-yours, and changes nothing', async () => {

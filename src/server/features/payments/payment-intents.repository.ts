@@ -88,7 +88,7 @@ export async function findIntentByIdOrSecret(db: Db, idOrClientSecret: string): 
 
 /** The first intent that paid for an offer, if it was paid by card (a raised price may add more). */
 export async function findOfferIntent(db: Db, offerId: number): Promise<IntentRow | undefined> {
-  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.offerId, offerId)).orderBy(asc(paymentIntents.createdAt), asc(paymentIntents.id)).limit(1);
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.offerId, offerId)).orderBy(asc(paymentIntents.claimedAt), asc(paymentIntents.id)).limit(1);
   return row as IntentRow | undefined;
 }
 
