@@ -137,7 +137,14 @@ describe('business dashboard as the owner', () => {
     await expectAccessible(page);
     await shot(page, 'dashboard-appointments-desktop');
 
+    // Completing asks first (an AlertDialog; Escape closes it) and mentions escrow.
     await row(toComplete).getByRole('button', { name: 'Complete' }).click();
+    const confirmComplete = page.getByRole('alertdialog', { name: 'Complete this appointment?' });
+    await confirmComplete.getByText('releases the escrow').waitFor();
+    await page.keyboard.press('Escape');
+    await confirmComplete.waitFor({ state: 'hidden' });
+    await row(toComplete).getByRole('button', { name: 'Complete' }).click();
+    await confirmComplete.getByRole('button', { name: 'Mark Completed' }).click();
     await toastTitled(page, 'Appointment Completed').waitFor();
     await row(toComplete).getByText('completed', { exact: true }).waitFor();
     expect(await row(toComplete).getByRole('button', { name: 'Complete' }).isDisabled()).toBe(true);

@@ -1,6 +1,6 @@
 import { partialMatchKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeys, staleAfterAppointmentChange, staleAfterScheduleChange } from './query-keys';
+import { queryKeys, staleAfterAppointmentChange, staleAfterOfferChange, staleAfterScheduleChange } from './query-keys';
 
 const reaches = (prefixes: readonly (readonly unknown[])[], key: readonly unknown[]) => prefixes.some((prefix) => partialMatchKey(key, prefix));
 
@@ -35,5 +35,17 @@ describe('queryKeys', () => {
     expect(reaches(stale, queryKeys.availableSlots({ businessId: 1, date: '2030-01-02' }))).toBe(true);
     expect(reaches(stale, queryKeys.earliestAppointments())).toBe(true);
     expect(reaches(stale, queryKeys.myAppointments())).toBe(false);
+  });
+});
+
+describe('offer keys', () => {
+  it('an offer change reaches offers, appointments (also others\' lists and reservations), credit and the wallet', () => {
+    const stale = staleAfterOfferChange();
+    expect(reaches(stale, queryKeys.offers(1))).toBe(true);
+    expect(reaches(stale, queryKeys.wallet())).toBe(true);
+    expect(reaches(stale, queryKeys.businessAppointmentsFiltered(2, { date: '2030-01-02' }))).toBe(true);
+    expect(reaches(stale, queryKeys.restaurantReservations(2, '2030-01-02'))).toBe(true);
+    expect(reaches(stale, queryKeys.credits(1))).toBe(true);
+    expect(reaches(stale, queryKeys.businessList({}))).toBe(false);
   });
 });

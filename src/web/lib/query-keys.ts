@@ -39,6 +39,15 @@ export const queryKeys = {
   allAppointments: () => ['appointments'] as const,
   myAppointments: () => ['appointments', 'mine'] as const,
   businessAppointments: (businessId: number) => ['appointments', 'business', businessId] as const,
+  /** Others' appointments at a business (no personal data): on a day, or of one service. */
+  businessAppointmentsFiltered: (businessId: number, filter: { date?: string; serviceId?: number }) =>
+    ['appointments', 'business', businessId, { date: filter.date ?? null, serviceId: filter.serviceId ?? null }] as const,
+  restaurantReservations: (restaurantId: number, date: string) => ['appointments', 'reservations', restaurantId, date] as const,
+
+  allOffers: () => ['offers'] as const,
+  offers: (userId: number) => ['offers', 'list', userId] as const,
+
+  wallet: () => ['wallet'] as const,
 
   allCredits: () => ['credits'] as const,
   credits: (userId: number) => ['credits', userId] as const,
@@ -52,6 +61,9 @@ export const staleAfterAppointmentChange = (): QueryKey[] => [
   queryKeys.allCredits(),
   queryKeys.earliestAppointments(),
 ];
+
+/** An offer made, answered or ended: offers, the swapped appointments, free slots, credit and the wallet. */
+export const staleAfterOfferChange = (): QueryKey[] => [...staleAfterAppointmentChange(), queryKeys.allOffers(), queryKeys.wallet()];
 
 /** Services, hours, blocked dates and time slots all change which slots are free. */
 export const staleAfterScheduleChange = (): QueryKey[] => [queryKeys.allAvailableSlots(), queryKeys.earliestAppointments()];

@@ -6,6 +6,8 @@ import { MyAppointments } from '@/features/appointments/components/my-appointmen
 import { SignedOutView } from '@/features/appointments/components/signed-out-view';
 import { useUser } from '@/features/auth/api/get-user';
 import { CreditBalanceCard } from '@/features/credits/components/credit-balance-card';
+import { OffersSection } from '@/features/offers/components/offers-section';
+import { WalletCard } from '@/features/wallet/components/wallet-card';
 
 export default function AppointmentsRoute() {
   const { data: user, isLoading } = useUser();
@@ -23,7 +25,7 @@ export default function AppointmentsRoute() {
       <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">My Appointments</h1>
-          <p className="mt-1 text-slate-600">Your bookings and reservations, and your Que Credit.</p>
+          <p className="mt-1 text-slate-600">Your bookings and reservations, your offers, Que Credit and wallet.</p>
         </div>
         <Button asChild>
           <Link to="/businesses">
@@ -33,11 +35,13 @@ export default function AppointmentsRoute() {
         </Button>
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="order-2 min-w-0 lg:order-1">
+        <div className="order-2 min-w-0 space-y-8 lg:order-1">
           <MyAppointments />
+          <OffersSection userId={user.id} />
         </div>
-        <aside className="order-1 min-w-0 lg:order-2">
+        <aside className="order-1 min-w-0 space-y-6 lg:order-2">
           <CreditBalanceCard userId={user.id} />
+          <WalletCard />
         </aside>
       </div>
     </div>

@@ -21,3 +21,22 @@ export const businessAppointmentsQueryOptions = (businessId: number) =>
 export const useMyAppointments = () => useQuery(myAppointmentsQueryOptions());
 
 export const useBusinessAppointments = (businessId: number) => useQuery(businessAppointmentsQueryOptions(businessId));
+
+/**
+ * GET /api/appointments?businessId=&date= or &serviceId=: the business's active appointments on a
+ * day or of one service, as any signed-in customer sees them (no personal data, `isMine`).
+ */
+export const businessAppointmentsFilteredQueryOptions = (businessId: number, filter: { date?: string; serviceId?: number }) =>
+  queryOptions({
+    queryKey: queryKeys.businessAppointmentsFiltered(businessId, filter),
+    queryFn: () => {
+      const params = new URLSearchParams({ businessId: String(businessId) });
+      if (filter.date) params.set('date', filter.date);
+      if (filter.serviceId) params.set('serviceId', String(filter.serviceId));
+      return apiGet<Appointment[]>(`/api/appointments?${params}`);
+    },
+    staleTime: 0,
+  });
+
+export const useBusinessAppointmentsFiltered = (businessId: number, filter: { date?: string; serviceId?: number }) =>
+  useQuery(businessAppointmentsFilteredQueryOptions(businessId, filter));

@@ -8,7 +8,7 @@ import { formatLongDate } from '@/components/ui/calendar';
 import { StatusBadge } from './status-badge';
 
 /** One of the customer's own appointments, with what they can still do with it. */
-export function AppointmentCard({ appointment: a, onReschedule, onCancel }: { appointment: Appointment; onReschedule: () => void; onCancel: () => void }) {
+export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCancel }: { appointment: Appointment; onReschedule: () => void; onMoveBack: () => void; onCancel: () => void }) {
   const finished = a.status === 'cancelled' || a.status === 'completed';
   const restaurant = a.businessType === 'restaurant';
   return (
@@ -61,6 +61,9 @@ export function AppointmentCard({ appointment: a, onReschedule, onCancel }: { ap
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
         <Button variant="outline" size="sm" disabled={finished} onClick={onReschedule}>
           Reschedule
+        </Button>
+        <Button variant="outline" size="sm" disabled={finished} onClick={onMoveBack}>
+          Move Back
         </Button>
         <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" disabled={finished} onClick={onCancel}>
           Cancel

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import { formatTime12h } from '@contract/time';
@@ -15,9 +15,11 @@ import { AppointmentCard } from './appointment-card';
 import { AppointmentFilters, type StatusFilter } from './appointment-filters';
 import { RescheduleDialog } from './reschedule-dialog';
 
+const MoveBackDialog = lazy(() => import('@/features/offers/components/move-back-dialog'));
+
 const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
 
-function Section({ title, items, onReschedule, onCancel }: { title: string; items: Appointment[]; onReschedule: (a: Appointment) => void; onCancel: (a: Appointment) => void }) {
+function Section({ title, items, onReschedule, onMoveBack, onCancel }: { title: string; items: Appointment[]; onReschedule: (a: Appointment) => void; onMoveBack: (a: Appointment) => void; onCancel: (a: Appointment) => void }) {
   if (items.length === 0) return null;
   return (
     <section className="space-y-3">
@@ -25,7 +27,7 @@ function Section({ title, items, onReschedule, onCancel }: { title: string; item
         {title} <span className="font-normal">({items.length})</span>
       </h2>
       {items.map((a) => (
-        <AppointmentCard key={a.id} appointment={a} onReschedule={() => onReschedule(a)} onCancel={() => onCancel(a)} />
+        <AppointmentCard key={a.id} appointment={a} onReschedule={() => onReschedule(a)} onMoveBack={() => onMoveBack(a)} onCancel={() => onCancel(a)} />
       ))}
     </section>
   );
@@ -38,6 +40,7 @@ export function MyAppointments() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [movingBack, setMovingBack] = useState<Appointment | null>(null);
   const update = useUpdateAppointment();
 
   if (isLoading) {
@@ -91,11 +94,16 @@ export function MyAppointments() {
         </EmptyState>
       ) : (
         <>
-          <Section title="Upcoming" items={upcoming} onReschedule={setRescheduling} onCancel={setCancelling} />
-          <Section title="Past and cancelled" items={past} onReschedule={setRescheduling} onCancel={setCancelling} />
+          <Section title="Upcoming" items={upcoming} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />
+          <Section title="Past and cancelled" items={past} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />
         </>
       )}
       <RescheduleDialog appointment={rescheduling} onClose={() => setRescheduling(null)} />
+      {movingBack && (
+        <Suspense fallback={null}>
+          <MoveBackDialog key={movingBack.id} appointment={movingBack} onClose={() => setMovingBack(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}

@@ -83,6 +83,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
       {state.step === 2 && state.service && (
         <DateTimeStep
           businessId={business.id}
+          businessName={business.businessName}
           timeZone={business.timeZone}
           service={state.service}
           date={state.date}

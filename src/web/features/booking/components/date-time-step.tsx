@@ -1,4 +1,5 @@
 import { ArrowLeft, Clock } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { BOOKING_WINDOW_DAYS } from '@contract/availability';
 import { formatPrice } from '@contract/money';
 import type { Service } from '@contract/services';
@@ -6,13 +7,18 @@ import { addDays } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { useAvailableSlots } from '@/features/availability/api/get-available-slots';
+import { EarlierTimePrompt } from './earlier-time-prompt';
 import { NoSlots } from './no-slots';
+
+// Only loaded when someone opens it.
+const QueueJumpDialog = lazy(() => import('@/features/offers/components/queue-jump-dialog'));
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 
 /** Step 2: a day within the booking window, then one of its free start times. */
-export function DateTimeStep({ businessId, timeZone, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
+export function DateTimeStep({ businessId, businessName, timeZone, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
   businessId: number;
+  businessName: string;
   timeZone: string;
   service: Service;
   date: string | null;
@@ -26,6 +32,7 @@ export function DateTimeStep({ businessId, timeZone, service, date, time, onDate
   const slots = useAvailableSlots(date ? { businessId, date, serviceId: service.id } : null);
   // A time carried over (from a link or a failed booking) counts only while it is still free.
   const chosen = time && slots.data?.includes(time) ? time : null;
+  const [skipping, setSkipping] = useState(false);
 
   return (
     <section aria-labelledby="datetime-step-title" className="space-y-5">
@@ -55,8 +62,9 @@ export function DateTimeStep({ businessId, timeZone, service, date, time, onDate
                 heading={<>Available times on {formatLongDate(date)}</>}
                 selected={chosen}
                 onSelect={onTimeChange}
-                empty={<NoSlots message="No available slots for this date" />}
+                empty={<NoSlots message="No available slots for this date" onSkipTheLine={() => setSkipping(true)} />}
               />
+              {slots.data && slots.data.length > 0 && <EarlierTimePrompt onSkipTheLine={() => setSkipping(true)} />}
             </>
           ) : (
             <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Pick a date to see the available times.</p>
@@ -64,6 +72,11 @@ export function DateTimeStep({ businessId, timeZone, service, date, time, onDate
         </div>
       </div>
       <SelectionFooter date={date} time={chosen} onContinue={onContinue} />
+      {skipping && date && (
+        <Suspense fallback={null}>
+          <QueueJumpDialog businessId={businessId} businessName={businessName} date={date} open onOpenChange={setSkipping} />
+        </Suspense>
+      )}
     </section>
   );
 }

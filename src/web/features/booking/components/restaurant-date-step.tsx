@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import type { Business } from '@contract/businesses';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { Field, NativeSelect } from '@/components/ui/input';
@@ -5,6 +6,9 @@ import { useAvailableSlots } from '@/features/availability/api/get-available-slo
 import { NoSlots } from './no-slots';
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
+
+// Only loaded when someone opens it.
+const RestaurantSkipDialog = lazy(() => import('@/features/offers/components/restaurant-skip-dialog'));
 
 export const partySizes = (restaurant: Business) => Array.from({ length: restaurant.maxPartySize ?? 8 }, (_, i) => i + 1);
 
@@ -20,6 +24,7 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
 }) {
   const slots = useAvailableSlots(date ? { businessId: restaurant.id, date, serviceId, partySize } : null);
   const chosen = time && slots.data?.includes(time) ? time : null;
+  const [skipping, setSkipping] = useState(false);
   const today = todayIso(restaurant.timeZone);
   return (
     <section aria-labelledby="restaurant-date-title" className="space-y-5">
@@ -47,7 +52,7 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
                 heading={<>Available tables on {formatLongDate(date)}</>}
                 selected={chosen}
                 onSelect={(t) => onChange({ time: t })}
-                empty={<NoSlots message="No available tables for this date" />}
+                empty={<NoSlots message="No available tables for this date" onSkipTheLine={() => setSkipping(true)} />}
               />
             </>
           ) : (
@@ -55,6 +60,11 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
           )}
         </div>
       </div>
+      {skipping && date && (
+        <Suspense fallback={null}>
+          <RestaurantSkipDialog restaurant={restaurant} date={date} partySize={partySize} open onOpenChange={setSkipping} />
+        </Suspense>
+      )}
       <SelectionFooter date={date} time={chosen} extra={`${partySize} ${partySize === 1 ? 'guest' : 'guests'}`} onContinue={onContinue} />
     </section>
   );

@@ -12,6 +12,7 @@ import { useCompleteAppointment } from '@/features/appointments/api/complete-app
 import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
 import { errorMessage } from '@/lib/api-client';
 import { AppointmentRow } from './appointment-row';
+import { CompleteAppointmentDialog } from './complete-appointment-dialog';
 
 type Filter = 'upcoming' | 'all' | Appointment['status'];
 const filters: { value: Filter; label: string }[] = [
@@ -29,6 +30,7 @@ const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.locale
 export function AppointmentsTab({ appointments, loading, error, onRetry, timeZone }: { appointments: Appointment[]; loading: boolean; error: unknown; onRetry: () => void; timeZone: string }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [completing, setCompleting] = useState<Appointment | null>(null);
   const complete = useCompleteAppointment();
   const cancel = useUpdateAppointment();
   const today = todayIso(timeZone);
@@ -41,6 +43,7 @@ export function AppointmentsTab({ appointments, loading, error, onRetry, timeZon
     complete.mutate(a.id, {
       onSuccess: () => toast({ title: 'Appointment Completed', description: `${a.customerName ?? 'The customer'}'s ${a.serviceName} is marked complete.` }),
       onError: (e) => toast({ title: 'Failed to complete appointment.', description: errorMessage(e, ''), variant: 'destructive' }),
+      onSettled: () => setCompleting(null),
     });
 
   const confirmCancel = () => {
@@ -85,7 +88,7 @@ export function AppointmentsTab({ appointments, loading, error, onRetry, timeZon
             const open = a.status === 'confirmed' || a.status === 'pending';
             return (
               <AppointmentRow key={a.id} appointment={a}>
-                <Button size="sm" disabled={a.status !== 'confirmed' || (complete.isPending && complete.variables === a.id)} onClick={() => markComplete(a)}>
+                <Button size="sm" disabled={a.status !== 'confirmed' || (complete.isPending && complete.variables === a.id)} onClick={() => setCompleting(a)}>
                   Complete
                 </Button>
                 <Button size="sm" variant="outline" className="text-red-600 hover:bg-red-50" disabled={!open} onClick={() => setCancelling(a)}>
@@ -96,6 +99,7 @@ export function AppointmentsTab({ appointments, loading, error, onRetry, timeZon
           })}
         </ul>
       )}
+      <CompleteAppointmentDialog appointment={completing} timeZone={timeZone} busy={complete.isPending} onConfirm={() => completing && markComplete(completing)} onClose={() => setCompleting(null)} />
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(o) => !o && setCancelling(null)}

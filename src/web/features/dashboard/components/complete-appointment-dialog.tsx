@@ -1,0 +1,34 @@
+import type { Appointment } from '@contract/appointments';
+import { formatTime12h } from '@contract/time';
+import { formatLongDate } from '@/components/ui/calendar';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { hasStarted } from '../lib/has-started';
+
+/** "Complete this appointment?" — says when it has not started yet, and that completion releases any swap escrow. */
+export function CompleteAppointmentDialog({ appointment: a, timeZone, busy, onConfirm, onClose }: {
+  appointment: Appointment | null; timeZone: string; busy: boolean; onConfirm: () => void; onClose: () => void;
+}) {
+  const early = a !== null && !hasStarted(a.date, a.time, timeZone);
+  const description = a
+    ? [
+        `${a.customerName ?? 'The customer'}'s ${a.serviceName} on ${formatLongDate(a.date)} at ${formatTime12h(a.time)} will be marked completed.`,
+        early ? 'This appointment has not started yet.' : '',
+        'If it was swapped through a paid offer, completing it releases the escrow to the customer once both swapped appointments are completed.',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : '';
+  return (
+    <ConfirmDialog
+      open={a !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Complete this appointment?"
+      description={description}
+      confirmLabel="Mark Completed"
+      cancelLabel="Not yet"
+      destructive={false}
+      busy={busy}
+      onConfirm={onConfirm}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Offer } from '@contract/offers';
+import { api } from '@/lib/api-client';
+import { idempotencyHeader } from '@/lib/idempotency';
+import { invalidateKeys, staleAfterOfferChange } from '@/lib/query-keys';
+
+/** POST /api/queue-jump-offers/:id/accept: accept a pending offer; the appointments swap. */
+export function useAcceptOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: number; idempotencyKey: string }) =>
+      api<Offer>('POST', `/api/queue-jump-offers/${id}/accept`, {}, idempotencyHeader(idempotencyKey)),
+    onSettled: () => invalidateKeys(queryClient, staleAfterOfferChange()),
+  });
+}

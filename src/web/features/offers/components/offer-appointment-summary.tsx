@@ -1,0 +1,21 @@
+import type { OfferAppointment } from '@contract/offers';
+import { formatTime12h } from '@contract/time';
+import { formatShortDate } from '@/components/ui/calendar';
+import { appointmentLabel } from '../lib/offer-display';
+
+/** One side of a swap: business, service, date and time. */
+export function OfferAppointmentSummary({ appointment: a, role }: { appointment: OfferAppointment; role: string }) {
+  return (
+    <div className="min-w-0 rounded-lg bg-slate-50 p-3 text-sm">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        {role} · {appointmentLabel(a)}
+      </p>
+      <p className="mt-1 font-medium text-slate-900">{a.serviceName}</p>
+      <p className="text-slate-600">{a.businessName}</p>
+      <p className="text-slate-800">
+        {formatShortDate(a.date)} at {formatTime12h(a.time)}
+        {a.businessType === 'restaurant' ? ` · party of ${a.partySize}` : ''}
+      </p>
+    </div>
+  );
+}

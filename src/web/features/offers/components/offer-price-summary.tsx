@@ -1,0 +1,33 @@
+import { formatCents } from '@contract/money';
+import { type BusinessKind, splitOffer } from '@contract/offer-fees';
+
+/** What the payer is charged and what the other customer receives, from the one fee rule (splitOffer). */
+export function OfferPriceSummary({ offerCents, kind }: { offerCents: number | null; kind: BusinessKind }) {
+  if (offerCents === null || offerCents <= 0) {
+    return <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">Enter an amount to see the total.</p>;
+  }
+  const split = splitOffer(offerCents, kind);
+  const rows: [string, string][] = [
+    ['Your offer', formatCents(offerCents)],
+    ['Business convenience fee', formatCents(split.businessFeeCents)],
+  ];
+  if (kind === 'restaurant') rows.push(['Platform fee (5%)', formatCents(split.platformFeeCents)]);
+  return (
+    <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-live="polite" data-testid="offer-price-summary">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-3">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="tabular-nums">{value}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-3 border-t border-slate-200 pt-1 font-semibold">
+        <dt>Total charge</dt>
+        <dd className="tabular-nums" data-testid="offer-total">{formatCents(split.totalCents)}</dd>
+      </div>
+      <div className="flex justify-between gap-3 text-emerald-800">
+        <dt>{kind === 'restaurant' ? 'Reservation holder receives' : 'They receive (offer − 5%)'}</dt>
+        <dd className="tabular-nums" data-testid="offer-recipient">{formatCents(split.recipientCents)}</dd>
+      </div>
+    </dl>
+  );
+}

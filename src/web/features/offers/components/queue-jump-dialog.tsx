@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Appointment } from '@contract/appointments';
+import { centsToDecimal, formatCents, toCents } from '@contract/money';
+import { DEFAULT_QUEUE_JUMP_CENTS, splitOffer } from '@contract/offer-fees';
+import { offerAmountInRange, offerAmountMessage } from '@contract/offers';
+import { formatTime12h } from '@contract/time';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, NativeSelect, Textarea } from '@/components/ui/input';
+import { formatLongDate } from '@/components/ui/calendar';
+import { toast } from '@/components/ui/toast';
+import { useBusinessAppointmentsFiltered, useMyAppointments } from '@/features/appointments/api/get-appointments';
+import { useUser } from '@/features/auth/api/get-user';
+import { useCredits } from '@/features/credits/api/get-credits';
+import { PaymentMethodFields } from '@/features/payments/components/payment-method-fields';
+import { useSendOffer } from '../hooks/use-send-offer';
+import { AmountField } from './amount-field';
+import { EscrowNotice } from './escrow-notice';
+import { OfferPriceSummary } from './offer-price-summary';
+
+const byTime = (a: Appointment, b: Appointment) => a.time.localeCompare(b.time);
+const NO_EARLIER = 'There are no earlier appointments available for queue jumping.';
+
+function QueueJumpForm({ businessId, date, userId, onDone }: { businessId: number; date: string; userId: number; onDone: () => void }) {
+  const mine = useMyAppointments();
+  const day = useBusinessAppointmentsFiltered(businessId, { date });
+  const credits = useCredits(userId);
+  const own = (mine.data ?? []).filter((a) => a.businessId === businessId && a.date === date && a.status === 'confirmed').sort(byTime);
+  const [ownId, setOwnId] = useState<number | null>(null);
+  const [amount, setAmount] = useState(centsToDecimal(DEFAULT_QUEUE_JUMP_CENTS).replace('.00', ''));
+  const [message, setMessage] = useState('');
+  const sender = useSendOffer({ success: { title: 'Queue Jump Offer Sent!' }, failure: { title: 'Error', fallback: 'Failed to send offer.' } });
+  const from = own.find((a) => a.id === ownId) ?? own[0];
+  const target = from ? (day.data ?? []).filter((a) => !a.isMine && a.status === 'confirmed' && !a.blockOffers && a.time < from.time).sort(byTime)[0] : undefined;
+  const noEarlier = Boolean(from && day.data && !target);
+
+  useEffect(() => {
+    if (noEarlier) toast({ title: 'No Earlier Slots', description: NO_EARLIER });
+  }, [noEarlier, from?.id]);
+
+  if (mine.isLoading || day.isLoading) {
+    return (
+      <div className="space-y-3" aria-busy="true" aria-label="Loading appointments">
+        <Skeleton className="h-12" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  }
+  if (mine.error || day.error) return <p className="text-sm text-red-600">Failed to fetch appointments. Please try again.</p>;
+  if (!from) {
+    return (
+      <div className="space-y-3 text-sm text-slate-700">
+        <p>To skip the line you first need an appointment of your own here on {formatLongDate(date)}.</p>
+        <p>Book any free slot that day, then come back and offer to jump ahead of an earlier appointment.</p>
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={onDone}>
+            Got it
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const cents = toCents(amount);
+  const submit = async () => {
+    if (!target) return toast({ title: 'No Earlier Slots', description: NO_EARLIER });
+    if (cents === null || !offerAmountInRange('queue_jump', cents)) {
+      return toast({ title: 'Invalid Amount', description: offerAmountMessage('queue_jump'), variant: 'destructive' });
+    }
+    const input = { fromUserId: userId, fromAppointmentId: from.id, toAppointmentId: target.id, offerAmount: centsToDecimal(cents), offerType: 'queue_jump' as const, message };
+    const successDescription = `You offered ${formatCents(cents)} for the ${formatTime12h(target.time)} slot. You'll see their answer under My Appointments.`;
+    if (await sender.send({ input, totalCents: splitOffer(cents, 'service').totalCents, userId, successDescription })) onDone();
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      {own.length > 1 ? (
+        <Field id="qj-own" label="Your appointment">
+          <NativeSelect id="qj-own" value={from.id} onChange={(e) => setOwnId(Number(e.target.value))}>
+            {own.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.serviceName} at {formatTime12h(a.time)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      ) : (
+        <p className="text-sm text-slate-700">
+          Your appointment: <span className="font-medium">{from.serviceName} at {formatTime12h(from.time)}</span>
+        </p>
+      )}
+      {target ? (
+        <p className="rounded-lg bg-brand-50 p-3 text-sm" data-testid="queue-jump-target">
+          Earliest earlier slot: <span className="font-semibold">{formatTime12h(target.time)}</span> ({target.serviceName}, {target.duration} min). If they accept, you swap times.
+        </p>
+      ) : (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{NO_EARLIER}</p>
+      )}
+      <AmountField id="qj-amount" label="Offer amount" value={amount} onChange={setAmount} min={5} max={200} step={1} hint="Between $5 and $200." />
+      <OfferPriceSummary offerCents={cents} kind="service" />
+      <Field id="qj-message" label="Message (optional)">
+        <Textarea id="qj-message" value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} placeholder="Running late for work? Say why you'd like the earlier slot." />
+      </Field>
+      <PaymentMethodFields idPrefix="qj" {...sender.paymentFields} creditBalance={credits.data?.credits} />
+      <EscrowNotice />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={sender.busy || !target}>
+          {sender.busy ? 'Sending…' : 'Send Offer'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Skip the line at a service business: offer the earliest earlier appointment's holder to swap. */
+export default function QueueJumpDialog({ businessId, businessName, date, open, onOpenChange }: {
+  businessId: number; businessName: string; date: string; open: boolean; onOpenChange: (open: boolean) => void;
+}) {
+  const { data: user, isLoading } = useUser();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Skip the Line" description={`Offer to swap for an earlier time at ${businessName} on ${formatLongDate(date)}.`}>
+      {isLoading ? (
+        <Skeleton className="h-24" />
+      ) : user ? (
+        <QueueJumpForm businessId={businessId} date={date} userId={user.id} onDone={() => onOpenChange(false)} />
+      ) : (
+        <div className="space-y-3 text-sm">
+          <p>Sign in to make a queue-jump offer.</p>
+          <Button asChild>
+            <Link to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>Sign In</Link>
+          </Button>
+        </div>
+      )}
+    </Dialog>
+  );
+}
