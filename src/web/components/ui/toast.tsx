@@ -56,7 +56,7 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-            {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
+            {t.description && <ToastPrimitive.Description className={cn('text-sm', t.variant !== 'destructive' && 'opacity-90')}>{t.description}</ToastPrimitive.Description>}
           </div>
           <ToastPrimitive.Close aria-label="Dismiss" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
             <X className="size-4" />

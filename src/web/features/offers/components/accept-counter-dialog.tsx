@@ -28,7 +28,7 @@ export default function AcceptCounterDialog({ offer, topUpCents, onAccept, onClo
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Accept Counter Offer" description={`They asked for ${formatPrice(offer.currentAmount)}. Your new total charge is ${formatPrice(offer.totalCharge)}.`}>
-      <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
+      <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
         <p className="text-sm text-slate-700">
           {formatCents(topUpCents)} more will be authorized on your card and held in escrow with the rest until both appointments are completed. Accepting swaps the appointments now.
         </p>

@@ -67,7 +67,7 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
   }
 
   return (
-    <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">Later time to take</legend>
         <div className="grid max-h-56 gap-2 overflow-y-auto sm:grid-cols-2">

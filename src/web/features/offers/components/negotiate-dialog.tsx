@@ -47,7 +47,7 @@ export default function NegotiateDialog({ offer, onClose }: { offer: Offer; onCl
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Negotiate Offer" description={`Current amount ${formatPrice(offer.currentAmount)} · round ${offer.negotiationRound}`}>
-      <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <AmountField id="counter-amount" label="Counter amount" value={amount} onChange={setAmount} min={1} step="0.01" />
         <Field id="counter-message" label="Message (optional)">
           <Textarea id="counter-message" value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} />

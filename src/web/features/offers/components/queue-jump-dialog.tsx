@@ -75,7 +75,7 @@ function QueueJumpForm({ businessId, date, userId, onDone }: { businessId: numbe
   };
 
   return (
-    <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       {own.length > 1 ? (
         <Field id="qj-own" label="Your appointment">
           <NativeSelect id="qj-own" value={from.id} onChange={(e) => setOwnId(Number(e.target.value))}>

@@ -59,7 +59,7 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
   if (reservations.error) return <p className="text-sm text-red-600">Failed to fetch reservations</p>;
 
   return (
-    <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       {others.length === 0 ? (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">No reservations of other guests to swap with on this date.</p>
       ) : (
