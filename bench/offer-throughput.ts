@@ -1,0 +1,137 @@
+// DESIGN section 8: offer create + accept over HTTP must reach at least 50% of the same use cases
+// issued straight against PostgreSQL through node-postgres (createOffer/acceptOffer called in this
+// process on a pg pool, as bench/booking-throughput.ts does for bookings). Each client is a pair of
+// customers at a shop of their own: whoever holds the later slot offers a $5 queue jump by credit and
+// the other accepts, so the two swap back and forth with no conflicts. Paths take turns, round by round.
+// Run: npx tsx bench/offer-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUND_SECONDS)
+import pg from 'pg';
+import { createAppointmentChanges } from '../src/server/appointment-listeners.js';
+import { createOfferSchema } from '../src/contract/offers.js';
+import { openDatabase } from '../src/server/db/client.js';
+import { acceptOffer } from '../src/server/features/offers/accept-offer.js';
+import { createOffer } from '../src/server/features/offers/create-offer.js';
+import { type Account, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, weekdaySlots } from './booking-support.js';
+import { bookOver, grantCredit, ledgerAndSlotProblems } from './offer-support.js';
+
+const CLIENTS = Math.max(1, Math.min(Number(process.env.BENCH_CLIENTS ?? 8), 32));
+const ROUND_SECONDS = Math.min(Number(process.env.BENCH_ROUND_SECONDS ?? 8), 60);
+const ROUNDS = 3;
+const WARMUP = 5;
+
+/** Two customers with one appointment each on one day; `later` is whoever holds the later slot now. */
+interface Pair {
+  later: { who: Account; appointmentId: number };
+  earlier: { who: Account; appointmentId: number };
+}
+/** One offer made by the later customer and accepted by the earlier one; their slots swap. */
+type Swap = (pair: Pair) => Promise<boolean>;
+interface Tally {
+  swaps: number;
+  failures: number;
+  seconds: number;
+  latencies: number[];
+}
+
+const db = await createBenchDatabase('offer_throughput');
+const server = await startAppServer(db.url, 20);
+const http = httpClient(server.port, CLIENTS);
+const inProcess = await openDatabase({ kind: 'postgres', url: db.url, poolSize: 20 });
+const changes = createAppointmentChanges();
+let failed = false;
+
+async function makePairs(label: string): Promise<Pair[]> {
+  const [slot] = weekdaySlots();
+  const late = { date: slot.date, time: '16:30' };
+  return mapLimit(Array.from({ length: CLIENTS }, (_, i) => i), 4, async (i) => {
+    const shop = await createShop(http, `${label}_${i}`);
+    const [a, b] = [await register(http, `${label}_a${i}`, 'customer'), await register(http, `${label}_b${i}`, 'customer')];
+    const early = await bookOver(http, a.cookie, shop, slot);
+    const later = await bookOver(http, b.cookie, shop, late);
+    await grantCredit(db.url, [a.id, b.id], 1_000_000);
+    return { earlier: { who: a, appointmentId: early }, later: { who: b, appointmentId: later } };
+  });
+}
+
+const offerBody = (p: Pair) => ({ fromAppointmentId: p.later.appointmentId, toAppointmentId: p.earlier.appointmentId, offerAmount: 5, offerType: 'queue_jump', paymentMethod: 'credits' });
+const asUser = (a: Account) => ({ id: a.id, username: `u${a.id}`, email: 'x@example.com', userType: 'customer' as const, businessId: null });
+const turn = (p: Pair) => ([p.later, p.earlier] = [p.earlier, p.later]);
+
+const overHttp: Swap = async (p) => {
+  const made = await http.request('POST', '/api/queue-jump-offers', offerBody(p), p.later.who.cookie);
+  if (made.status !== 201) return false;
+  const id = (JSON.parse(made.body) as { id: number }).id;
+  const accepted = await http.request('POST', `/api/queue-jump-offers/${id}/accept`, {}, p.earlier.who.cookie);
+  if (accepted.status !== 200) return false;
+  turn(p);
+  return true;
+};
+
+const viaNodePostgres: Swap = async (p) => {
+  const offer = await createOffer(inProcess.db, asUser(p.later.who), createOfferSchema.parse(offerBody(p)));
+  await acceptOffer(inProcess.db, changes, asUser(p.earlier.who), offer.id);
+  turn(p);
+  return true;
+};
+
+/** Every pair swaps as fast as it can for ROUND_SECONDS; returns swaps per second. */
+async function measure(pairs: Pair[], swap: Swap, into: Tally) {
+  const started = performance.now();
+  let done = 0;
+  await Promise.all(
+    pairs.map(async (p) => {
+      while (performance.now() - started < ROUND_SECONDS * 1000) {
+        const t = performance.now();
+        if (await swap(p).catch(() => false)) {
+          into.latencies.push(performance.now() - t);
+          done++;
+        } else into.failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  into.swaps += done;
+  into.seconds += seconds;
+  return done / seconds;
+}
+
+try {
+  console.log(`setting up ${2 * CLIENTS} pairs of customers, each pair at a shop of its own; ${ROUNDS} rounds of ${ROUND_SECONDS} s per path…`);
+  const tag = process.pid;
+  const paths = [
+    { name: 'node-postgres, createOffer/acceptOffer', pairs: await makePairs(`otr${tag}`), swap: viaNodePostgres },
+    { name: 'HTTP API (offer + accept)', pairs: await makePairs(`oth${tag}`), swap: overHttp },
+  ].map((p) => ({ ...p, tally: { swaps: 0, failures: 0, seconds: 0, latencies: [] } as Tally }));
+  for (const p of paths) for (let k = 0; k < WARMUP; k++) await Promise.all(p.pairs.map((pair) => p.swap(pair)));
+  for (let r = 0; r < ROUNDS; r++) {
+    const rates: number[] = [];
+    for (const p of paths) rates.push(await measure(p.pairs, p.swap, p.tally));
+    console.log(`round ${r + 1}: node-postgres ${round(rates[0])}/s  HTTP ${round(rates[1])}/s  HTTP/node-postgres ${round((rates[1] / rates[0]) * 100)}%`);
+  }
+  const perSecond = paths.map((p) => {
+    const rate = p.tally.swaps / p.tally.seconds;
+    console.log(
+      `${p.name.padEnd(40)} ${String(p.tally.swaps).padStart(6)} offers made and accepted in ${round(p.tally.seconds, 2)}s = ${round(rate)}/s  ` +
+        `p50 ${round(percentile(p.tally.latencies, 50), 2)} ms  p95 ${round(percentile(p.tally.latencies, 95), 2)} ms  failures ${p.tally.failures}`,
+    );
+    return rate;
+  });
+  const ratio = perSecond[1] / perSecond[0];
+  console.log(`HTTP API / node-postgres = ${round(ratio * 100)}% (target >= 50%)${ratio < 0.5 ? ' — below target' : ''}`);
+  failed = paths.some((p) => p.tally.failures > 0);
+  const check = new pg.Client({ connectionString: db.url });
+  await check.connect();
+  const problems = await ledgerAndSlotProblems(check);
+  await check.end();
+  console.log(`ledger sums to zero per asset, nothing overdrawn, no overlap: ${problems.length ? problems.join('; ') : 'yes'}`);
+  failed ||= problems.length > 0;
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  http.close();
+  await inProcess.close();
+  await server.stop();
+  await db.drop();
+}
+console.log(failed ? 'RESULT: FAILED' : 'RESULT: OK');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,361 @@
+/**
+ * Model-based test of paid slot swaps (DESIGN sections 5 and 6): random sequences of bookings,
+ * credit grants, offers (queue jump and move back, by credit and by test card), counters by either
+ * party, accepts, accept-counters, declines, cancels, appointment cancellations, reschedules,
+ * completions, expiry and the background sweeps, all through the HTTP API except the clock (expiry
+ * is forced by moving expires_at into the past with SQL) and the sweeps (called directly). After
+ * every step the database must match the model (appointments, offers, escrow, credit) and the
+ * invariants of test-invariants.ts must hold; no request may be answered 5xx. The app's own sweep
+ * (every 5 s) may expire an overdue offer first; the model accepts that and follows.
+ *
+ * Each run gets a new shop (six 30-minute slots on one weekday) and the same four customers.
+ * Size: MODEL_RUNS (default 75 on PGlite, 25 on PostgreSQL) × MODEL_STEPS (default 40) steps, but
+ * no new run starts after MODEL_SECONDS (default 60; unlimited when MODEL_RUNS is given), so a busy
+ * machine runs fewer; the test prints how many it ran.
+ * MODEL_SEED=<n> replays a run; MODEL_SHRINK=1 shrinks a failure to a short sequence (slow).
+ * e.g. MODEL_RUNS=200 npx vitest run --project pglite src/server/features/offers/offers.model.test.ts
+ */
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
+import { expireDueOffers, settleDueOffers } from './offer-sweeps.js';
+import { authorizedIntent, grantCredit, runPaymentActions } from './test-fixtures.js';
+import { offerInvariantViolations, offerSnapshot } from './test-invariants.js';
+import { canAnswer, isLive, partyToAnswer, type ModelAppointment, type ModelOffer, OfferModel, SLOTS, split } from './test-model.js';
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+const RUNS = Number(process.env.MODEL_RUNS ?? (onPostgres ? 25 : 75));
+const STEPS = Number(process.env.MODEL_STEPS ?? 40);
+// npm test stays near a minute per database on a loaded machine: no new run starts after this.
+const SECONDS = Number(process.env.MODEL_SECONDS ?? (process.env.MODEL_RUNS ? 3600 : 60));
+const CUSTOMERS = 4;
+
+const kinds = {
+  book: 8, grant: 3, offer: 8, counter: 4, accept: 3, acceptCounter: 2, decline: 1, cancelOffer: 1,
+  cancelAppointment: 1, reschedule: 1, complete: 3, backdate: 2, expireSweep: 2, settleSweep: 1, paymentSweep: 1,
+} as const;
+type Kind = keyof typeof kinds;
+interface Action {
+  kind: Kind;
+  /** Choices resolved against the state when the step runs (who, which appointment or offer, how much). */
+  i: number;
+  j: number;
+  k: number;
+  n: number;
+}
+const actionArb: fc.Arbitrary<Action> = fc.record({
+  kind: fc.oneof(...Object.entries(kinds).map(([kind, weight]) => ({ arbitrary: fc.constant(kind as Kind), weight }))),
+  i: fc.nat(1000),
+  j: fc.nat(1000),
+  k: fc.nat(1000),
+  n: fc.nat(1000),
+});
+
+let ctx: TestContext;
+let customers: Client[];
+let runCount = 0;
+let stepCount = 0;
+const timing = { step: 0, check: 0, inv: 0 };
+/** How often each kind of step succeeded and was refused, printed at the end: what the runs covered. */
+const coverage: Record<string, { ok: number; refused: number }> = {};
+beforeAll(async () => {
+  ctx = await createTestApp();
+  customers = [];
+  for (let c = 0; c < CUSTOMERS; c++) customers.push(await signUp(ctx.app));
+});
+afterAll(() => ctx?.close());
+
+async function creditOf(userIds: number[]): Promise<number[]> {
+  const rows = await queryRows<{ user_id: number; spendable: string }>(
+    ctx.database,
+    `select user_id, credits_posted - debits_posted - debits_pending as spendable from ledger_accounts
+     where kind = 'user_credit' and asset = 'CREDIT' and user_id in (${userIds.join(',')})`,
+  );
+  return userIds.map((id) => Number(rows.find((r) => Number(r.user_id) === id)?.spendable ?? 0));
+}
+
+
+/** One run: a fresh shop, the shared customers, and the actions in order. */
+class Run {
+  model!: OfferModel;
+  shop!: Awaited<ReturnType<typeof serviceBusiness>>;
+  date = upcomingWeekday(3);
+  log: string[] = [];
+  current: Kind = 'book';
+
+  async start() {
+    // Leftovers of an earlier (failed) run must not change credit under this run's feet.
+    await expireDueOffers(ctx.app.db, ctx.app.appointmentChanges);
+    this.shop = await serviceBusiness(ctx.app);
+    this.model = new OfferModel(await creditOf(customers.map((c) => c.user.id)));
+  }
+
+  /** Every answer must be 2xx when the model says it should succeed, 4xx when refused, never 5xx. */
+  expectOutcome(res: LightMyRequestResponse, ok: boolean, what: string) {
+    this.log.push(`${what} -> ${res.statusCode}${res.statusCode >= 400 ? ` ${res.body.slice(0, 160)}` : ''}`);
+    expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+    if (ok) expect(res.statusCode, `${what} should succeed: ${res.body}`).toBeLessThan(300);
+    else expect(res.statusCode, `${what} should be refused`).toBeGreaterThanOrEqual(400);
+    const tally = (coverage[this.current] ??= { ok: 0, refused: 0 });
+    tally[ok ? 'ok' : 'refused']++;
+    return ok;
+  }
+
+  /** Mostly a confirmed appointment (matching `where`), so steps get somewhere; now and then any, to be refused. */
+  pickAppointment(x: number, where: (a: ModelAppointment) => boolean = () => true) {
+    const all = this.model.appointments;
+    const fit = all.filter((a) => a.status === 'confirmed' && where(a));
+    if (fit.length && x % 6 !== 0) return fit[x % fit.length];
+    return all.length ? all[x % all.length] : undefined;
+  }
+
+  pickOffer(x: number) {
+    const list = this.model.offers;
+    // Mostly live offers, so negotiation gets somewhere; sometimes any offer, to try ended ones.
+    const live = list.filter(isLive);
+    if (live.length && x % 4 !== 0) return live[x % live.length];
+    return list.length ? list[x % list.length] : undefined;
+  }
+
+  /** Mostly the party whose turn it is; now and then the other one, to be refused. */
+  answerer(o: ModelOffer, x: number) {
+    const turn = partyToAnswer(o);
+    if (turn !== null && x % 4 !== 0) return turn;
+    return x % 2 ? o.payer : o.recipient;
+  }
+
+  /** An authorized test-card intent of `cents` for a customer (the payment a card offer or raise needs). */
+  intent = async (who: number, cents: number) => (await authorizedIntent(customers[who], cents / 100)).clientSecret;
+
+  async step(a: Action) {
+    const m = this.model;
+    const owner = this.shop.owner;
+    switch (a.kind) {
+      case 'book': {
+        const who = a.i % CUSTOMERS;
+        const time = SLOTS[a.j % SLOTS.length];
+        const res = await book(customers[who], { businessId: this.shop.businessId, serviceId: this.shop.serviceId, date: this.date, time });
+        if (this.expectOutcome(res, m.slotFree(time), `c${who} books ${time}`)) {
+          m.appointments.push({ id: res.json().id as number, customer: who, time, status: 'confirmed' });
+        }
+        return;
+      }
+      case 'grant': {
+        const who = a.i % CUSTOMERS;
+        const cents = 500 + (a.n % 40) * 100;
+        await grantCredit(ctx.database, customers[who].user.id, cents);
+        m.credit[who] += cents;
+        this.log.push(`grant c${who} ${cents}`);
+        return;
+      }
+      case 'offer':
+        return this.makeOffer(a);
+      case 'counter': {
+        const o = this.pickOffer(a.j);
+        if (!o) return;
+        const who = this.answerer(o, a.i);
+        const cents = (1 + (a.n % 60)) * 100 + (a.k % 3 === 0 ? 50 : 0);
+        const more = who === o.payer ? m.shortfall(o, cents) : 0;
+        const covered = more === 0 || (o.method === 'credits' ? m.credit[who] >= more : true);
+        const body: Record<string, unknown> = { counterAmount: cents / 100 };
+        if (more > 0 && o.method === 'cash' && canAnswer(o, who)) body.paymentIntentId = await this.intent(who, more);
+        const res = await customers[who].post(`/api/queue-jump-offers/${o.id}/negotiate`, body);
+        if (this.expectOutcome(res, canAnswer(o, who) && covered, `c${who} counters #${o.id} at ${cents}`)) m.counter(o, who, cents);
+        return;
+      }
+      case 'accept':
+      case 'acceptCounter': {
+        const o = this.pickOffer(a.j);
+        if (!o) return;
+        const who = this.answerer(o, a.i);
+        const more = m.shortfall(o, o.counterCents ?? o.offerCents);
+        const covered = more === 0 || (o.method === 'credits' ? m.credit[who] >= more : a.k % 5 !== 0);
+        const body: Record<string, unknown> = {};
+        if (more > 0 && o.method === 'cash' && covered && canAnswer(o, who)) body.paymentIntentId = await this.intent(who, more);
+        const path = a.kind === 'accept' ? 'accept' : 'accept-counter';
+        const ok = canAnswer(o, who) && covered && (a.kind === 'accept' || o.status === 'negotiating');
+        const res = await customers[who].post(`/api/queue-jump-offers/${o.id}/${path}`, body);
+        if (this.expectOutcome(res, ok, `c${who} ${path} #${o.id}`)) m.accept(o);
+        return;
+      }
+      case 'decline':
+      case 'cancelOffer': {
+        const o = this.pickOffer(a.j);
+        if (!o) return;
+        const who = this.answerer(o, a.i);
+        const sender = a.i % 4 !== 0 ? o.payer : o.recipient;
+        const by = a.kind === 'decline' ? who : sender;
+        const ok = a.kind === 'decline' ? canAnswer(o, who) : sender === o.payer && isLive(o) && !o.overdue;
+        const path = a.kind === 'decline' ? 'decline' : 'cancel';
+        const res = await customers[by].post(`/api/queue-jump-offers/${o.id}/${path}`);
+        if (this.expectOutcome(res, ok, `c${by} ${path} #${o.id}`)) m.endOffer(o, a.kind === 'decline' ? 'declined' : 'cancelled');
+        return;
+      }
+      case 'cancelAppointment': {
+        const appt = this.pickAppointment(a.j);
+        if (!appt) return;
+        // its customer, the owner, or now and then a stranger (refused)
+        const by = a.i % 5 === 0 ? owner : a.i % 7 === 0 ? customers[(appt.customer + 1) % CUSTOMERS] : customers[appt.customer];
+        const allowed = by === owner || by === customers[appt.customer];
+        const res = await by.patch(`/api/appointments/${appt.id}`, { status: 'cancelled' });
+        if (this.expectOutcome(res, allowed && appt.status === 'confirmed', `cancel appointment ${appt.id}`)) {
+          appt.status = 'cancelled';
+          m.appointmentChanged(appt, 'finished');
+        }
+        return;
+      }
+      case 'reschedule': {
+        const appt = this.pickAppointment(a.j);
+        if (!appt) return;
+        const others = SLOTS.filter((s) => s !== appt.time);
+        const time = others[a.k % others.length];
+        const res = await customers[appt.customer].patch(`/api/appointments/${appt.id}`, { date: this.date, time });
+        if (this.expectOutcome(res, appt.status === 'confirmed' && m.slotFree(time, appt), `reschedule ${appt.id} to ${time}`)) {
+          appt.time = time;
+          m.appointmentChanged(appt, 'moved');
+        }
+        return;
+      }
+      case 'complete': {
+        const appt = this.pickAppointment(a.j);
+        if (!appt) return;
+        const res = await owner.post(`/api/appointments/${appt.id}/complete`);
+        if (this.expectOutcome(res, appt.status === 'confirmed', `complete ${appt.id}`)) {
+          appt.status = 'completed';
+          m.credit[appt.customer] += 100; // the booking's $1.00 becomes spendable
+          m.appointmentChanged(appt, 'finished');
+        }
+        return;
+      }
+      case 'backdate': {
+        const o = this.pickOffer(a.j);
+        if (!o) return;
+        await queryRows(ctx.database, `update offers set expires_at = now() - interval '1 second' where id = ${o.id}`);
+        if (isLive(o)) o.overdue = true;
+        this.log.push(`backdate #${o.id}`);
+        return;
+      }
+      case 'expireSweep': {
+        const expired = await expireDueOffers(ctx.app.db, ctx.app.appointmentChanges);
+        this.log.push(`expire sweep: ${expired}`);
+        // at most what the model has overdue: the app's background sweep may have taken some already
+        expect(expired).toBeLessThanOrEqual(m.expireOverdue());
+        return;
+      }
+      case 'settleSweep':
+        // Settlement happens at the completion or cancellation itself; the sweep finds nothing left.
+        expect(await settleDueOffers(ctx.app.db)).toBe(0);
+        this.log.push('settle sweep');
+        return;
+      case 'paymentSweep':
+        await runPaymentActions(ctx.app);
+        this.log.push('payment sweep');
+        return;
+    }
+  }
+
+  async makeOffer(a: Action) {
+    const m = this.model;
+    const from = this.pickAppointment(a.j);
+    const to = from && this.pickAppointment(a.k, (x) => x.customer !== from.customer);
+    if (!from || !to) return;
+    // Usually the sender owns `from` and the type fits the times; now and then not, to be refused.
+    const who = a.i % 9 === 0 ? (from.customer + 1) % CUSTOMERS : from.customer;
+    const natural = to.time < from.time ? 'queue_jump' : 'move_back';
+    const type = a.n % 11 === 0 ? (natural === 'queue_jump' ? 'move_back' : 'queue_jump') : natural;
+    const method = a.i % 2 ? 'credits' : 'cash';
+    const cents = a.n % 13 === 0 ? 100 + (a.n % 4) * 100 : 500 + (a.n % 30) * 100 + (a.n % 7 === 0 ? 50 : 0);
+    const refusal = m.offerRefusal(who, from, to, type, cents, method);
+    const body: Record<string, unknown> = { fromAppointmentId: from.id, toAppointmentId: to.id, offerAmount: cents / 100, offerType: type, paymentMethod: method };
+    if (method === 'cash' && (refusal === null || a.k % 3 === 0)) body.paymentIntentId = await this.intent(who, split(cents).totalCents);
+    const res = await customers[who].post('/api/queue-jump-offers', body);
+    const what = `c${who} offers ${type} ${method} ${cents} ${from.id}->${to.id}${refusal ? ` (refusal expected: ${refusal})` : ''}`;
+    if (!this.expectOutcome(res, refusal === null, what)) return;
+    const offer: ModelOffer = {
+      id: res.json().id as number,
+      payer: who,
+      recipient: to.customer,
+      fromAppointment: from,
+      toAppointment: to,
+      method,
+      offerCents: cents,
+      counterCents: null,
+      agreedCents: null,
+      status: 'pending',
+      lastBy: null,
+      escrowCents: split(cents).totalCents,
+      overdue: false,
+      escrowStatus: 'held',
+    };
+    if (method === 'credits') m.credit[who] -= offer.escrowCents;
+    m.offers.push(offer);
+  }
+
+  /** The database against the model, then the invariants that hold for every offer in it. */
+  async check() {
+    const m = this.model;
+    const users = customers.map((c) => c.user.id);
+    const db = await offerSnapshot(ctx.database, { appointments: m.appointments.map((x) => x.id), offers: m.offers.map((o) => o.id), users });
+    // The app's own sweep (every 5 s) may expire an overdue offer before our sweep step does.
+    for (const o of m.offers) {
+      if (o.overdue && o.status !== 'expired' && db.offers.find((x) => x.id === o.id)?.status === 'expired') m.expiredInBackground(o);
+    }
+    const byId = <T extends { id: number }>(xs: T[]) => [...xs].sort((x, y) => x.id - y.id);
+    expect(db.appointments, 'appointments').toEqual(byId(m.appointments).map(({ id, time, status }) => ({ id, time, status })));
+    expect(db.offers, 'offers and their escrow').toEqual(
+      byId(m.offers).map((o) => ({
+        id: o.id,
+        status: o.status,
+        escrowStatus: o.escrowStatus,
+        counterCents: o.counterCents,
+        agreedCents: o.agreedCents,
+        // live: held by pending transfers; accepted and unsettled: posted into escrow; else empty
+        posted: o.status === 'accepted' ? o.escrowCents : 0,
+        pending: o.status === 'accepted' ? 0 : o.escrowCents,
+      })),
+    );
+    const credit = users.map((id) => Number(db.credit.find((c) => c.userId === id)?.spendable ?? 0));
+    expect(credit, 'spendable credit per customer').toEqual(m.credit);
+    const t = performance.now();
+    expect(await offerInvariantViolations(ctx.database), 'invariants').toEqual([]);
+    timing.inv += performance.now() - t;
+  }
+}
+
+describe('paid slot swaps against a model', () => {
+  it(`keeps the ledger, escrow and appointments consistent over ${RUNS} runs × ${STEPS} random steps`, async () => {
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(fc.array(actionArb, { minLength: STEPS, maxLength: STEPS }), async (actions) => {
+        const run = new Run();
+        await run.start();
+        runCount++;
+        for (const action of actions) {
+          try {
+            const t0 = performance.now();
+            run.current = action.kind;
+            await run.step(action);
+            const t1 = performance.now();
+            await run.check();
+            timing.step += t1 - t0;
+            timing.check += performance.now() - t1;
+          } catch (error) {
+            throw new Error(`${(error as Error).message}\nsteps so far:\n  ${run.log.join('\n  ')}`, { cause: error });
+          }
+          stepCount++;
+        }
+      }),
+      {
+        numRuns: RUNS,
+        seed: process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined,
+        endOnFailure: process.env.MODEL_SHRINK !== '1',
+        interruptAfterTimeLimit: SECONDS * 1000,
+        markInterruptAsFailure: false,
+      },
+    );
+    console.log(`offers model: ${runCount} runs, ${stepCount} steps in ${((Date.now() - started) / 1000).toFixed(1)} s (${process.env.TEST_DB}) step ${timing.step.toFixed(0)} ms, check ${timing.check.toFixed(0)} ms (invariants ${timing.inv.toFixed(0)} ms)`);
+    console.log(Object.entries(coverage).map(([kind, t]) => `${kind} ${t.ok} ok / ${t.refused} refused`).join(', '));
+  }, 600_000);
+});

@@ -1,0 +1,151 @@
+import { type OfferSplit, splitOffer } from '../../../contract/offer-fees.js';
+
+// The model behind offers.model.test.ts: what the server should hold after each step, for one
+// shop and a few customers, and which requests should succeed. Kept apart from the HTTP driver so
+// the rules read like DESIGN sections 5 and 6.
+
+export const SLOTS = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
+
+export interface ModelAppointment {
+  id: number;
+  customer: number;
+  time: string;
+  status: 'confirmed' | 'cancelled' | 'completed';
+}
+
+export interface ModelOffer {
+  id: number;
+  payer: number;
+  recipient: number;
+  fromAppointment: ModelAppointment;
+  toAppointment: ModelAppointment;
+  method: 'credits' | 'cash';
+  offerCents: number;
+  counterCents: number | null;
+  agreedCents: number | null;
+  status: 'pending' | 'negotiating' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+  lastBy: number | null;
+  /** Cents held by open holds (live offers), or posted into escrow (accepted, unsettled). */
+  escrowCents: number;
+  /** expires_at was moved into the past: the status is still live, but nobody may act on it. */
+  overdue: boolean;
+  escrowStatus: 'held' | 'released' | 'refunded';
+}
+
+export const split = (cents: number): OfferSplit => splitOffer(cents, 'service');
+export const isLive = (o: ModelOffer) => o.status === 'pending' || o.status === 'negotiating';
+export const priceOf = (o: ModelOffer) => o.agreedCents ?? o.counterCents ?? o.offerCents;
+
+/** The customer whose turn it is: the recipient of a pending offer, else whoever did not counter last. */
+export function partyToAnswer(o: ModelOffer): number | null {
+  if (o.status === 'pending') return o.recipient;
+  if (o.status === 'negotiating') return o.lastBy === o.recipient ? o.payer : o.recipient;
+  return null;
+}
+
+export const canAnswer = (o: ModelOffer, who: number) => isLive(o) && !o.overdue && partyToAnswer(o) === who;
+
+export class OfferModel {
+  appointments: ModelAppointment[] = [];
+  offers: ModelOffer[] = [];
+  /** Spendable Que Credit per customer, in cents. */
+  credit: number[];
+
+  constructor(startingCredit: number[]) {
+    this.credit = [...startingCredit];
+  }
+
+  slotFree(time: string, except?: ModelAppointment) {
+    return !this.appointments.some((a) => a !== except && a.status === 'confirmed' && a.time === time);
+  }
+
+  hasLiveOfferBetween(a: ModelAppointment, b: ModelAppointment) {
+    return this.offers.some(
+      (o) => isLive(o) && ((o.fromAppointment === a && o.toAppointment === b) || (o.fromAppointment === b && o.toAppointment === a)),
+    );
+  }
+
+  /** Why an offer from `who` would be refused, or null if it should be made. */
+  offerRefusal(who: number, from: ModelAppointment, to: ModelAppointment, type: 'queue_jump' | 'move_back', cents: number, method: 'credits' | 'cash') {
+    if (from.customer !== who) return 'not the sender’s appointment';
+    if (to.customer === who) return 'own target';
+    if (from.status !== 'confirmed' || to.status !== 'confirmed') return 'appointment not confirmed';
+    if (type === 'queue_jump' ? to.time >= from.time : to.time <= from.time) return `${type} in the wrong direction`;
+    if (cents < (type === 'queue_jump' ? 500 : 100) || cents > 20_000) return 'amount out of range';
+    if (this.hasLiveOfferBetween(from, to)) return 'live offer between them';
+    if (method === 'credits' && this.credit[who] < split(cents).totalCents) return 'insufficient credit';
+    return null;
+  }
+
+  /** Gives an offer's open holds back to the payer and ends it. */
+  endOffer(o: ModelOffer, status: 'declined' | 'cancelled' | 'expired') {
+    if (o.method === 'credits') this.credit[o.payer] += o.escrowCents;
+    o.escrowCents = 0;
+    o.status = status;
+  }
+
+  /** What else happens when an appointment is rescheduled, swapped, cancelled or completed. */
+  appointmentChanged(a: ModelAppointment, kind: 'moved' | 'finished') {
+    for (const o of this.offers) if (isLive(o) && (o.fromAppointment === a || o.toAppointment === a)) this.endOffer(o, 'cancelled');
+    if (kind !== 'finished') return;
+    for (const o of this.offers) {
+      if (o.status !== 'accepted' || o.escrowStatus !== 'held' || (o.fromAppointment !== a && o.toAppointment !== a)) continue;
+      const both = [o.fromAppointment, o.toAppointment];
+      if (both.some((x) => x.status === 'confirmed')) continue;
+      if (both.every((x) => x.status === 'completed')) {
+        o.escrowStatus = 'released';
+        if (o.method === 'credits') this.credit[o.recipient] += split(priceOf(o)).recipientCents;
+      } else {
+        o.escrowStatus = 'refunded';
+        if (o.method === 'credits') this.credit[o.payer] += o.escrowCents;
+      }
+      o.escrowCents = 0;
+    }
+  }
+
+  /** Extra cents a price needs held beyond what is held now (0 when already covered). */
+  shortfall(o: ModelOffer, cents: number) {
+    return Math.max(0, split(cents).totalCents - o.escrowCents);
+  }
+
+  counter(o: ModelOffer, who: number, cents: number) {
+    if (who === o.payer) {
+      const more = this.shortfall(o, cents);
+      if (o.method === 'credits') this.credit[who] -= more;
+      o.escrowCents += more;
+    }
+    o.status = 'negotiating';
+    o.counterCents = cents;
+    o.lastBy = who;
+  }
+
+  accept(o: ModelOffer) {
+    const price = priceOf(o);
+    const total = split(price).totalCents;
+    // A raise is held first; whatever was held beyond the agreed price goes back to the payer.
+    if (o.method === 'credits') this.credit[o.payer] += o.escrowCents - total;
+    o.escrowCents = total;
+    o.status = 'accepted';
+    o.agreedCents = price;
+    const [a, b] = [o.fromAppointment, o.toAppointment];
+    [a.time, b.time] = [b.time, a.time];
+    this.appointmentChanged(a, 'moved');
+    this.appointmentChanged(b, 'moved');
+  }
+
+  /**
+   * The app's background sweep expired an overdue offer. If the model already ended it because an
+   * appointment changed, the payer was refunded either way; only the status differs.
+   */
+  expiredInBackground(o: ModelOffer) {
+    if (isLive(o)) this.endOffer(o, 'expired');
+    else if (o.status === 'cancelled') o.status = 'expired';
+  }
+
+  /** The expiry sweep: every overdue live offer expires. Returns how many. */
+  expireOverdue() {
+    const due = this.offers.filter((o) => isLive(o) && o.overdue);
+    for (const o of due) this.endOffer(o, 'expired');
+    return due.length;
+  }
+}
