@@ -27,6 +27,7 @@ import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { createPaymentProcessor } from './features/payments/processors.js';
 import { servicesRoutes } from './features/services/services.routes.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { routeTablePlugin } from './plugins/route-table.js';
 import { sessionPlugin } from './plugins/session.js';
 
@@ -110,6 +111,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     }),
   });
   await app.register(sessionPlugin, { findUser: (token) => findUserBySessionToken(database.db, token) });
+  // After the session: keys belong to the signed-in user. Routes opt in with config.idempotent.
+  await app.register(idempotencyPlugin);
 
   app.get('/api/health', async () => {
     await database.db.execute('select 1');

@@ -1,8 +1,9 @@
 import type { Database } from '../db/client.js';
 import { queryRows } from './test-app.js';
 
-// Tables a refused request may still write by design: signing in creates sessions, failed sign-ins are counted.
-const WRITTEN_BY_DESIGN = new Set(['sessions', 'login_attempts']);
+// Tables a refused request may still write by design: signing in creates sessions, failed sign-ins are
+// counted, and an idempotent request's refusal is kept so that its retry gets the same answer.
+const WRITTEN_BY_DESIGN = new Set(['sessions', 'login_attempts', 'idempotency_keys']);
 
 let tablesCache = new WeakMap<Database, string[]>();
 

@@ -63,7 +63,13 @@ export function requestArbitrary(route: RouteEntry, validIds: number[]): fc.Arbi
     { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-7', '').map((type) => ({ payload: 'a=1', type })) },
   );
   const headers = fc.record(
-    { origin: fc.constantFrom('http://evil.example', 'null', 'http://localhost:80'), cookie: fc.constantFrom('sid=garbage', 'sid=s%3Aabc.def', 'sid='), 'x-forwarded-for': fc.constantFrom('1.2.3.4', 'not-an-ip') },
+    {
+      origin: fc.constantFrom('http://evil.example', 'null', 'http://localhost:80'),
+      cookie: fc.constantFrom('sid=garbage', 'sid=s%3Aabc.def', 'sid='),
+      'x-forwarded-for': fc.constantFrom('1.2.3.4', 'not-an-ip'),
+      // Malformed keys, the longest valid one, and one reused across bodies (replay and 422 paths).
+      'idempotency-key': fc.constantFrom('', ' ', 'x'.repeat(256), 'k'.repeat(255), 'clé', 'tab\there', 'nul\u0000', 'fuzz-key'),
+    },
     { requiredKeys: [] },
   );
   return fc.tuple(params, query, body, headers).map(([values, q, b, h]) => {

@@ -19,7 +19,8 @@ import { rescheduleAppointment } from './reschedule-appointment.js';
 
 // Booking, listing, cancelling, rescheduling and completing appointments; restaurant reservations.
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/appointments', { schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } }, async (request, reply) => {
+  // Booking earns credit, so it honours Idempotency-Key like every money-moving POST.
+  app.post('/appointments', { config: { idempotent: true }, schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } }, async (request, reply) => {
     const appointment = await bookAppointment(app.db, app.appointmentChanges, requireUser(request), request.body, slotRulesOf(app.config));
     return reply.status(201).send(appointment);
   });
