@@ -74,7 +74,7 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
           ))}
         </NativeSelect>
       </Field>
-      <AmountField id="rs-amount" label="Offer amount" value={amount} onChange={setAmount} min={5} max={200} step={5} hint="Between $5 and $200. Reservation length: about 120 minutes." />
+      <AmountField id="rs-amount" label="Offer amount" value={amount} onChange={setAmount} min={5} max={200} step={5} hint={`Between $5 and $200. Reservation length: ${restaurant.reservationDuration ?? 120} minutes.`} />
       <OfferPriceSummary offerCents={cents} kind="restaurant" />
       <PaymentMethodFields idPrefix="rs" {...sender.paymentFields} creditBalance={credits.data?.credits} />
       <EscrowNotice />
