@@ -72,7 +72,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('appointmentChanges', createAppointmentChanges());
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
   if (config.PAYMENT_WORKER) startPaymentWorker(app);
-  startOfferSweeps(app);
+  if (config.OFFER_SWEEPS) startOfferSweeps(app);
 
   // Only JSON may change state: a cross-site HTML form cannot send application/json.
   app.removeContentTypeParser(['text/plain']);

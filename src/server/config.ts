@@ -54,6 +54,7 @@ const envSchema = z.object({
     .optional(),
   // Off in processes that should only serve requests; at least one process must run it.
   PAYMENT_WORKER: booleanFlag.default(true),
+  OFFER_SWEEPS: booleanFlag.default(true),
   DEFAULT_TIME_ZONE: z
     .string()
     .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as America/New_York')

@@ -6,11 +6,12 @@ import { buildWorld, type Party, type World } from './world.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // No background work: only the requests under test may write.
+  ctx = await createTestApp({ PAYMENT_WORKER: false, OFFER_SWEEPS: false });
 });
 afterAll(() => ctx.close());
 
-const PARTIES: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner', 'anonymous'];
+const PARTIES: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner', 'bidder', 'anonymous'];
 
 function call(world: World, party: Party, c: AccessCase) {
   const client = world.clients[party];
@@ -34,8 +35,13 @@ describe('authorization matrix over the route table', () => {
   for (const c of ACCESS_CASES) {
     const refused = PARTIES.filter((p) => !c.allowed.includes(p));
     it(`${c.route}${c.name ? ` (${c.name})` : ''}: only ${c.allowed.join(', ')}`, async () => {
-      if (refused.length) {
+      const freshWorld = async () => {
         const world = await buildWorld(ctx.app);
+        await c.prepare?.(world);
+        return world;
+      };
+      if (refused.length) {
+        const world = await freshWorld();
         const before = await fingerprint(ctx.database);
         for (const party of refused) {
           const res = await call(world, party, c);
@@ -44,10 +50,10 @@ describe('authorization matrix over the route table', () => {
         }
       }
       // A fresh world for each rightful party: a successful cancel must not hide the next party's answer.
-      const readOnly = c.request({} as World).method === 'GET';
-      const shared = readOnly ? await buildWorld(ctx.app) : null;
+      const readOnly = c.request({ extra: {} } as unknown as World).method === 'GET';
+      const shared = readOnly ? await freshWorld() : null;
       for (const party of c.allowed) {
-        const world = shared ?? (await buildWorld(ctx.app));
+        const world = shared ?? (await freshWorld());
         const res = await call(world, party, c);
         expect(res.statusCode, `${party} → ${res.body}`).toBeLessThan(300);
         if (c.privateFrom?.includes(party)) expectNoPersonalData(res.body, world);

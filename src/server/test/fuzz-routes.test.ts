@@ -11,7 +11,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 let ctx: TestContext;
 let world: World;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // No background work: only the requests under test may write.
+  ctx = await createTestApp({ PAYMENT_WORKER: false, OFFER_SWEEPS: false });
   world = await buildWorld(ctx.app);
 });
 afterAll(() => ctx.close());
@@ -39,7 +40,8 @@ describe('fuzzing every route in the route table', () => {
             const body = res.json();
             expect(typeof body.message, where).toBe('string');
             expect(typeof body.code, where).toBe('string');
-            expect(await fingerprint(ctx.database), `${where} wrote data`).toEqual(before);
+            const after = await fingerprint(ctx.database);
+            expect(Object.keys(after).filter((table) => after[table] !== before[table]), `${where} wrote data`).toEqual([]);
           } else if (options.method !== 'GET') {
             before = await fingerprint(ctx.database);
           }

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { authorizedIntent } from '../features/payments/test-fixtures.js';
 import type { Party, World } from './world.js';
 
 export interface AccessCase {
@@ -8,12 +9,14 @@ export interface AccessCase {
   /** Who may do this; everyone else is refused (401 signed out, 403 signed in) and nothing changes. */
   allowed: readonly Party[];
   request(w: World): InjectOptions;
+  /** Runs on each fresh world before the case, e.g. to put an offer in the state the route needs. */
+  prepare?(w: World): Promise<void>;
   /** Parties who may read a listing but must not see other customers' personal data in it. */
   privateFrom?: readonly Party[];
 }
 
-const EVERYONE: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner', 'anonymous'];
-const SIGNED_IN: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner'];
+const EVERYONE: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner', 'bidder', 'anonymous'];
+const SIGNED_IN: Party[] = ['customer', 'owner', 'restaurantOwner', 'otherCustomer', 'otherOwner', 'bidder'];
 
 const serviceBody = { name: 'Deep clean', duration: 45, price: '55.00', description: '' };
 const slotBody = (w: World) => ({ businessId: w.restaurantId, dayOfWeek: 1, startTime: '11:00', endTime: '14:00', intervalMinutes: 30, isActive: true });
@@ -30,6 +33,47 @@ export const OPEN_ROUTES: Record<string, string> = {
   'POST /api/businesses': 'creates the caller’s own business; its userId must equal the caller (businesses tests)',
   'POST /api/restaurants': 'creates the caller’s own restaurant; its userId must equal the caller (businesses tests)',
 };
+
+const offerUrl = (w: World, action = '') => `/api/queue-jump-offers/${w.offerId}${action}`;
+
+/** The bidder's offer on the customer's 10:00: the customer answers it, the bidder may withdraw it. */
+const OFFER_CASES: AccessCase[] = [
+  { route: 'GET /api/queue-jump-offers', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/queue-jump-offers' }) },
+  { route: 'GET /api/queue-jump-offers/:id', allowed: ['customer', 'bidder'], request: (w) => ({ method: 'GET', url: offerUrl(w) }) },
+  {
+    route: 'POST /api/queue-jump-offers',
+    name: "an offer from the bidder's second slot",
+    allowed: ['bidder'],
+    async prepare(w) {
+      const bidder = w.clients.bidder!;
+      const slot = await bidder.post('/api/appointments', {
+        businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '12:00', customerName: 'B', customerEmail: 'b@example.com', customerPhone: '555-0102',
+      });
+      w.extra.bidderSlot = slot.json().id;
+      w.extra.secret = (await authorizedIntent(bidder, 30)).clientSecret;
+    },
+    request: (w) => ({
+      method: 'POST',
+      url: '/api/queue-jump-offers',
+      payload: { fromAppointmentId: w.extra.bidderSlot, toAppointmentId: w.appointmentId, offerAmount: 25, paymentMethod: 'cash', paymentIntentId: w.extra.secret },
+    }),
+  },
+  { route: 'POST /api/queue-jump-offers/:id/negotiate', allowed: ['customer'], request: (w) => ({ method: 'POST', url: offerUrl(w, '/negotiate'), payload: { counterAmount: 30 } }) },
+  { route: 'POST /api/queue-jump-offers/:id/accept', allowed: ['customer'], request: (w) => ({ method: 'POST', url: offerUrl(w, '/accept'), payload: {} }) },
+  {
+    route: 'POST /api/queue-jump-offers/:id/accept-counter',
+    name: "the bidder accepts the customer's raise, paying the difference",
+    allowed: ['bidder'],
+    async prepare(w) {
+      await w.clients.customer!.post(offerUrl(w, '/negotiate'), { counterAmount: 40 });
+      w.extra.topUp = (await authorizedIntent(w.clients.bidder!, 15)).paymentIntentId;
+    },
+    request: (w) => ({ method: 'POST', url: offerUrl(w, '/accept-counter'), payload: { paymentIntentId: w.extra.topUp } }),
+  },
+  { route: 'POST /api/queue-jump-offers/:id/decline', allowed: ['customer'], request: (w) => ({ method: 'POST', url: offerUrl(w, '/decline'), payload: {} }) },
+  { route: 'POST /api/queue-jump-offers/:id/cancel', allowed: ['bidder'], request: (w) => ({ method: 'POST', url: offerUrl(w, '/cancel'), payload: {} }) },
+  { route: 'GET /api/wallet', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/wallet' }) },
+];
 
 export const ACCESS_CASES: AccessCase[] = [
   { route: 'GET /api/businesses/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}` }) },
@@ -82,7 +126,7 @@ export const ACCESS_CASES: AccessCase[] = [
     route: 'GET /api/appointments',
     name: "a business's day",
     allowed: EVERYONE,
-    privateFrom: ['otherCustomer', 'otherOwner', 'restaurantOwner', 'anonymous'],
+    privateFrom: ['otherCustomer', 'otherOwner', 'restaurantOwner', 'bidder', 'anonymous'],
     request: (w) => ({ method: 'GET', url: `/api/appointments?businessId=${w.shopId}&date=${w.date}` }),
   },
   { route: 'PATCH /api/appointments/:id', name: 'cancel', allowed: ['customer', 'owner'], request: (w) => ({ method: 'PATCH', url: `/api/appointments/${w.appointmentId}`, payload: { status: 'cancelled' } }) },
@@ -96,7 +140,7 @@ export const ACCESS_CASES: AccessCase[] = [
   {
     route: 'GET /api/restaurant-reservations',
     allowed: EVERYONE,
-    privateFrom: ['owner', 'otherCustomer', 'otherOwner', 'anonymous'],
+    privateFrom: ['owner', 'otherCustomer', 'otherOwner', 'bidder', 'anonymous'],
     request: (w) => ({ method: 'GET', url: `/api/restaurant-reservations?restaurantId=${w.restaurantId}&date=${w.reservationDate}` }),
   },
   { route: 'GET /api/credits/:userId', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/credits/${w.customerId}` }) },
@@ -113,4 +157,5 @@ export const ACCESS_CASES: AccessCase[] = [
     allowed: ['customer'],
     request: (w) => ({ method: 'POST', url: '/api/credits/deduct', payload: { userId: w.customerId, queueJumpOfferId: 0, amount: '1.00' } }),
   },
+  ...OFFER_CASES,
 ];

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { book, restaurant, serviceBusiness, upcomingDay, upcomingWeekday } from '../features/appointments/test-fixtures.js';
+import { authorizedIntent } from '../features/payments/test-fixtures.js';
 import { signUp } from './test-app.js';
 
 export type Client = Awaited<ReturnType<typeof signUp>>;
-export type Party = 'customer' | 'owner' | 'restaurantOwner' | 'otherCustomer' | 'otherOwner' | 'anonymous';
+export type Party = 'customer' | 'owner' | 'restaurantOwner' | 'otherCustomer' | 'otherOwner' | 'bidder' | 'anonymous';
 
 /**
  * A small marketplace for authorization tests: a service business and a restaurant with their
  * owners, a customer holding a booking at each (and $1.00 of spendable credit from a completed
- * visit), and an unrelated customer and business owner.
+ * visit), an unrelated customer and business owner, and a bidder: a customer of the shop who
+ * offered the customer money (by card) to jump to their earlier slot.
  */
 export async function buildWorld(app: FastifyInstance) {
   const shop = await serviceBusiness(app);
@@ -30,6 +32,19 @@ export async function buildWorld(app: FastifyInstance) {
   expect(blocked.statusCode).toBe(201);
   const intent = await customer.post('/api/create-payment-intent', { amount: 30 });
   expect(intent.statusCode).toBe(200);
+  const bidder = await signUp(app);
+  // Contact details of their own, so a listing that shows the bidder their row does not look like a leak.
+  const bidderSlot = await book(bidder, {
+    businessId: shop.businessId, serviceId: shop.serviceId, date, time: '11:00', customerName: 'Bea Bidder', customerEmail: 'bea@example.com', customerPhone: '555-0177',
+  });
+  const offer = await bidder.post('/api/queue-jump-offers', {
+    fromAppointmentId: bidderSlot.json().id,
+    toAppointmentId: appointment.json().id,
+    offerAmount: 25,
+    paymentMethod: 'cash',
+    paymentIntentId: (await authorizedIntent(bidder, 30)).clientSecret,
+  });
+  expect(offer.statusCode, offer.body).toBe(201);
   const timeSlots = (await dining.owner.get(`/api/restaurant-time-slots/${dining.businessId}`)).json() as { id: number }[];
   const clients: Record<Party, Client | null> = {
     customer,
@@ -37,6 +52,7 @@ export async function buildWorld(app: FastifyInstance) {
     restaurantOwner: dining.owner,
     otherCustomer,
     otherOwner: unrelated.owner,
+    bidder,
     anonymous: null,
   };
   return {
@@ -54,6 +70,9 @@ export async function buildWorld(app: FastifyInstance) {
     blockedDateId: blocked.json().id as number,
     timeSlotId: timeSlots[0].id,
     paymentIntentId: intent.json().paymentIntentId as string,
+    offerId: offer.json().id as number,
+    /** What a case's prepare step adds (ids, secrets). */
+    extra: {} as Record<string, string | number>,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

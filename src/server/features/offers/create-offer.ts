@@ -25,8 +25,7 @@ function checkTarget(target: AppointmentRow, user: User, toUserId: number | unde
 }
 
 /** The sender's own appointment and the rule of the offer type (DESIGN section 6). */
-function checkOwn(own: AppointmentRow, target: AppointmentRow, user: User, input: CreateOffer) {
-  if (own.customerId !== user.id) throw forbidden('fromAppointmentId must be one of your own appointments');
+function checkOwn(own: AppointmentRow, target: AppointmentRow, input: CreateOffer) {
   if (own.status !== 'confirmed') throw conflict(`Your appointment is ${own.status}, so it cannot be swapped`);
   if (own.businessId !== target.businessId) throw new AppError(ErrorCode.VALIDATION, 'Both appointments must be at the same business');
   if (input.offerType === 'queue_jump') {
@@ -39,10 +38,9 @@ function checkOwn(own: AppointmentRow, target: AppointmentRow, user: User, input
 }
 
 /** The sender's side: their own appointment, or a pending reservation made for a restaurant table that is full. */
-async function senderSide(tx: Db, user: User, target: AppointmentRow, input: CreateOffer): Promise<AppointmentRow> {
-  if (input.fromAppointmentId) {
-    const own = (await lockAppointments(tx, [input.fromAppointmentId])).get(input.fromAppointmentId)!;
-    checkOwn(own, target, user, input);
+async function senderSide(tx: Db, user: User, target: AppointmentRow, own: AppointmentRow | null, input: CreateOffer): Promise<AppointmentRow> {
+  if (own) {
+    checkOwn(own, target, input);
     return own;
   }
   const wanted = input.temporaryReservation!;
@@ -64,8 +62,11 @@ export async function createOffer(db: Db, user: User, input: CreateOffer): Promi
     const target = await readAppointment(tx, input.toAppointmentId).catch(() => {
       throw new AppError(ErrorCode.NOT_FOUND, 'Target appointment not found');
     });
+    // Whose appointment it is comes first: someone else's id is a 403 whatever else is wrong.
+    const mine = input.fromAppointmentId ? (await lockAppointments(tx, [input.fromAppointmentId])).get(input.fromAppointmentId)! : null;
+    if (mine && mine.customerId !== user.id) throw forbidden('fromAppointmentId must be one of your own appointments');
     checkTarget(target, user, input.toUserId);
-    const own = await senderSide(tx, user, target, input);
+    const own = await senderSide(tx, user, target, mine, input);
     if (await offersRepository.hasLiveOfferBetween(tx, own.id, target.id)) throw conflict('There is already an open offer between these two appointments');
     const values = {
       fromUserId: user.id,
