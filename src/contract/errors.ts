@@ -18,6 +18,7 @@ export const ErrorCode = {
   INSUFFICIENT_CREDIT: 'INSUFFICIENT_CREDIT',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   IDEMPOTENCY_KEY_IN_USE: 'IDEMPOTENCY_KEY_IN_USE',
+  UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -41,6 +42,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   INSUFFICIENT_CREDIT: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_IN_USE: 409,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody, errorStatus } from '../contract/errors.js';
-import { SqlState, sqlStateOf } from './db/sql-state.js';
+import { isDatabaseUnavailable, SqlState, sqlStateOf } from './db/sql-state.js';
 
 export class AppError extends Error {
   constructor(
@@ -61,6 +61,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (known) return send(reply, known[0], { message: known[2], code: known[1] });
     if (error.statusCode === 429) {
       return send(reply, 429, { message: error.message || 'Too many requests. Please slow down.', code: ErrorCode.RATE_LIMITED });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 503, { message: 'The service is busy or restarting. Please try again in a moment.', code: ErrorCode.UNAVAILABLE });
     }
     const dbError = fromDatabaseError(error);
     if (dbError) return send(reply, errorStatus[dbError.code], { message: dbError.message, code: dbError.code });

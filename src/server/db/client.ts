@@ -21,6 +21,11 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
 }
 
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
@@ -48,7 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
-      close: () => pool.end(),
+      // Closing twice (a shutdown racing a test's teardown) is harmless.
+      close: once(() => pool.end()),
     };
   }
   const client = await PGlite.create({
@@ -62,9 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    async close() {
-      await client.close();
-    },
+    close: once(() => client.close()),
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }

@@ -21,6 +21,23 @@ export const sqlStateOf = (error: unknown): string | undefined =>
 /** The name of the constraint a database error reports. */
 export const constraintOf = (error: unknown): string | undefined => find(error, (e) => (typeof e.constraint === 'string' ? e.constraint : undefined));
 
+/**
+ * True when the database could not be reached or refused the connection (down, restarting, out of
+ * connections, a dropped socket): the request did nothing and may be retried, so it is a 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  if (state && (state.startsWith('08') || state === '53300' || state.startsWith('57P'))) return true;
+  return Boolean(
+    find(error, (e) => {
+      const code = typeof e.code === 'string' ? e.code : '';
+      const message = (e as { message?: unknown }).message;
+      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+      return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(message) ? true : undefined;
+    }),
+  );
+}
+
 export const SqlState = {
   serializationFailure: '40001',
   deadlockDetected: '40P01',

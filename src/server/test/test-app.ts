@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 60 });
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 20 });
     return {
       database,
       async drop() {
