@@ -129,6 +129,11 @@ export const offerSchema = z.object({
   message: z.string(),
   /** Only the payer sees their payment intent. */
   paymentIntentId: z.string().nullable(),
+  /**
+   * Payer only, while the offer is live: what escrow holds for it now. Raising the price by card
+   * needs an authorized payment of exactly (new totalCharge - heldAmount).
+   */
+  heldAmount: z.string().nullable(),
   status: z.enum(offerStatuses),
   counterOfferAmount: z.string().nullable(),
   counterOfferMessage: z.string().nullable(),
@@ -153,3 +158,13 @@ export const offerSchema = z.object({
   waitingForResponse: z.boolean(),
 });
 export type Offer = z.infer<typeof offerSchema>;
+
+/** For the business owner: which appointments were swapped through an accepted offer, and its escrow. */
+export const businessSwapSchema = z.object({
+  offerId: z.number().int(),
+  appointmentIds: z.array(z.number().int()),
+  escrowStatus: z.enum(['held', 'released', 'refunded']),
+  /** True when completing the remaining appointment(s) pays the escrow out. */
+  releasesOnCompletion: z.boolean(),
+});
+export type BusinessSwap = z.infer<typeof businessSwapSchema>;

@@ -243,6 +243,7 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_debit_idx').on(t.debitAccountId),
     index('ledger_transfers_credit_idx').on(t.creditAccountId),
     index('ledger_transfers_appointment_idx').on(t.appointmentId),
+    index('ledger_transfers_offer_idx').on(t.offerId),
     // a pending transfer is resolved (posted or voided) exactly once
     uniqueIndex('ledger_transfers_pending_resolution_key').on(t.pendingId),
     check('ledger_transfers_amount_check', sql`${t.amount} > 0`),

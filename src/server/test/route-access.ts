@@ -72,6 +72,7 @@ const OFFER_CASES: AccessCase[] = [
   },
   { route: 'POST /api/queue-jump-offers/:id/decline', allowed: ['customer'], request: (w) => ({ method: 'POST', url: offerUrl(w, '/decline'), payload: {} }) },
   { route: 'POST /api/queue-jump-offers/:id/cancel', allowed: ['bidder'], request: (w) => ({ method: 'POST', url: offerUrl(w, '/cancel'), payload: {} }) },
+  { route: 'GET /api/businesses/:id/swaps', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/swaps` }) },
   { route: 'GET /api/wallet', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/wallet' }) },
 ];
 

@@ -98,6 +98,7 @@ ALTER TABLE "payment_actions" ADD CONSTRAINT "payment_actions_user_id_users_id_f
 ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "ledger_transfers_offer_idx" ON "ledger_transfers" USING btree ("offer_id");--> statement-breakpoint
 CREATE INDEX "offers_from_appointment_idx" ON "offers" USING btree ("from_appointment_id");--> statement-breakpoint
 CREATE INDEX "offers_to_appointment_idx" ON "offers" USING btree ("to_appointment_id");--> statement-breakpoint
 CREATE INDEX "offers_from_user_idx" ON "offers" USING btree ("from_user_id");--> statement-breakpoint

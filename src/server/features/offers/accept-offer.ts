@@ -7,7 +7,7 @@ import type { AppointmentChanges } from '../appointments/appointment-changes.js'
 import { handOverReservation, readAppointments, swapAppointmentTimes } from '../appointments/trade-appointments.js';
 import { heldCents, holdForOffer, postHoldsAtAcceptance } from './offer-escrow.js';
 import { currentCents, partyToAnswer, payerOf, splitOf } from './offer-rules.js';
-import { toOffer } from './offer-view.js';
+import { viewOffer } from './offer-view.js';
 import { lockOfferForParty, requireLive } from './load-offer.js';
 import * as offersRepository from './offers.repository.js';
 
@@ -42,6 +42,6 @@ export async function acceptOffer(db: Db, changes: AppointmentChanges, user: Use
     if (offer.temporaryReservation) await handOverReservation(tx, changes, offer.fromAppointmentId, offer.toAppointmentId, user.id);
     else await swapAppointmentTimes(tx, changes, offer.fromAppointmentId, offer.toAppointmentId, user.id);
     const after = await readAppointments(tx, [offer.fromAppointmentId, offer.toAppointmentId]);
-    return toOffer(accepted, after, user.id);
+    return viewOffer(tx, accepted, after, user.id);
   });
 }

@@ -5,7 +5,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { forbidden } from '../../errors.js';
 import { heldCents, holdForOffer } from './offer-escrow.js';
 import { partyToAnswer, payerOf, splitOf } from './offer-rules.js';
-import { toOffer } from './offer-view.js';
+import { viewOffer } from './offer-view.js';
 import { lockOfferForParty, requireLive } from './load-offer.js';
 import * as offersRepository from './offers.repository.js';
 
@@ -41,6 +41,6 @@ export async function counterOffer(db: Db, user: User, offerId: number, input: C
       lastNegotiationBy: user.id,
       paymentIntentId: intentId,
     });
-    return toOffer(updated, appointments, user.id);
+    return viewOffer(tx, updated, appointments, user.id);
   });
 }

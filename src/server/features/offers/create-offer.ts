@@ -10,7 +10,7 @@ import type { AppointmentRow } from '../appointments/appointments.repository.js'
 import { createPendingReservation, lockAppointments, readAppointment } from '../appointments/trade-appointments.js';
 import { holdForOffer } from './offer-escrow.js';
 import { splitOf } from './offer-rules.js';
-import { toOffer } from './offer-view.js';
+import { viewOffer } from './offer-view.js';
 import * as offersRepository from './offers.repository.js';
 
 const startOf = (a: Pick<AppointmentRow, 'date' | 'time'>) => `${a.date} ${a.time}`;
@@ -87,6 +87,6 @@ export async function createOffer(db: Db, user: User, input: CreateOffer): Promi
     if (offer.expiresAt <= new Date()) throw conflict('Too late: the earlier appointment has already started');
     const intentId = await holdForOffer(tx, offer, splitOf(offer).totalCents, input.paymentIntentId);
     const saved = intentId ? await offersRepository.updateOffer(tx, offer.id, { paymentIntentId: intentId }) : offer;
-    return toOffer(saved, new Map([[own.id, own], [target.id, target]]), user.id);
+    return viewOffer(tx, saved, new Map([[own.id, own], [target.id, target]]), user.id);
   });
 }

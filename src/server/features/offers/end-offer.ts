@@ -7,7 +7,7 @@ import type { AppointmentChanges } from '../appointments/appointment-changes.js'
 import { cancelPendingReservation } from '../appointments/trade-appointments.js';
 import { voidHolds } from './offer-escrow.js';
 import { partyToAnswer } from './offer-rules.js';
-import { toOffer } from './offer-view.js';
+import { viewOffer } from './offer-view.js';
 import { lockOfferForParty, requireLive } from './load-offer.js';
 import * as offersRepository from './offers.repository.js';
 import type { OfferRow } from './offers.repository.js';
@@ -33,7 +33,7 @@ export async function declineOffer(db: Db, changes: AppointmentChanges, user: Us
     const { offer, appointments } = await lockOfferForParty(tx, offerId, user.id);
     requireLive(offer);
     if (partyToAnswer(offer) !== user.id) throw forbidden('It is not your turn to answer this offer');
-    return toOffer(await endOffer(tx, changes, offer, 'declined', user.id), appointments, user.id);
+    return viewOffer(tx, await endOffer(tx, changes, offer, 'declined', user.id), appointments, user.id);
   });
 }
 
@@ -43,6 +43,6 @@ export async function cancelOffer(db: Db, changes: AppointmentChanges, user: Use
     const { offer, appointments } = await lockOfferForParty(tx, offerId, user.id);
     if (offer.fromUserId !== user.id) throw forbidden('Only the customer who made this offer can cancel it');
     requireLive(offer);
-    return toOffer(await endOffer(tx, changes, offer, 'cancelled', user.id), appointments, user.id);
+    return viewOffer(tx, await endOffer(tx, changes, offer, 'cancelled', user.id), appointments, user.id);
   });
 }

@@ -1,7 +1,9 @@
 import type { Offer, OfferAppointment } from '../../../contract/offers.js';
 import { centsToDecimal } from '../../../contract/money.js';
+import type { Db } from '../../db/client.js';
 import type { AppointmentRow } from '../appointments/appointments.repository.js';
-import { actionsFor, currentCents, partyToAnswer, payerOf, splitOf } from './offer-rules.js';
+import { heldCents } from './offer-escrow.js';
+import { actionsFor, currentCents, isLive, partyToAnswer, payerOf, splitOf } from './offer-rules.js';
 import type { OfferRow } from './offers.repository.js';
 
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
@@ -24,7 +26,7 @@ function appointmentView(row: AppointmentRow, viewerId: number): OfferAppointmen
   };
 }
 
-export function toOffer(offer: OfferRow, appointments: Map<number, AppointmentRow>, viewerId: number, now = new Date()): Offer {
+export function toOffer(offer: OfferRow, appointments: Map<number, AppointmentRow>, viewerId: number, heldCents: number | null = null, now = new Date()): Offer {
   const split = splitOf(offer);
   const lastBy = offer.lastNegotiationBy;
   return {
@@ -38,6 +40,7 @@ export function toOffer(offer: OfferRow, appointments: Map<number, AppointmentRo
     paymentMethod: offer.paymentMethod as Offer['paymentMethod'],
     message: offer.message,
     paymentIntentId: payerOf(offer) === viewerId ? offer.paymentIntentId : null,
+    heldAmount: payerOf(offer) === viewerId && heldCents !== null ? centsToDecimal(heldCents) : null,
     status: offer.status as Offer['status'],
     counterOfferAmount: money(offer.counterCents),
     counterOfferMessage: offer.counterMessage,
@@ -56,4 +59,10 @@ export function toOffer(offer: OfferRow, appointments: Map<number, AppointmentRo
     actions: actionsFor(offer, viewerId, now),
     waitingForResponse: offer.status === 'negotiating' && lastBy === viewerId && partyToAnswer(offer) !== viewerId,
   };
+}
+
+/** The wire shape, with what escrow holds filled in for the payer of a live offer. */
+export async function viewOffer(db: Db, offer: OfferRow, appointments: Map<number, AppointmentRow>, viewerId: number): Promise<Offer> {
+  const held = payerOf(offer) === viewerId && isLive(offer) ? await heldCents(db, offer) : null;
+  return toOffer(offer, appointments, viewerId, held);
 }

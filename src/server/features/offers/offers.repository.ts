@@ -128,3 +128,13 @@ export async function unsettledIncoming(db: Db, userId: number): Promise<OfferRo
     .from(offers)
     .where(and(eq(offers.toUserId, userId), eq(offers.status, 'accepted'), eq(offers.escrowStatus, 'held')));
 }
+
+/** Accepted offers between appointments of one business, newest first. */
+export async function acceptedOffersOfBusiness(db: Db, businessId: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.status, 'accepted'), sql`${offers.toAppointmentId} in (select id from ${appointments} where business_id = ${businessId})`))
+    .orderBy(desc(offers.acceptedAt))
+    .limit(500);
+}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/businesses.js';
-import { acceptCounterSchema, counterOfferSchema, createOfferSchema, offerSchema, offersQuerySchema } from '../../../contract/offers.js';
+import { acceptCounterSchema, businessSwapSchema, counterOfferSchema, createOfferSchema, offerSchema, offersQuerySchema } from '../../../contract/offers.js';
 import { walletSchema } from '../../../contract/payments.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { AppError } from '../../errors.js';
@@ -11,6 +11,7 @@ import { acceptOffer } from './accept-offer.js';
 import { counterOffer } from './counter-offer.js';
 import { createOffer } from './create-offer.js';
 import { cancelOffer, declineOffer } from './end-offer.js';
+import { listBusinessSwaps } from './list-business-swaps.js';
 import { getOffer, listOffers } from './list-offers.js';
 
 const offerResponse = { 200: offerSchema };
@@ -53,6 +54,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post('/queue-jump-offers/:id/cancel', { config: idempotent, schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
     cancelOffer(app.db, changes, requireUser(request), request.params.id),
+  );
+
+  app.get('/businesses/:id/swaps', { schema: { params: idParamsSchema, response: { 200: z.array(businessSwapSchema) } } }, async (request) =>
+    listBusinessSwaps(app.db, request.user, request.params.id),
   );
 
   app.get('/wallet', { schema: { response: { 200: walletSchema } } }, async (request) => getWallet(app.db, request.user));

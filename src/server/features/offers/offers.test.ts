@@ -50,6 +50,10 @@ describe('a queue jump paid by card, countered, accepted and released', () => {
     expect(await wallet(p.payee)).toMatchObject({ pendingIncoming: '38.00', earnings: '0.00' });
     expect((await wallet(p.payer)).heldInEscrow).toBe('45.00');
 
+    // The owner sees which appointments were swapped and that completing them releases escrow.
+    const swaps = (await p.owner.get(`/api/businesses/${p.businessId}/swaps`)).json();
+    expect(swaps).toEqual([{ offerId: offer.id, appointmentIds: [p.payerAppointmentId, p.payeeAppointmentId], escrowStatus: 'held', releasesOnCompletion: true }]);
+
     // One completion is not enough; both release the escrow.
     expect((await p.owner.post(`/api/appointments/${p.payerAppointmentId}/complete`)).statusCode).toBe(200);
     expect((await p.payee.get(`/api/queue-jump-offers/${offer.id}`)).json().escrowStatus).toBe('held');

@@ -20,13 +20,12 @@ export const kindOf = (offer: Offer) => offer.toAppointment.businessType;
 export const viewerPays = (offer: Offer) => offer.direction === 'outgoing';
 
 /**
- * What the payer must newly authorize by card to bind themselves to `newCents`: the difference of
- * the totals (splitOffer). What is held is taken to be the original offer's total; the wire does
- * not say whether the payer raised it in an earlier round.
+ * What the payer must newly authorize by card to bind themselves to `newCents`: the new total
+ * (splitOffer) less what escrow already holds for the offer (heldAmount, sent to the payer).
  */
 export function topUpCents(offer: Offer, newCents: number): number {
   const kind = kindOf(offer);
-  const held = splitOffer(toCents(offer.offerAmount) ?? 0, kind).totalCents;
+  const held = toCents(offer.heldAmount ?? offer.totalCharge) ?? 0;
   return Math.max(0, splitOffer(newCents, kind).totalCents - held);
 }
 
