@@ -19,8 +19,9 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   return { child, output: () => output, exited };
 }
 
+// Generous: opening the embedded database takes seconds, and much longer while other test files load the two cores.
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 450; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return res.json();
@@ -62,5 +63,5 @@ describe('the server process', () => {
     expect(login.status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
