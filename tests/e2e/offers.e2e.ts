@@ -105,9 +105,11 @@ describe('queue-jump offer, end to end', () => {
     await openTab(o, 'Appointments');
     for (const who of ['Rita Recipient', 'Paul Payer']) {
       const row = o.getByRole('tabpanel').getByTestId('business-appointment').filter({ hasText: who }).filter({ hasText: 'confirmed' });
+      await row.getByText('Swapped · escrow held').waitFor();
       await row.getByRole('button', { name: 'Complete' }).click();
       const confirm = o.getByRole('alertdialog', { name: 'Complete this appointment?' });
       await confirm.getByText('This appointment has not started yet.').waitFor();
+      await confirm.getByText(/releases the escrow/).waitFor();
       if (who === 'Rita Recipient') await dialogShot(o, 'offers-complete-confirm-desktop');
       await confirm.getByRole('button', { name: 'Mark Completed' }).click();
       await toastTitled(o, 'Appointment Completed').waitFor();

@@ -27,6 +27,9 @@ describe('queryKeys', () => {
     expect(reaches(stale, queryKeys.availableSlots({ businessId: 1, date: '2030-01-02' }))).toBe(true);
     expect(reaches(stale, queryKeys.creditTransactions(1))).toBe(true);
     expect(reaches(stale, queryKeys.earliestAppointments())).toBe(true);
+    // completing or cancelling can end offers and settle escrow
+    expect(reaches(stale, queryKeys.businessSwaps(1))).toBe(true);
+    expect(reaches(stale, queryKeys.wallet())).toBe(true);
     expect(reaches(stale, queryKeys.businessList({}))).toBe(false);
   });
 

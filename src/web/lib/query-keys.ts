@@ -46,6 +46,7 @@ export const queryKeys = {
 
   allOffers: () => ['offers'] as const,
   offers: (userId: number) => ['offers', 'list', userId] as const,
+  businessSwaps: (businessId: number) => ['offers', 'business', businessId] as const,
 
   wallet: () => ['wallet'] as const,
 
@@ -54,16 +55,21 @@ export const queryKeys = {
   creditTransactions: (userId: number) => ['credits', userId, 'transactions'] as const,
 };
 
-/** Everything a booked, moved, cancelled or completed appointment makes stale (lists, free slots, credit). */
+/**
+ * Everything a booked, moved, cancelled or completed appointment makes stale: lists, free slots,
+ * credit, and the offers and wallet (a change ends live offers on it and can settle escrow).
+ */
 export const staleAfterAppointmentChange = (): QueryKey[] => [
   queryKeys.allAppointments(),
   queryKeys.allAvailableSlots(),
   queryKeys.allCredits(),
   queryKeys.earliestAppointments(),
+  queryKeys.allOffers(),
+  queryKeys.wallet(),
 ];
 
-/** An offer made, answered or ended: offers, the swapped appointments, free slots, credit and the wallet. */
-export const staleAfterOfferChange = (): QueryKey[] => [...staleAfterAppointmentChange(), queryKeys.allOffers(), queryKeys.wallet()];
+/** An offer made, answered or ended: the same families as an appointment change. */
+export const staleAfterOfferChange = (): QueryKey[] => staleAfterAppointmentChange();
 
 /** Services, hours, blocked dates and time slots all change which slots are free. */
 export const staleAfterScheduleChange = (): QueryKey[] => [queryKeys.allAvailableSlots(), queryKeys.earliestAppointments()];

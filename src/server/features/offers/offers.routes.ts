@@ -4,7 +4,9 @@ import { idParamsSchema } from '../../../contract/businesses.js';
 import { acceptCounterSchema, businessSwapSchema, counterOfferSchema, createOfferSchema, offerSchema, offersQuerySchema } from '../../../contract/offers.js';
 import { walletSchema } from '../../../contract/payments.js';
 import { ErrorCode } from '../../../contract/errors.js';
+import type { User } from '../../../contract/auth.js';
 import { AppError } from '../../errors.js';
+import { refreshIntentFromProcessor } from '../payments/payments.service.js';
 import { requireUser } from '../../plugins/session.js';
 import { getWallet } from '../wallet/get-wallet.js';
 import { acceptOffer } from './accept-offer.js';
@@ -21,6 +23,11 @@ const idempotent = { idempotent: true } as const;
 // Paid slot swaps: make, negotiate, accept, decline and cancel offers; the wallet.
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   const changes = app.appointmentChanges;
+  // A card confirmed in the browser (Stripe.js) is only known to the processor until we ask it,
+  // before the transaction that claims it (no processor call runs inside a transaction).
+  const refreshCard = async (request: { user: User | null }, idOrClientSecret: string | null | undefined) => {
+    if (request.user && idOrClientSecret) await refreshIntentFromProcessor(app.db, app.paymentProcessor, { idOrClientSecret, user: request.user });
+  };
 
   app.get('/queue-jump-offers', { schema: { querystring: offersQuerySchema, response: { 200: z.array(offerSchema) } } }, async (request) =>
     listOffers(app.db, request.user, request.query.forUser),
@@ -28,17 +35,22 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/queue-jump-offers/:id', { schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
     getOffer(app.db, request.user, request.params.id),
   );
-  app.post('/queue-jump-offers', { config: idempotent, schema: { body: createOfferSchema, response: { 201: offerSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createOffer(app.db, requireUser(request), request.body)),
-  );
+  app.post('/queue-jump-offers', { config: idempotent, schema: { body: createOfferSchema, response: { 201: offerSchema } } }, async (request, reply) => {
+    await refreshCard(request, request.body.paymentIntentId);
+    return reply.status(201).send(await createOffer(app.db, requireUser(request), request.body));
+  });
   app.post(
     '/queue-jump-offers/:id/negotiate',
     { config: idempotent, schema: { params: idParamsSchema, body: counterOfferSchema, response: offerResponse } },
-    async (request) => counterOffer(app.db, requireUser(request), request.params.id, request.body),
+    async (request) => {
+      await refreshCard(request, request.body.paymentIntentId);
+      return counterOffer(app.db, requireUser(request), request.params.id, request.body);
+    },
   );
-  app.post('/queue-jump-offers/:id/accept', { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } }, async (request) =>
-    acceptOffer(app.db, changes, requireUser(request), request.params.id, request.body?.paymentIntentId),
-  );
+  app.post('/queue-jump-offers/:id/accept', { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } }, async (request) => {
+    await refreshCard(request, request.body?.paymentIntentId);
+    return acceptOffer(app.db, changes, requireUser(request), request.params.id, request.body?.paymentIntentId);
+  });
   app.post(
     '/queue-jump-offers/:id/accept-counter',
     { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } },
@@ -46,6 +58,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const offer = await getOffer(app.db, user, request.params.id);
       if (offer.status !== 'negotiating') throw new AppError(ErrorCode.INVALID_STATE, 'There is no counter offer to accept');
+      await refreshCard(request, request.body?.paymentIntentId);
       return acceptOffer(app.db, changes, user, request.params.id, request.body?.paymentIntentId);
     },
   );

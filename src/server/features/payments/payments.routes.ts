@@ -7,13 +7,13 @@ import { createPaymentIntent } from './create-payment-intent.js';
 // Card payments: open an intent for the signed-in user; with the test processor, confirm it with a test card.
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // 200, not 201: SPEC's client reads the reply of this call like any other.
-  app.post('/create-payment-intent', { schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentSchema } } }, async (request) =>
+  app.post('/create-payment-intent', { config: { idempotent: true }, schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentSchema } } }, async (request) =>
     createPaymentIntent(app.db, app.paymentProcessor, requireUser(request), request.body),
   );
 
   app.post(
     '/payment-intents/:id/confirm',
-    { schema: { params: paymentIntentParamsSchema, body: confirmPaymentIntentSchema, response: { 200: paymentIntentSchema } } },
+    { config: { idempotent: true }, schema: { params: paymentIntentParamsSchema, body: confirmPaymentIntentSchema, response: { 200: paymentIntentSchema } } },
     async (request) => confirmTestCard(app.db, app.paymentProcessor, requireUser(request), request.params.id, request.body.cardNumber),
   );
 };

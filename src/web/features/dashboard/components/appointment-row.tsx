@@ -1,14 +1,16 @@
 import { Mail, Phone, Users } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
+import type { BusinessSwap } from '@contract/offers';
 import { formatPrice } from '@contract/money';
 import { formatTime12h } from '@contract/time';
 import { Badge } from '@/components/ui/card';
 import { formatShortDate } from '@/components/ui/calendar';
 
 const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary' } as const;
+const swapLabel = { held: 'Swapped · escrow held', released: 'Swapped · escrow released', refunded: 'Swapped · refunded' } as const;
 
 /** One appointment as the business sees it: who, what, when, and how to reach them. */
-export function AppointmentRow({ appointment: a, compact = false, children }: { appointment: Appointment; compact?: boolean; children?: React.ReactNode }) {
+export function AppointmentRow({ appointment: a, swap, compact = false, children }: { appointment: Appointment; swap?: BusinessSwap; compact?: boolean; children?: React.ReactNode }) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="business-appointment">
       <div className="min-w-0 space-y-1">
@@ -18,6 +20,7 @@ export function AppointmentRow({ appointment: a, compact = false, children }: { 
             {a.status}
           </Badge>
           {a.blockOffers && <Badge variant="outline">Offers blocked</Badge>}
+          {swap && <Badge variant={swap.escrowStatus === 'held' ? 'warning' : 'secondary'}>{swapLabel[swap.escrowStatus]}</Badge>}
         </div>
         <p className="text-sm text-slate-700">
           {a.serviceName} · {formatShortDate(a.date)} at {formatTime12h(a.time)} · {a.duration} min · {formatPrice(a.price)}

@@ -10,6 +10,7 @@ import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useCompleteAppointment } from '@/features/appointments/api/complete-appointment';
 import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
+import { swapsByAppointment, useBusinessSwaps } from '@/features/offers/api/get-business-swaps';
 import { errorMessage } from '@/lib/api-client';
 import { AppointmentRow } from './appointment-row';
 import { CompleteAppointmentDialog } from './complete-appointment-dialog';
@@ -27,7 +28,10 @@ const filters: { value: Filter; label: string }[] = [
 const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
 
 /** Every appointment of the business, with the customer's contact details; complete or cancel. */
-export function AppointmentsTab({ appointments, loading, error, onRetry, timeZone }: { appointments: Appointment[]; loading: boolean; error: unknown; onRetry: () => void; timeZone: string }) {
+export function AppointmentsTab({ businessId, appointments, loading, error, onRetry, timeZone }: {
+  businessId: number; appointments: Appointment[]; loading: boolean; error: unknown; onRetry: () => void; timeZone: string;
+}) {
+  const swaps = swapsByAppointment(useBusinessSwaps(businessId).data);
   const [filter, setFilter] = useState<Filter>('all');
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [completing, setCompleting] = useState<Appointment | null>(null);
@@ -87,7 +91,7 @@ export function AppointmentsTab({ appointments, loading, error, onRetry, timeZon
           {shown.map((a) => {
             const open = a.status === 'confirmed' || a.status === 'pending';
             return (
-              <AppointmentRow key={a.id} appointment={a}>
+              <AppointmentRow key={a.id} appointment={a} swap={swaps.get(a.id)}>
                 <Button size="sm" disabled={a.status !== 'confirmed' || (complete.isPending && complete.variables === a.id)} onClick={() => setCompleting(a)}>
                   Complete
                 </Button>
@@ -99,7 +103,7 @@ export function AppointmentsTab({ appointments, loading, error, onRetry, timeZon
           })}
         </ul>
       )}
-      <CompleteAppointmentDialog appointment={completing} timeZone={timeZone} busy={complete.isPending} onConfirm={() => completing && markComplete(completing)} onClose={() => setCompleting(null)} />
+      <CompleteAppointmentDialog appointment={completing} releasesEscrow={completing !== null && swaps.get(completing.id)?.escrowStatus === 'held'} timeZone={timeZone} busy={complete.isPending} onConfirm={() => completing && markComplete(completing)} onClose={() => setCompleting(null)} />
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(o) => !o && setCancelling(null)}

@@ -75,7 +75,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
           <ServicesTab businessId={b.id} />
         </TabsContent>
         <TabsContent value="appointments">
-          <AppointmentsTab timeZone={b.timeZone} appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />
+          <AppointmentsTab businessId={b.id} timeZone={b.timeZone} appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />
         </TabsContent>
         <TabsContent value="availability">
           <AvailabilityTab business={b} />

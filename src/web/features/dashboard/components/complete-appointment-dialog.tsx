@@ -5,15 +5,17 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { hasStarted } from '../lib/has-started';
 
 /** "Complete this appointment?" — says when it has not started yet, and that completion releases any swap escrow. */
-export function CompleteAppointmentDialog({ appointment: a, timeZone, busy, onConfirm, onClose }: {
-  appointment: Appointment | null; timeZone: string; busy: boolean; onConfirm: () => void; onClose: () => void;
+export function CompleteAppointmentDialog({ appointment: a, releasesEscrow, timeZone, busy, onConfirm, onClose }: {
+  appointment: Appointment | null; releasesEscrow: boolean; timeZone: string; busy: boolean; onConfirm: () => void; onClose: () => void;
 }) {
   const early = a !== null && !hasStarted(a.date, a.time, timeZone);
   const description = a
     ? [
         `${a.customerName ?? 'The customer'}'s ${a.serviceName} on ${formatLongDate(a.date)} at ${formatTime12h(a.time)} will be marked completed.`,
         early ? 'This appointment has not started yet.' : '',
-        'If it was swapped through a paid offer, completing it releases the escrow to the customer once both swapped appointments are completed.',
+        releasesEscrow
+          ? 'It was swapped through a paid offer: completing it (together with the other swapped appointment) releases the escrow to the customer who gave up their slot.'
+          : '',
       ]
         .filter(Boolean)
         .join(' ')
