@@ -395,3 +395,84 @@ export const idempotencyKeys = pgTable(
     check('idempotency_keys_status_check', sql`${t.status} in ('running', 'done')`),
   ],
 );
+
+/**
+ * The live queue (DESIGN section 7): one entry per confirmed appointment, kept in step with it in
+ * the same transaction as each change. Position and wait are computed when read, so they are never stale.
+ */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id').notNull().references(() => appointments.id),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    serviceId: integer('service_id').notNull().references(() => services.id),
+    customerId: integer('customer_id').notNull().references(() => users.id),
+    // the appointment's wall-clock start in the business's zone (date and time of the queue's day)
+    startsAt: timestamp('starts_at', { withTimezone: false, mode: 'string' }).notNull(),
+    // waiting -> called -> served; cancelled when the appointment is
+    status: text('status').notNull().default('waiting'),
+    calledAt: timestamp('called_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('queue_entries_appointment_key').on(t.appointmentId),
+    index('queue_entries_business_day_idx').on(t.businessId, t.startsAt),
+    index('queue_entries_customer_idx').on(t.customerId),
+    check('queue_entries_status_check', sql`${t.status} in ('waiting', 'called', 'served', 'cancelled')`),
+  ],
+);
+
+/** In-app notifications (offer received, countered…, you were called, booking confirmed…). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    // where the notification points (e.g. /appointments), and the ids it is about
+    link: text('link'),
+    appointmentId: integer('appointment_id').references(() => appointments.id),
+    offerId: integer('offer_id').references(() => offers.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * E-mail written in the same transaction as the change it reports, sent by a background worker
+ * (claimed with SKIP LOCKED, so it is sent once by one process) and retried with backoff.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    // the calendar invite (text/calendar), with its event UID and SEQUENCE
+    ics: text('ics'),
+    icsUid: text('ics_uid'),
+    icsSequence: integer('ics_sequence'),
+    appointmentId: integer('appointment_id').references(() => appointments.id),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.runAfter).where(sql`${t.status} = 'pending'`),
+    index('email_outbox_appointment_idx').on(t.appointmentId),
+    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// The live channel (DESIGN section 7): what the server pushes on /ws, and what clients send.
+
+export const queueEntryStatuses = ['waiting', 'called', 'served', 'cancelled'] as const;
+
+export const queueEntrySchema = z.object({
+  id: z.number().int(),
+  /** Only the entry's own customer and the business owner see it; others get null. */
+  customerId: z.number().int().nullable(),
+  businessId: z.number().int(),
+  businessName: z.string(),
+  serviceId: z.number().int(),
+  serviceName: z.string(),
+  appointmentId: z.number().int().nullable(),
+  date: z.string(),
+  time: z.string(),
+  queuePosition: z.number().int().nullable(),
+  status: z.enum(queueEntryStatuses),
+  estimatedWaitMinutes: z.number().int().nullable(),
+  isMine: z.boolean(),
+});
+export type QueueEntry = z.infer<typeof queueEntrySchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  appointmentId: z.number().int().nullable(),
+  offerId: z.number().int().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), businessId: z.number().int().positive(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  z.object({ type: z.literal('subscribe'), customer: z.literal(true) }),
+  z.object({ type: z.literal('unsubscribe'), businessId: z.number().int().positive(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  z.object({ type: z.literal('unsubscribe'), customer: z.literal(true) }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+export type ServerMessage =
+  | { type: 'queue_update'; queueEntry: QueueEntry }
+  | { type: 'queue_status_update'; queueEntry: QueueEntry }
+  | { type: 'notification'; notification: Notification; unread: number }
+  | { type: 'subscribed' | 'unsubscribed'; businessId?: number; date?: string; customer?: true }
+  | { type: 'error'; message: string }
+  | { type: 'pong' };
