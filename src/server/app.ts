@@ -19,11 +19,14 @@ import { findUserBySessionToken } from './features/auth/sessions.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
+import { type LiveOptions, livePlugin } from './features/live/live.plugin.js';
 import { startOfferSweeps } from './features/offers/offer-sweeps.js';
 import { offersRoutes } from './features/offers/offers.routes.js';
 import type { PaymentProcessor } from './features/payments/payment-processor.js';
 import { startPaymentWorker } from './features/payments/payment-worker.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
+import { backfillEntries } from './features/queue/queue.repository.js';
+import { queueRoutes } from './features/queue/queue.routes.js';
 import { createPaymentProcessor } from './features/payments/processors.js';
 import { servicesRoutes } from './features/services/services.routes.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
@@ -49,11 +52,13 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Instead of the one PAYMENTS names (tests: Stripe against recorded responses). */
   paymentProcessor?: PaymentProcessor;
+  /** Limits of /ws (the benchmark opens 1,000 sockets from one address). */
+  live?: Partial<LiveOptions>;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function buildApp({ config, database, logger = true, serveWeb = true, paymentProcessor }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, serveWeb = true, paymentProcessor, live }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 100 * 1024,
@@ -70,6 +75,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('appointmentChanges', createAppointmentChanges());
+  // Appointments booked before the live queue existed get their queue entries once (idempotent).
+  await backfillEntries(database.db);
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
   if (config.PAYMENT_WORKER) startPaymentWorker(app);
   if (config.OFFER_SWEEPS) startOfferSweeps(app);
@@ -113,6 +120,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(sessionPlugin, { findUser: (token) => findUserBySessionToken(database.db, token) });
   // After the session: keys belong to the signed-in user. Routes opt in with config.idempotent.
   await app.register(idempotencyPlugin);
+  // After the session: a socket's upgrade request carries the user it will speak for.
+  await app.register(livePlugin, live ?? {});
 
   app.get('/api/health', async () => {
     await database.db.execute('select 1');
@@ -128,6 +137,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(creditsRoutes);
       await api.register(offersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(queueRoutes);
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (test templates). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * LISTENs on a channel and calls onPayload for every NOTIFY committed on it, from any process.
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {
@@ -53,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
+      listen: (channel, onPayload) => listenPostgres(options.url, channel, onPayload),
       // Closing twice (a shutdown racing a test's teardown) is harmless.
       close: once(() => pool.end()),
     };
@@ -68,7 +74,61 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    // The embedded database is this process: its notifications need no connection of their own.
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: once(() => client.close()),
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
+}
+
+/**
+ * A dedicated connection outside the pool (a pooled one would be handed to queries and lose its
+ * LISTEN), re-opened with backoff when it drops: live events sent while it is down are missed,
+ * never fatal.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let backoffMs = 100;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    const reconnect = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      retry = setTimeout(() => void connect().catch(() => {}), backoffMs);
+      backoffMs = Math.min(backoffMs * 2, 5_000);
+    };
+    next.on('error', reconnect);
+    next.on('end', reconnect);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      backoffMs = 100;
+    } catch (error) {
+      reconnect();
+      throw error;
+    }
+  };
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+  // The first connection must work: a wrong URL fails start-up instead of retrying forever.
+  await connect().catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return stop;
 }

@@ -1,0 +1,60 @@
+import type { User } from '../../../contract/auth.js';
+import type { ServerMessage } from '../../../contract/live.js';
+
+/** What a connection needs of a `ws` socket (typed here: the project carries no @types/ws). */
+export interface LiveSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  ping(): void;
+  terminate(): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown;
+  on(event: 'pong' | 'close', listener: () => void): unknown;
+}
+
+const OPEN = 1;
+
+export interface ConnectionLimits {
+  /** A socket whose unsent data exceeds this is dropped, so a slow reader never holds up the rest. */
+  maxBufferedBytes: number;
+  maxSubscriptions: number;
+}
+
+/** One open /ws socket: who it is, what it follows, and whether it still answers pings. */
+export class LiveConnection {
+  readonly businessDays = new Set<string>();
+  customer = false;
+  missedPongs = 0;
+
+  constructor(
+    readonly socket: LiveSocket,
+    readonly user: User | null,
+    readonly ip: string,
+    readonly limits: ConnectionLimits,
+  ) {
+    socket.on('pong', () => {
+      this.missedPongs = 0;
+    });
+  }
+
+  get subscriptionCount(): number {
+    return this.businessDays.size + (this.customer ? 1 : 0);
+  }
+
+  /** Sends an already serialized message (one JSON.stringify per recipient class, not per socket). */
+  sendRaw(data: string): void {
+    if (this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(data);
+  }
+
+  send(message: ServerMessage): void {
+    this.sendRaw(JSON.stringify(message));
+  }
+}
+
+export const businessDayKey = (businessId: number, date: string) => `${businessId}|${date}`;

@@ -1,0 +1,107 @@
+import websocket from '@fastify/websocket';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '../../../contract/errors.js';
+import { AppError } from '../../errors.js';
+import { isCrossSite } from '../../plugins/cross-site-guard.js';
+import { LiveConnection, type LiveSocket } from './live-connection.js';
+import { createLiveDispatcher } from './live-dispatch.js';
+import { handleClientFrame } from './live-messages.js';
+import { LiveRegistry } from './live-registry.js';
+import { LIVE_CHANNEL } from './publish.js';
+
+export interface LiveOptions {
+  /** Open sockets one address may hold: each costs memory for as long as it stays open. */
+  maxConnectionsPerIp: number;
+  maxSubscriptions: number;
+  maxBufferedBytes: number;
+  /** Server ping period; a socket that has not answered two pings in a row is terminated. */
+  heartbeatMs: number;
+}
+
+export const defaultLiveOptions: LiveOptions = {
+  maxConnectionsPerIp: 20,
+  maxSubscriptions: 20,
+  maxBufferedBytes: 1024 * 1024,
+  heartbeatMs: 30_000,
+};
+
+const GOING_AWAY = 1001;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveRegistry: LiveRegistry;
+  }
+}
+
+/**
+ * `/ws` on the app's own server and port (DESIGN section 7). The upgrade is an ordinary GET through
+ * every hook, so the session plugin has already resolved the cookie to request.user; a socket
+ * without one follows only public business-days and never receives anything personal.
+ */
+export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
+  const options = { ...defaultLiveOptions, ...overrides };
+  const registry = new LiveRegistry();
+  app.decorate('liveRegistry', registry);
+
+  await app.register(websocket, {
+    // Client frames are tiny commands; anything larger is closed by ws with 1009.
+    options: { maxPayload: 4 * 1024 },
+    preClose(done) {
+      for (const connection of registry.all) connection.socket.close(GOING_AWAY, 'Server shutting down');
+      // A peer that never completes the closing handshake must not hold up shutdown.
+      const force = setTimeout(() => {
+        for (const connection of registry.all) connection.socket.terminate();
+      }, 1_000);
+      force.unref();
+      app.websocketServer.close(() => done());
+    },
+  });
+
+  // One LISTEN per process; NOTIFY arrives only for committed transactions, from every process.
+  const dispatch = createLiveDispatcher(app.db, registry, (error) => app.log.error({ err: error }, 'live event delivery failed'));
+  const stopListening = await app.database.listen(LIVE_CHANNEL, (payload) => void dispatch(payload));
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    await stopListening();
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const connection of registry.all) {
+      if (connection.missedPongs >= 2) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.missedPongs++;
+      connection.socket.ping();
+    }
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // Refused before the upgrade, as plain HTTP answers: no socket is ever opened for these.
+      preValidation: async (request) => {
+        if (isCrossSite(request)) throw new AppError(ErrorCode.CROSS_SITE, 'Live updates must be opened from this site');
+        if (registry.connectionsFrom(request.ip) >= options.maxConnectionsPerIp) {
+          throw new AppError(ErrorCode.RATE_LIMITED, 'Too many live connections from this address');
+        }
+      },
+    },
+    (socket, request) => {
+      const connection = new LiveConnection(socket as unknown as LiveSocket, request.user, request.ip, options);
+      registry.add(connection);
+      socket.on('message', (data: unknown, isBinary: boolean) => {
+        // A listener that throws would take the whole process down with it.
+        try {
+          handleClientFrame(registry, connection, data, isBinary);
+        } catch (error) {
+          request.log.error({ err: error }, 'live message handling failed');
+          connection.send({ type: 'error', message: 'Message could not be handled' });
+        }
+      });
+      socket.on('close', () => registry.remove(connection));
+    },
+  );
+});

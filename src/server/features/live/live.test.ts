@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../notifications/notifications.service.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { LiveClient, portOf, publishInTransaction, queueWorld, sessionHeaders, sleep } from './live-test-support.js';
+
+let ctx: TestContext;
+let port: number;
+let world: Awaited<ReturnType<typeof queueWorld>>;
+const open: LiveClient[] = [];
+const connect = async (headers: Record<string, string> = {}) => {
+  const client = await LiveClient.open(port, headers);
+  open.push(client);
+  return client;
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  port = portOf(ctx.app);
+  world = await queueWorld(ctx.app, ctx.database);
+});
+afterAll(async () => {
+  for (const client of open) client.close();
+  await ctx?.close();
+});
+
+describe('/ws delivery', () => {
+  it('pushes a committed change to every subscriber of the business-day, shaped for each', async () => {
+    const { businessId, date, customer, owner, other, queueEntryId, event } = world;
+    const mine = await connect(sessionHeaders(customer));
+    const owners = await connect(sessionHeaders(owner));
+    const someoneElse = await connect(sessionHeaders(other));
+    const anonymous = await connect();
+    for (const client of [mine, owners, someoneElse, anonymous]) await client.subscribe({ businessId, date });
+
+    const started = Date.now();
+    await publishInTransaction(ctx.database, event);
+    const [forCustomer, forOwner, forOther, forAnonymous] = await Promise.all(
+      [mine, owners, someoneElse, anonymous].map((client) => client.next('queue_update', 1_000)),
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(forCustomer.queueEntry).toMatchObject({ id: queueEntryId, businessId, date, time: '10:00', customerId: customer.user.id, isMine: true, status: 'waiting', queuePosition: 1 });
+    expect(forOwner.queueEntry).toMatchObject({ id: queueEntryId, customerId: customer.user.id, isMine: false });
+    // Another customer and a signed-out socket see the queue, never whose entry it is.
+    for (const view of [forOther, forAnonymous]) expect(view.queueEntry).toMatchObject({ id: queueEntryId, customerId: null, isMine: false });
+  });
+
+  it('sends nothing for a rolled-back transaction', async () => {
+    const { businessId, date, customer, event } = world;
+    const client = await connect(sessionHeaders(customer));
+    await client.subscribe({ businessId, date });
+    await publishInTransaction(ctx.database, { ...event, type: 'queue_status_update' }, { rollback: true });
+    // Events are delivered in commit order: once this later one arrives, the rolled-back one never will.
+    await publishInTransaction(ctx.database, event);
+    await client.next('queue_update');
+    expect(client.messages.filter((message) => message.type === 'queue_status_update')).toEqual([]);
+  });
+
+  it('gives customer subscribers their own entries only', async () => {
+    const { customer, other, event, businessId, date } = world;
+    const mine = await connect(sessionHeaders(customer));
+    const theirs = await connect(sessionHeaders(other));
+    await mine.subscribe({ customer: true });
+    await theirs.subscribe({ customer: true });
+    await theirs.subscribe({ businessId, date });
+    await publishInTransaction(ctx.database, { ...event, type: 'queue_status_update' });
+    expect((await mine.next('queue_status_update')).queueEntry).toMatchObject({ isMine: true, customerId: customer.user.id });
+    // `other` gets it through the business-day only, without personal data.
+    await theirs.next('queue_status_update');
+    expect(theirs.messages.filter((message) => message.type === 'queue_status_update')).toEqual([
+      expect.objectContaining({ queueEntry: expect.objectContaining({ isMine: false, customerId: null }) }),
+    ]);
+  });
+
+  it('delivers a notification to its user only, subscribed or not', async () => {
+    const { customer, other, businessId, date, event } = world;
+    const mine = await connect(sessionHeaders(customer));
+    const theirs = await connect(sessionHeaders(other));
+    await theirs.subscribe({ businessId, date });
+    const row = await ctx.database.db.transaction((tx) => notify(tx, { userId: customer.user.id, kind: 'called', title: 'You were called' }));
+    const received = await mine.next('notification');
+    expect(received.notification).toMatchObject({ id: row.id, title: 'You were called', read: false });
+    expect(received.unread).toBeGreaterThanOrEqual(1);
+    // A later event reaching `other` proves the notification was dispatched, and passed them by.
+    await publishInTransaction(ctx.database, event);
+    await theirs.next('queue_update');
+    expect(theirs.messages.some((message) => message.type === 'notification')).toBe(false);
+  });
+
+  it('gives a socket without a session nothing private', async () => {
+    const { customer, event } = world;
+    const anonymous = await connect();
+    anonymous.send({ type: 'subscribe', customer: true });
+    expect((await anonymous.next('error')).message).toMatch(/sign in/i);
+    await ctx.database.db.transaction((tx) => notify(tx, { userId: customer.user.id, kind: 'called', title: 'Private' }));
+    await publishInTransaction(ctx.database, event);
+    await sleep(200);
+    expect(anonymous.messages.map((message) => message.type)).toEqual(['error']);
+  });
+});
+
+describe('/ws upgrade and protocol', () => {
+  it('refuses a cross-site upgrade before any socket exists', async () => {
+    expect(await LiveClient.refusal(port, { origin: 'https://evil.example' })).toBe(403);
+    expect(await LiveClient.refusal(port, { origin: `http://127.0.0.1:${port}`, 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(await LiveClient.refusal(port, { origin: 'null' })).toBe(403);
+  });
+
+  it('answers bad frames with an error and keeps the socket open', async () => {
+    const client = await connect();
+    const bad = ['not json', '{"type":"subscribe"}', '{"type":"subscribe","businessId":-1,"date":"2030-01-01"}', '{"type":"subscribe","businessId":1,"date":"2030-02-31"}', '[]', '{"type":"dance"}'];
+    for (const frame of bad) client.send(frame);
+    await sleep(100);
+    client.send({ type: 'ping' });
+    await client.next('pong');
+    expect(client.messages.filter((message) => message.type === 'error')).toHaveLength(bad.length);
+    expect(client.socket.readyState).toBe(1);
+  });
+
+  it('caps subscriptions per socket', async () => {
+    const client = await connect();
+    for (let day = 1; day <= 20; day++) await client.subscribe({ businessId: 1, date: `2030-01-${String(day).padStart(2, '0')}` });
+    const from = client.messages.length;
+    client.send({ type: 'subscribe', businessId: 1, date: '2030-01-21' });
+    expect((await client.next('error', 1_000, from)).message).toMatch(/at most 20/i);
+    client.send({ type: 'unsubscribe', businessId: 1, date: '2030-01-01' });
+    await client.next('unsubscribed');
+    await client.subscribe({ businessId: 1, date: '2030-01-21' });
+  });
+});
