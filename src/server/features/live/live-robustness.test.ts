@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { type Database, openDatabase } from '../../db/client.js';
+import { withDatabase } from '../../test/global-setup.js';
+import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import type { LiveOptions } from './live.plugin.js';
+import { LiveClient, portOf, publishInTransaction, queueWorld, sessionHeaders, sleep } from './live-test-support.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+});
+
+async function startApp(database: Database, live: Partial<LiveOptions> = {}): Promise<{ app: FastifyInstance; port: number }> {
+  const app = await buildApp({ config: testConfig(), database, logger: false, serveWeb: false, live });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  cleanups.push(() => app.close());
+  return { app, port: portOf(app) };
+}
+
+async function testDatabase() {
+  const { database, drop } = await createTestDatabase();
+  cleanups.push(drop);
+  return database;
+}
+
+const closed = (client: LiveClient) => new Promise<number>((resolve) => client.socket.once('close', resolve));
+
+describe('/ws limits and lifecycle', () => {
+  it('limits open sockets per address', async () => {
+    const { port } = await startApp(await testDatabase(), { maxConnectionsPerIp: 2 });
+    const first = await LiveClient.open(port);
+    const second = await LiveClient.open(port);
+    expect(await LiveClient.refusal(port, { origin: `http://127.0.0.1:${port}` })).toBe(429);
+    const gone = closed(first);
+    first.close();
+    await gone;
+    await sleep(50);
+    const third = await LiveClient.open(port);
+    second.close();
+    third.close();
+  });
+
+  it('terminates a socket that stops answering pings, and keeps one that answers', async () => {
+    const { port } = await startApp(await testDatabase(), { heartbeatMs: 100 });
+    const silent = await LiveClient.open(port, {}, { autoPong: false });
+    const alive = await LiveClient.open(port);
+    const silentClosed = closed(silent);
+    expect(await Promise.race([silentClosed, sleep(2_000).then(() => 'still open')])).toBe(1006);
+    expect(alive.socket.readyState).toBe(1);
+    alive.close();
+  });
+
+  it('closes sockets with 1001 when the app shuts down', async () => {
+    const { app, port } = await startApp(await testDatabase());
+    const client = await LiveClient.open(port);
+    const code = closed(client);
+    await app.close();
+    expect(await code).toBe(1001);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('/ws across app processes', () => {
+  it('delivers a change made through one process to a socket on another', async () => {
+    const first = await testDatabase();
+    const [{ name }] = ((await first.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+    // Its own pool and its own LISTEN connection: the second process shares only PostgreSQL.
+    const second = await openDatabase({ kind: 'postgres', url: withDatabase(process.env.TEST_DATABASE_URL!, name), poolSize: 4 });
+    cleanups.push(() => second.close());
+    const one = await startApp(first);
+    const two = await startApp(second);
+    const world = await queueWorld(one.app, first);
+
+    const client = await LiveClient.open(two.port, sessionHeaders(world.customer));
+    await client.subscribe({ businessId: world.businessId, date: world.date });
+    const started = Date.now();
+    await publishInTransaction(first, world.event);
+    expect((await client.next('queue_update', 1_000)).queueEntry).toMatchObject({ id: world.queueEntryId, isMine: true });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    client.close();
+  });
+
+  it('re-opens its LISTEN connection when PostgreSQL drops it', async () => {
+    const database = await testDatabase();
+    const { app, port } = await startApp(database);
+    const world = await queueWorld(app, database);
+    const client = await LiveClient.open(port, sessionHeaders(world.customer));
+    await client.subscribe({ businessId: world.businessId, date: world.date });
+    const listeners = sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`;
+    const pids = async () => ((await database.db.execute(listeners)) as unknown as { rows: { pid: number }[] }).rows.map((row) => row.pid);
+    const before = await pids();
+    expect(before).toHaveLength(1);
+    await database.db.execute(sql`select pg_terminate_backend(pid) from (${listeners}) l`);
+    // Back within the first backoff steps; events committed in between are missed by design.
+    for (let tries = 0; tries < 50 && !(await pids()).some((pid) => !before.includes(pid)); tries++) await sleep(100);
+    await publishInTransaction(database, world.event);
+    expect((await client.next('queue_update', 1_000)).queueEntry.id).toBe(world.queueEntryId);
+    client.close();
+  });
+});
