@@ -25,6 +25,8 @@ import { offersRoutes } from './features/offers/offers.routes.js';
 import type { PaymentProcessor } from './features/payments/payment-processor.js';
 import { startPaymentWorker } from './features/payments/payment-worker.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
+import { backfillEntries } from './features/queue/queue.repository.js';
+import { queueRoutes } from './features/queue/queue.routes.js';
 import { createPaymentProcessor } from './features/payments/processors.js';
 import { servicesRoutes } from './features/services/services.routes.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
@@ -73,6 +75,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('appointmentChanges', createAppointmentChanges());
+  // Appointments booked before the live queue existed get their queue entries once (idempotent).
+  await backfillEntries(database.db);
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
   if (config.PAYMENT_WORKER) startPaymentWorker(app);
   if (config.OFFER_SWEEPS) startOfferSweeps(app);
@@ -133,6 +137,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(creditsRoutes);
       await api.register(offersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(queueRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,11 +1,13 @@
 import { AppointmentChanges } from './features/appointments/appointment-changes.js';
 import { bookingCreditListener } from './features/credits/booking-credit-listener.js';
 import { offersAppointmentListener } from './features/offers/offers-appointment-listener.js';
+import { queueAppointmentListener } from './features/queue/queue-appointment-listener.js';
 
 /** Who reacts when an appointment changes, in the order they run inside its transaction. */
 export function createAppointmentChanges(): AppointmentChanges {
   const changes = new AppointmentChanges();
   changes.subscribe(bookingCreditListener);
   changes.subscribe(offersAppointmentListener(changes));
+  changes.subscribe(queueAppointmentListener);
   return changes;
 }

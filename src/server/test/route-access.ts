@@ -76,6 +76,19 @@ const OFFER_CASES: AccessCase[] = [
   { route: 'GET /api/wallet', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/wallet' }) },
 ];
 
+/** The shop's queue on the customer's day: the owner calls the customer's 10:00; the customer reads their own line. */
+const QUEUE_CASES: AccessCase[] = [
+  { route: 'POST /api/queue/:entryId/call', allowed: ['owner'], request: (w) => ({ method: 'POST', url: `/api/queue/${w.queueEntryId}/call`, payload: {} }) },
+  {
+    route: 'GET /api/queue/:businessId/:serviceId/:date/:time',
+    allowed: EVERYONE,
+    privateFrom: ['otherCustomer', 'otherOwner', 'restaurantOwner', 'bidder', 'anonymous'],
+    request: (w) => ({ method: 'GET', url: `/api/queue/${w.shopId}/${w.serviceId}/${w.date}/10:00` }),
+  },
+  { route: 'GET /api/queue/customer/:userId', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/queue/customer/${w.customerId}` }) },
+  { route: 'GET /api/queue/business/:businessId/today', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/queue/business/${w.shopId}/today` }) },
+];
+
 export const ACCESS_CASES: AccessCase[] = [
   { route: 'GET /api/businesses/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}` }) },
   { route: 'GET /api/businesses/:id/services', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/services` }) },
@@ -159,4 +172,5 @@ export const ACCESS_CASES: AccessCase[] = [
     request: (w) => ({ method: 'POST', url: '/api/credits/deduct', payload: { userId: w.customerId, queueJumpOfferId: 0, amount: '1.00' } }),
   },
   ...OFFER_CASES,
+  ...QUEUE_CASES,
 ];

@@ -46,6 +46,10 @@ export async function buildWorld(app: FastifyInstance) {
   });
   expect(offer.statusCode, offer.body).toBe(201);
   const timeSlots = (await dining.owner.get(`/api/restaurant-time-slots/${dining.businessId}`)).json() as { id: number }[];
+  // The customer's 10:00 waits in the shop's queue.
+  const queue = (await customer.get(`/api/queue/customer/${customer.user.id}`)).json() as { id: number; appointmentId: number }[];
+  const queueEntry = queue.find((e) => e.appointmentId === appointment.json().id);
+  expect(queueEntry).toBeDefined();
   const clients: Record<Party, Client | null> = {
     customer,
     owner: shop.owner,
@@ -71,6 +75,7 @@ export async function buildWorld(app: FastifyInstance) {
     timeSlotId: timeSlots[0].id,
     paymentIntentId: intent.json().paymentIntentId as string,
     offerId: offer.json().id as number,
+    queueEntryId: queueEntry!.id,
     /** What a case's prepare step adds (ids, secrets). */
     extra: {} as Record<string, string | number>,
   };

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../../contract/errors.js';
 import { dayOfWeek, isValidDate, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
+import { clocksChangeOn, existsLocally } from '../../time/business-time.js';
 import { businessNow, minutesSince, wallClock } from './business-clock.js';
 import { candidateStarts, type ClosedDay, closedDay, computeSlots, type SlotPlan } from './slot-engine.js';
 import * as slotsRepository from './slots.repository.js';
@@ -128,5 +129,9 @@ export async function slotsOfDay(db: Db, q: AvailableSlotsQuery, preloaded?: Pre
     excludeAppointmentIds: q.excludeAppointmentIds,
   });
   const booked = rows.map((r) => ({ start: minutesSince(q.date, r.startsAt), end: minutesSince(q.date, r.endsAt), partySize: r.partySize }));
-  return open(computeSlots({ plan, date: q.date, today: clock.date, nowMinutes: clock.minutes, blocked: business.blocked, restaurantHorizonDays, booked }));
+  const slots = computeSlots({ plan, date: q.date, today: clock.date, nowMinutes: clock.minutes, blocked: business.blocked, restaurantHorizonDays, booked });
+  // A local time the clocks skip (spring forward) never happens: it is neither offered nor, since
+  // bookings re-check through here, bookable (DESIGN section 4).
+  if (!clocksChangeOn(q.date, business.timeZone)) return open(slots);
+  return open(slots.filter((time) => existsLocally(q.date, time, business.timeZone)));
 }

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/client.js';
+import type { AppointmentChangeListener } from '../appointments/appointment-changes.js';
+import type { AppointmentRow } from '../appointments/appointments.repository.js';
+import { publishLive } from '../live/publish.js';
+import * as queueRepository from './queue.repository.js';
+
+const audience = (a: AppointmentRow) => [...new Set([a.customerId, a.ownerId])];
+
+async function publish(tx: Db, type: 'queue_update' | 'queue_status_update', a: AppointmentRow, date: string, queueEntryId: number) {
+  await publishLive(tx, { type, userIds: audience(a), businessId: a.businessId, date, queueEntryId });
+}
+
+/**
+ * Keeps each appointment's queue entry in step inside the appointment's own transaction: a
+ * confirmed booking waits in line, a move (reschedule, either side of a swap) takes the entry
+ * along, cancelling and completing end it. A restaurant's pending reservation has no entry until
+ * it is confirmed (announced as 'booked' with status confirmed). Every change is published with
+ * pg_notify in the same transaction, so sockets hear of it only if it commits.
+ */
+export const queueAppointmentListener: AppointmentChangeListener = async (tx, change) => {
+  const a = change.appointment;
+  switch (change.kind) {
+    case 'booked': {
+      if (a.status !== 'confirmed') return;
+      await publish(tx, 'queue_update', a, a.date, await queueRepository.upsertEntry(tx, a, 'waiting'));
+      return;
+    }
+    case 'rescheduled':
+    case 'swapped': {
+      // An appointment that somehow has no entry (booked around the start-up backfill) gets one now.
+      const id = (await queueRepository.moveEntry(tx, a)) ?? (await queueRepository.upsertEntry(tx, a, 'waiting'));
+      await publish(tx, 'queue_update', a, a.date, id);
+      // Moved to another day: that day's subscribers must drop it too.
+      if (change.previous && change.previous.date !== a.date) await publish(tx, 'queue_update', a, change.previous.date, id);
+      return;
+    }
+    case 'cancelled': {
+      // A pending reservation that ends has no entry: nothing to cancel.
+      const id = await queueRepository.setStatusByAppointment(tx, a.id, 'cancelled');
+      if (id !== null) await publish(tx, 'queue_status_update', a, a.date, id);
+      return;
+    }
+    case 'completed': {
+      const id = (await queueRepository.setStatusByAppointment(tx, a.id, 'served')) ?? (await queueRepository.upsertEntry(tx, a, 'served'));
+      await publish(tx, 'queue_status_update', a, a.date, id);
+      return;
+    }
+  }
+};

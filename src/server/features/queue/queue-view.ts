@@ -1,0 +1,53 @@
+import type { User } from '../../../contract/auth.js';
+import type { QueueEntry } from '../../../contract/live.js';
+import { instantFromDate, instantOfOrAfterGap } from '../../time/business-time.js';
+import type { RankedEntryRow } from './queue.repository.js';
+
+const MINUTE_MS = 60_000;
+
+/** Milliseconds since the epoch of a business's wall clock (a stored time in a gap reads as the time the clocks jump to). */
+const startMs = (date: string, time: string, timeZone: string) => instantOfOrAfterGap(date, time, timeZone).epochMilliseconds;
+
+/**
+ * How far behind schedule the day's queue runs, as seen by an entry behind its head (the first
+ * active entry of the business-day): a head still waiting past its start is late by now − start;
+ * a head that was called late was late by calledAt − start (the service started that much late).
+ * Nobody ahead (the entry is the head) or a head on time: 0. See docs/decisions/0011-live-queue-and-business-time.md.
+ */
+function delayMs(row: RankedEntryRow, nowMs: number): number {
+  if (row.headId === null || row.headId === row.id || row.headDate === null || row.headTime === null) return 0;
+  const headStart = startMs(row.headDate, row.headTime, row.timeZone);
+  const late = row.headStatus === 'called' && row.headCalledAtMs !== null ? row.headCalledAtMs - headStart : nowMs - headStart;
+  return Math.max(0, late);
+}
+
+/** Minutes until the entry's start (never negative, real minutes across clock changes) plus the delay ahead; null when finished. */
+export function estimatedWaitMinutes(row: RankedEntryRow, now: Date): number | null {
+  if (row.position === null) return null;
+  const nowMs = Number(instantFromDate(now).epochMilliseconds);
+  const untilStart = Math.max(0, startMs(row.date, row.time, row.timeZone) - nowMs);
+  return Math.ceil((untilStart + delayMs(row, nowMs)) / MINUTE_MS);
+}
+
+/** Whether a viewer may see who the entry belongs to: its customer and the business owner. */
+export const mayReadPersonal = (row: { customerId: number; ownerId: number }, viewer: User | null) =>
+  viewer !== null && (viewer.id === row.customerId || viewer.id === row.ownerId);
+
+/** An entry as `viewer` may see it (DESIGN section 4: others' rows carry no personal data). */
+export function toQueueEntry(row: RankedEntryRow, viewer: User | null, now: Date = new Date()): QueueEntry {
+  return {
+    id: row.id,
+    customerId: mayReadPersonal(row, viewer) ? row.customerId : null,
+    businessId: row.businessId,
+    businessName: row.businessName,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    appointmentId: mayReadPersonal(row, viewer) ? row.appointmentId : null,
+    date: row.date,
+    time: row.time,
+    queuePosition: row.position,
+    status: row.status,
+    estimatedWaitMinutes: estimatedWaitMinutes(row, now),
+    isMine: viewer !== null && viewer.id === row.customerId,
+  };
+}

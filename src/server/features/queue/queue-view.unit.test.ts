@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { instantOf } from '../../time/business-time.js';
+import type { RankedEntryRow } from './queue.repository.js';
+import { estimatedWaitMinutes, toQueueEntry } from './queue-view.js';
+
+const NY = 'America/New_York';
+const at = (date: string, time: string) => new Date(Number(instantOf(date, time, NY)!.epochMilliseconds));
+
+const head: RankedEntryRow = {
+  id: 1, appointmentId: 11, businessId: 5, businessName: 'Shop', ownerId: 50, timeZone: NY, serviceId: 7, serviceName: 'Cut', customerId: 100,
+  date: '2026-12-01', time: '10:00', status: 'waiting', position: 1,
+  headId: 1, headDate: '2026-12-01', headTime: '10:00', headStatus: 'waiting', headCalledAtMs: null,
+};
+const behind = (time: string, position: number, headChanges: Partial<RankedEntryRow> = {}): RankedEntryRow => ({
+  ...head, id: 2 + position, appointmentId: 20 + position, customerId: 200 + position, time, position, ...headChanges,
+});
+
+describe('estimatedWaitMinutes', () => {
+  it('is the minutes until the start when the line runs on time', () => {
+    expect(estimatedWaitMinutes(head, at('2026-12-01', '09:00'))).toBe(60);
+    expect(estimatedWaitMinutes(behind('11:00', 2), at('2026-12-01', '09:00'))).toBe(120);
+  });
+
+  it('adds how late a head still waiting past its start is, to everyone behind it (and never goes negative)', () => {
+    const now = at('2026-12-01', '10:20');
+    expect(estimatedWaitMinutes(head, now)).toBe(0);
+    expect(estimatedWaitMinutes(behind('11:00', 2), now)).toBe(40 + 20);
+    // Past its own start as well: only the delay is left.
+    expect(estimatedWaitMinutes(behind('10:00', 2), now)).toBe(20);
+  });
+
+  it('counts a head called late as late by the time it was called, not by now', () => {
+    const calledAt = Number(at('2026-12-01', '10:15').getTime());
+    const row = behind('11:00', 2, { headStatus: 'called', headCalledAtMs: calledAt });
+    expect(estimatedWaitMinutes(row, at('2026-12-01', '10:30'))).toBe(30 + 15);
+    const calledEarly = behind('11:00', 2, { headStatus: 'called', headCalledAtMs: Number(at('2026-12-01', '09:50').getTime()) });
+    expect(estimatedWaitMinutes(calledEarly, at('2026-12-01', '10:30'))).toBe(30);
+  });
+
+  it('spans real minutes across a clock change: 00:30 to 02:00 on the fall-back night is 150 minutes', () => {
+    const row = { ...head, date: '2027-11-07', time: '02:00', headDate: '2027-11-07', headTime: '02:00' };
+    expect(estimatedWaitMinutes(row, at('2027-11-07', '00:30'))).toBe(150);
+    const spring = { ...head, date: '2027-03-14', time: '03:00', headDate: '2027-03-14', headTime: '03:00' };
+    expect(estimatedWaitMinutes(spring, at('2027-03-14', '01:30'))).toBe(30);
+  });
+
+  it('is null for a finished entry', () => {
+    expect(estimatedWaitMinutes({ ...head, status: 'served', position: null, headId: null }, at('2026-12-01', '09:00'))).toBeNull();
+  });
+});
+
+describe('toQueueEntry', () => {
+  it('shows who the entry belongs to only to that customer and the owner', () => {
+    const now = at('2026-12-01', '09:00');
+    const viewer = (id: number) => ({ id, username: 'u', email: 'u@example.com', userType: 'customer' as const, businessId: null });
+    expect(toQueueEntry(head, viewer(100), now)).toMatchObject({ customerId: 100, isMine: true, appointmentId: 11 });
+    expect(toQueueEntry(head, viewer(50), now)).toMatchObject({ customerId: 100, isMine: false });
+    expect(toQueueEntry(head, viewer(999), now)).toMatchObject({ customerId: null, isMine: false, appointmentId: null });
+    expect(toQueueEntry(head, null, now)).toMatchObject({ customerId: null, isMine: false });
+  });
+});

@@ -1,0 +1,160 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+// Queue entries mirror confirmed appointments (see queue-appointment-listener.ts); positions and
+// waits are never stored, they are computed when read (rankedEntries).
+
+export type QueueStatus = 'waiting' | 'called' | 'served' | 'cancelled';
+
+export const ACTIVE_STATUSES: readonly QueueStatus[] = ['waiting', 'called'];
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface EntryAppointment {
+  id: number;
+  businessId: number;
+  serviceId: number;
+  customerId: number;
+  date: string;
+  time: string;
+}
+
+const startsAtOf = (a: { date: string; time: string }) => `${a.date} ${a.time}:00`;
+
+/** The entry of an appointment, created or put at the appointment's time with this status. */
+export async function upsertEntry(db: Db, a: EntryAppointment, status: QueueStatus): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`insert into queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
+        values (${a.id}, ${a.businessId}, ${a.serviceId}, ${a.customerId}, ${startsAtOf(a)}, ${status})
+        on conflict (appointment_id) do update
+          set starts_at = excluded.starts_at, status = excluded.status, service_id = excluded.service_id,
+              customer_id = excluded.customer_id, updated_at = now()
+        returning id`,
+  );
+  return row.id;
+}
+
+/** Follows the appointment to its new time, keeping the entry's status; null when it has no entry. */
+export async function moveEntry(db: Db, a: EntryAppointment): Promise<number | null> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`update queue_entries set starts_at = ${startsAtOf(a)}, updated_at = now() where appointment_id = ${a.id} returning id`,
+  );
+  return row?.id ?? null;
+}
+
+export async function setStatusByAppointment(db: Db, appointmentId: number, status: QueueStatus): Promise<number | null> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`update queue_entries set status = ${status}, updated_at = now() where appointment_id = ${appointmentId} returning id`,
+  );
+  return row?.id ?? null;
+}
+
+export interface LockedEntry {
+  id: number;
+  businessId: number;
+  customerId: number;
+  appointmentId: number;
+  status: QueueStatus;
+  date: string;
+}
+
+/** Locks an entry until the transaction ends, so two calls of one entry take turns. */
+export async function lockEntry(db: Db, id: number): Promise<LockedEntry | null> {
+  const [row] = await rows<LockedEntry>(
+    db,
+    sql`select id, business_id as "businessId", customer_id as "customerId", appointment_id as "appointmentId", status,
+               to_char(starts_at, 'YYYY-MM-DD') as date
+        from queue_entries where id = ${id} for update`,
+  );
+  return row ?? null;
+}
+
+export async function markCalled(db: Db, id: number): Promise<void> {
+  await db.execute(sql`update queue_entries set status = 'called', called_at = now(), updated_at = now() where id = ${id}`);
+}
+
+/**
+ * Appointments booked before the queue existed get their entry once, at start-up: confirmed ones
+ * wait, completed ones were served. Idempotent, and safe with several processes starting at once.
+ */
+export async function backfillEntries(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
+    select a.id, a.business_id, a.service_id, a.customer_id, a.starts_at,
+           case a.status when 'confirmed' then 'waiting' else 'served' end
+    from appointments a
+    where a.status in ('confirmed', 'completed')
+      and not exists (select 1 from queue_entries q where q.appointment_id = a.id)
+    on conflict (appointment_id) do nothing`);
+}
+
+/** One entry as read: its rank in its business-day and that day's head (for the delay), nothing personal decided yet. */
+export interface RankedEntryRow {
+  id: number;
+  appointmentId: number;
+  businessId: number;
+  businessName: string;
+  ownerId: number;
+  timeZone: string;
+  serviceId: number;
+  serviceName: string;
+  customerId: number;
+  date: string;
+  time: string;
+  status: QueueStatus;
+  position: number | null;
+  headId: number | null;
+  headDate: string | null;
+  headTime: string | null;
+  headStatus: QueueStatus | null;
+  /** When the head was called (epoch ms), or null. */
+  headCalledAtMs: number | null;
+}
+
+/**
+ * The entries `filter` picks, each ranked by start time among the active entries of its own
+ * business-day (all of that day's entries are read, not only the picked ones), with that day's
+ * first active entry. One statement; a window per business-day.
+ */
+export async function rankedEntries(db: Db, filter: SQL): Promise<RankedEntryRow[]> {
+  return rows<RankedEntryRow>(
+    db,
+    sql`
+    with wanted as (select q.id from queue_entries q where ${filter}),
+    days as (
+      select distinct q.business_id, q.starts_at::date as day from queue_entries q join wanted w on w.id = q.id
+    ),
+    ranked as (
+      select q.*,
+             q.status in ('waiting', 'called') as active,
+             row_number() over day_line as n,
+             first_value(q.id) over day_line as head_id,
+             first_value(q.starts_at) over day_line as head_starts_at,
+             first_value(q.status) over day_line as head_status,
+             first_value(q.called_at) over day_line as head_called_at
+      from queue_entries q
+      join days d on d.business_id = q.business_id and q.starts_at >= d.day and q.starts_at < d.day + 1
+      window day_line as (partition by q.business_id, q.starts_at::date, q.status in ('waiting', 'called') order by q.starts_at, q.id)
+    )
+    select r.id, r.appointment_id as "appointmentId", r.business_id as "businessId", b.business_name as "businessName",
+           b.owner_id as "ownerId", b.time_zone as "timeZone", r.service_id as "serviceId", s.name as "serviceName",
+           r.customer_id as "customerId", to_char(r.starts_at, 'YYYY-MM-DD') as date, to_char(r.starts_at, 'HH24:MI') as time,
+           r.status,
+           case when r.active then r.n::int end as position,
+           case when r.active then r.head_id end as "headId",
+           case when r.active then to_char(r.head_starts_at, 'YYYY-MM-DD') end as "headDate",
+           case when r.active then to_char(r.head_starts_at, 'HH24:MI') end as "headTime",
+           case when r.active then r.head_status end as "headStatus",
+           case when r.active then (extract(epoch from r.head_called_at) * 1000)::float8 end as "headCalledAtMs"
+    from ranked r
+    join wanted w on w.id = r.id
+    join businesses b on b.id = r.business_id
+    join services s on s.id = r.service_id
+    order by r.starts_at, r.id`,
+  );
+}
