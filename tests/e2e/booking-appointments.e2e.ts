@@ -22,7 +22,7 @@ describe('my appointments', () => {
       await page.goto('/appointments');
       await page.getByRole('heading', { name: 'My Appointments' }).waitFor();
       expect(await page.getByRole('link', { name: 'Book New Appointment' }).getAttribute('href')).toBe('/businesses');
-      await page.getByText('Que Credit', { exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'Que Credit' }).waitFor();
       await page.getByTestId('credit-balance').waitFor();
       const card = page.getByTestId('appointment-card').filter({ hasText: longDate(first.date) }).filter({ hasText: formatTime12h(first.slots[0]) }).filter({ hasText: `Window seat ${name}` });
       await card.waitFor();
