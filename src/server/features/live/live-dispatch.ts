@@ -7,7 +7,7 @@ import type { LiveConnection } from './live-connection.js';
 import { findNotification } from './live.repository.js';
 import type { LiveRegistry } from './live-registry.js';
 import type { LiveEvent } from './publish.js';
-import { loadQueueEntryFor } from './queue-entry-loader.js';
+import { loadQueueEntryFor } from '../queue/queue.service.js';
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 

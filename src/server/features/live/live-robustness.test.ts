@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { book } from '../appointments/test-fixtures.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { withDatabase } from '../../test/global-setup.js';
 import { createTestDatabase, testConfig } from '../../test/test-app.js';
@@ -79,6 +80,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('/ws across app processes', (
     await publishInTransaction(first, world.event);
     expect((await client.next('queue_update', 1_000)).queueEntry).toMatchObject({ id: world.queueEntryId, isMine: true });
     expect(Date.now() - started).toBeLessThan(1_000);
+    // And end to end: a booking over HTTP on the first process.
+    const from = client.messages.length;
+    const booked = await book(world.customer, { businessId: world.businessId, serviceId: world.serviceId, date: world.date, time: '12:00' });
+    expect(booked.statusCode).toBe(201);
+    expect((await client.next('queue_update', 1_000, from)).queueEntry).toMatchObject({ appointmentId: booked.json().id, isMine: true });
     client.close();
   });
 

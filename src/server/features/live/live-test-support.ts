@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { ServerMessage } from '../../../contract/live.js';
@@ -6,22 +5,7 @@ import type { Database } from '../../db/client.js';
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { signUp } from '../../test/test-app.js';
 import { type LiveEvent, publishLive } from './publish.js';
-
-/** The `ws` client, typed here for what tests and the bench use (the project carries no @types/ws). */
-export interface ClientSocket {
-  readyState: number;
-  send(data: string): void;
-  close(): void;
-  terminate(): void;
-  on(event: 'message', listener: (data: Buffer) => void): this;
-  on(event: 'open' | 'close' | 'ping', listener: () => void): this;
-  once(event: 'open', listener: () => void): this;
-  once(event: 'close', listener: (code: number) => void): this;
-  once(event: 'unexpected-response', listener: (request: unknown, response: { statusCode: number }) => void): this;
-  once(event: 'error', listener: (error: Error) => void): this;
-}
-type ClientSocketClass = new (url: string, options?: { headers?: Record<string, string>; autoPong?: boolean }) => ClientSocket;
-export const WebSocketClient = createRequire(import.meta.url)('ws') as ClientSocketClass;
+import { type ClientSocket, WebSocketClient } from './ws-client.js';
 
 export const portOf = (app: FastifyInstance) => {
   const address = app.server.address();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book } from '../appointments/test-fixtures.js';
 import { notify } from '../notifications/notifications.service.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { LiveClient, portOf, publishInTransaction, queueWorld, sessionHeaders, sleep } from './live-test-support.js';
 
 let ctx: TestContext;
@@ -43,6 +44,24 @@ describe('/ws delivery', () => {
     expect(forOwner.queueEntry).toMatchObject({ id: queueEntryId, customerId: customer.user.id, isMine: false });
     // Another customer and a signed-out socket see the queue, never whose entry it is.
     for (const view of [forOther, forAnonymous]) expect(view.queueEntry).toMatchObject({ id: queueEntryId, customerId: null, isMine: false });
+  });
+
+  it('pushes a booking made over HTTP to its customer and, without personal data, to the business-day', async () => {
+    const { businessId, serviceId, date, owner, other } = world;
+    const booker = await signUp(ctx.app);
+    const mine = await connect(sessionHeaders(booker));
+    const owners = await connect(sessionHeaders(owner));
+    const someoneElse = await connect(sessionHeaders(other));
+    await mine.subscribe({ customer: true });
+    await owners.subscribe({ businessId, date });
+    await someoneElse.subscribe({ businessId, date });
+    const booked = await book(booker, { businessId, serviceId, date, time: '11:00' });
+    expect(booked.statusCode).toBe(201);
+    const appointmentId = booked.json().id as number;
+    const [forBooker, forOwner, forOther] = await Promise.all([mine, owners, someoneElse].map((client) => client.next('queue_update', 1_000)));
+    expect(forBooker.queueEntry).toMatchObject({ appointmentId, customerId: booker.user.id, isMine: true, time: '11:00', status: 'waiting' });
+    expect(forOwner.queueEntry).toMatchObject({ appointmentId, customerId: booker.user.id, isMine: false });
+    expect(forOther.queueEntry).toMatchObject({ id: forBooker.queueEntry.id, customerId: null, isMine: false });
   });
 
   it('sends nothing for a rolled-back transaction', async () => {
