@@ -5,7 +5,7 @@ import type { ServerMessage } from '../../../contract/live.js';
 export interface LiveSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: string): void;
+  send(data: Buffer, options: { binary: false }): void;
   ping(): void;
   terminate(): void;
   close(code?: number, reason?: string): void;
@@ -42,19 +42,25 @@ export class LiveConnection {
     return this.businessDays.size + (this.customer ? 1 : 0);
   }
 
-  /** Sends an already serialized message (one JSON.stringify per recipient class, not per socket). */
-  sendRaw(data: string): void {
+  /**
+   * Sends an already encoded text message: one JSON.stringify and one UTF-8 encoding per recipient
+   * class, not per socket (ws frames a Buffer without copying it).
+   */
+  sendRaw(data: Buffer): void {
     if (this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.socket.terminate();
       return;
     }
-    this.socket.send(data);
+    this.socket.send(data, { binary: false });
   }
 
   send(message: ServerMessage): void {
-    this.sendRaw(JSON.stringify(message));
+    this.sendRaw(encodeMessage(message));
   }
 }
+
+/** Encodes a message once for many sockets. */
+export const encodeMessage = (message: ServerMessage): Buffer => Buffer.from(JSON.stringify(message));
 
 export const businessDayKey = (businessId: number, date: string) => `${businessId}|${date}`;

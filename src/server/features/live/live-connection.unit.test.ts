@@ -3,7 +3,7 @@ import { LiveConnection, type LiveSocket } from './live-connection.js';
 
 function fakeSocket(bufferedAmount: number): LiveSocket & { sent: string[] } {
   const sent: string[] = [];
-  return { readyState: 1, bufferedAmount, sent, send: (data: string) => sent.push(data), ping: vi.fn(), terminate: vi.fn(), close: vi.fn(), on: vi.fn() };
+  return { readyState: 1, bufferedAmount, sent, send: (data: Buffer) => sent.push(data.toString()), ping: vi.fn(), terminate: vi.fn(), close: vi.fn(), on: vi.fn() };
 }
 
 describe('LiveConnection', () => {

@@ -3,7 +3,7 @@ import type { QueueEntry, ServerMessage } from '../../../contract/live.js';
 import type { Db } from '../../db/client.js';
 import { countUnread } from '../notifications/notifications.repository.js';
 import { toNotification } from '../notifications/notifications.service.js';
-import type { LiveConnection } from './live-connection.js';
+import { encodeMessage, type LiveConnection } from './live-connection.js';
 import { findNotification } from './live.repository.js';
 import type { LiveRegistry } from './live-registry.js';
 import type { LiveEvent } from './publish.js';
@@ -31,7 +31,7 @@ async function deliverNotification(db: Db, registry: LiveRegistry, event: LiveEv
   const recipients = registry.connectionsOf(row.userId);
   if (recipients.size === 0) return;
   const message: ServerMessage = { type: 'notification', notification: toNotification(row), unread: await countUnread(db, row.userId) };
-  const data = JSON.stringify(message);
+  const data = encodeMessage(message);
   for (const connection of recipients) connection.sendRaw(data);
 }
 
@@ -66,7 +66,7 @@ async function deliverQueueEvent(db: Db, registry: LiveRegistry, event: LiveEven
   for (const { viewer, connections } of groups.values()) {
     const entry = await loadQueueEntryFor(db, event.queueEntryId, viewer);
     if (!entry) continue;
-    const data = JSON.stringify({ type: event.type, queueEntry: viewer ? entry : stripPersonal(entry) } satisfies ServerMessage);
+    const data = encodeMessage({ type: event.type, queueEntry: viewer ? entry : stripPersonal(entry) });
     for (const connection of connections) connection.sendRaw(data);
   }
 }
