@@ -30,6 +30,8 @@ export class LiveConnection {
   constructor(
     readonly socket: LiveSocket,
     readonly user: User | null,
+    /** The hash of the session the socket was opened with: when it ends, the socket is closed. */
+    readonly sessionHash: string | null,
     readonly ip: string,
     readonly limits: ConnectionLimits,
   ) {

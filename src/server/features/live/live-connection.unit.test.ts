@@ -11,13 +11,13 @@ describe('LiveConnection', () => {
 
   it('sends while the socket keeps up', () => {
     const socket = fakeSocket(10);
-    new LiveConnection(socket, null, '127.0.0.1', limits).send({ type: 'pong' });
+    new LiveConnection(socket, null, null, '127.0.0.1', limits).send({ type: 'pong' });
     expect(socket.sent).toEqual(['{"type":"pong"}']);
   });
 
   it('drops a socket whose unsent data exceeds the bound instead of buffering more', () => {
     const socket = fakeSocket(limits.maxBufferedBytes + 1);
-    new LiveConnection(socket, null, '127.0.0.1', limits).send({ type: 'pong' });
+    new LiveConnection(socket, null, null, '127.0.0.1', limits).send({ type: 'pong' });
     expect(socket.sent).toEqual([]);
     expect(socket.terminate).toHaveBeenCalledOnce();
   });

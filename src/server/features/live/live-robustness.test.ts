@@ -5,7 +5,7 @@ import { buildApp } from '../../app.js';
 import { book } from '../appointments/test-fixtures.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { withDatabase } from '../../test/global-setup.js';
-import { createTestDatabase, testConfig } from '../../test/test-app.js';
+import { createTestDatabase, signUp, testConfig } from '../../test/test-app.js';
 import type { LiveOptions } from './live.plugin.js';
 import { LiveClient, portOf, publishInTransaction, queueWorld, sessionHeaders, sleep } from './live-test-support.js';
 
@@ -52,6 +52,18 @@ describe('/ws limits and lifecycle', () => {
     expect(await Promise.race([silentClosed, sleep(2_000).then(() => 'still open')])).toBe(1006);
     expect(alive.socket.readyState).toBe(1);
     alive.close();
+  });
+
+  it('closes a socket whose session has ended', async () => {
+    const database = await testDatabase();
+    const { app, port } = await startApp(database, { heartbeatMs: 100 });
+    const user = await signUp(app);
+    const client = await LiveClient.open(port, sessionHeaders(user));
+    const code = closed(client);
+    await sleep(250);
+    expect(client.socket.readyState).toBe(1);
+    expect((await user.post('/api/logout')).statusCode).toBeLessThan(300);
+    expect(await Promise.race([code, sleep(2_000).then(() => 'still open')])).toBe(1008);
   });
 
   it('closes sockets with 1001 when the app shuts down', async () => {

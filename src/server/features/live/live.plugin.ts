@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import { ErrorCode } from '../../../contract/errors.js';
 import { AppError } from '../../errors.js';
 import { isCrossSite } from '../../plugins/cross-site-guard.js';
+import { readSessionToken } from '../../plugins/session.js';
 import { LiveConnection, type LiveSocket } from './live-connection.js';
 import { createLiveDispatcher } from './live-dispatch.js';
 import { handleClientFrame } from './live-messages.js';
+import { liveSessionHashes, sessionHashOf } from './live.repository.js';
 import { LiveRegistry } from './live-registry.js';
 import { LIVE_CHANNEL } from './publish.js';
 
@@ -26,6 +28,7 @@ export const defaultLiveOptions: LiveOptions = {
 };
 
 const GOING_AWAY = 1001;
+const POLICY_VIOLATION = 1008;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +68,15 @@ export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
     await stopListening();
   });
 
+  // A socket speaks for the session it was opened with: signing out (anywhere, on any process)
+  // closes it at the next heartbeat. One query per heartbeat for all of this process's sockets.
+  const closeEndedSessions = async () => {
+    const signedIn = [...registry.all].filter((connection) => connection.sessionHash !== null);
+    const alive = await liveSessionHashes(app.db, [...new Set(signedIn.map((connection) => connection.sessionHash!))]);
+    for (const connection of signedIn) {
+      if (!alive.has(connection.sessionHash!)) connection.socket.close(POLICY_VIOLATION, 'Session ended');
+    }
+  };
   const heartbeat = setInterval(() => {
     for (const connection of registry.all) {
       if (connection.missedPongs >= 2) {
@@ -74,6 +86,7 @@ export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
       connection.missedPongs++;
       connection.socket.ping();
     }
+    closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, 'live session check failed'));
   }, options.heartbeatMs);
   heartbeat.unref();
 
@@ -90,7 +103,8 @@ export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
       },
     },
     (socket, request) => {
-      const connection = new LiveConnection(socket as unknown as LiveSocket, request.user, request.ip, options);
+      const token = request.user ? readSessionToken(request) : null;
+      const connection = new LiveConnection(socket as unknown as LiveSocket, request.user, token ? sessionHashOf(token) : null, request.ip, options);
       registry.add(connection);
       socket.on('message', (data: unknown, isBinary: boolean) => {
         // A listener that throws would take the whole process down with it.
