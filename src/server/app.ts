@@ -19,7 +19,9 @@ import { findUserBySessionToken } from './features/auth/sessions.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
+import { smtpSender, startEmailWorker } from './features/email/email-worker.js';
 import { type LiveOptions, livePlugin } from './features/live/live.plugin.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { startOfferSweeps } from './features/offers/offer-sweeps.js';
 import { offersRoutes } from './features/offers/offers.routes.js';
 import type { PaymentProcessor } from './features/payments/payment-processor.js';
@@ -80,6 +82,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
   if (config.PAYMENT_WORKER) startPaymentWorker(app);
   if (config.OFFER_SWEEPS) startOfferSweeps(app);
+  // Without SMTP_URL, e-mail waits in the outbox (README); with it, any number of processes may send.
+  if (config.SMTP_URL) startEmailWorker(app, smtpSender(config.SMTP_URL));
 
   // Only JSON may change state: a cross-site HTML form cannot send application/json.
   app.removeContentTypeParser(['text/plain']);
@@ -135,6 +139,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(availabilityRoutes);
       await api.register(appointmentsRoutes);
       await api.register(creditsRoutes);
+      await api.register(notificationsRoutes);
       await api.register(offersRoutes);
       await api.register(paymentsRoutes);
       await api.register(queueRoutes);

@@ -1,5 +1,7 @@
 import { AppointmentChanges } from './features/appointments/appointment-changes.js';
 import { bookingCreditListener } from './features/credits/booking-credit-listener.js';
+import { appointmentEmailListener } from './features/email/appointment-email-listener.js';
+import { appointmentNotificationsListener } from './features/notifications/appointment-notifications.js';
 import { offersAppointmentListener } from './features/offers/offers-appointment-listener.js';
 import { queueAppointmentListener } from './features/queue/queue-appointment-listener.js';
 
@@ -9,5 +11,7 @@ export function createAppointmentChanges(): AppointmentChanges {
   changes.subscribe(bookingCreditListener);
   changes.subscribe(offersAppointmentListener(changes));
   changes.subscribe(queueAppointmentListener);
+  changes.subscribe(appointmentNotificationsListener);
+  changes.subscribe(appointmentEmailListener);
   return changes;
 }

@@ -55,6 +55,13 @@ const envSchema = z.object({
   // Off in processes that should only serve requests; at least one process must run it.
   PAYMENT_WORKER: booleanFlag.default(true),
   OFFER_SWEEPS: booleanFlag.default(true),
+  // Outgoing mail: without it, e-mail stays pending in the outbox (README: reading the outbox).
+  SMTP_URL: z
+    .string()
+    .refine((v) => v === '' || /^smtps?:\/\/[^/]/.test(v), 'must start with smtp:// or smtps://')
+    .optional()
+    .transform((v) => v || undefined),
+  MAIL_FROM: z.string().min(3, 'must be a sender address').default('Que <no-reply@que.local>'),
   DEFAULT_TIME_ZONE: z
     .string()
     .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as America/New_York')

@@ -89,6 +89,13 @@ const QUEUE_CASES: AccessCase[] = [
   { route: 'GET /api/queue/business/:businessId/today', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/queue/business/${w.shopId}/today` }) },
 ];
 
+/** The customer's "offer received" notification from the bidder: theirs alone to mark read. */
+const NOTIFICATION_CASES: AccessCase[] = [
+  { route: 'GET /api/notifications', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/notifications' }) },
+  { route: 'POST /api/notifications/:id/read', allowed: ['customer'], request: (w) => ({ method: 'POST', url: `/api/notifications/${w.notificationId}/read`, payload: {} }) },
+  { route: 'POST /api/notifications/read-all', name: "marks only the caller's own", allowed: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/notifications/read-all', payload: {} }) },
+];
+
 export const ACCESS_CASES: AccessCase[] = [
   { route: 'GET /api/businesses/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}` }) },
   { route: 'GET /api/businesses/:id/services', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/services` }) },
@@ -173,4 +180,5 @@ export const ACCESS_CASES: AccessCase[] = [
   },
   ...OFFER_CASES,
   ...QUEUE_CASES,
+  ...NOTIFICATION_CASES,
 ];

@@ -45,6 +45,10 @@ export async function buildWorld(app: FastifyInstance) {
     paymentIntentId: (await authorizedIntent(bidder, 30)).clientSecret,
   });
   expect(offer.statusCode, offer.body).toBe(201);
+  // The offer told the customer: a notification only they may mark read.
+  const received = (await customer.get('/api/notifications')).json() as { notifications: { id: number; kind: string }[] };
+  const notification = received.notifications.find((n) => n.kind === 'offer_received');
+  expect(notification).toBeDefined();
   const timeSlots = (await dining.owner.get(`/api/restaurant-time-slots/${dining.businessId}`)).json() as { id: number }[];
   // The customer's 10:00 waits in the shop's queue.
   const queue = (await customer.get(`/api/queue/customer/${customer.user.id}`)).json() as { id: number; appointmentId: number }[];
@@ -75,6 +79,7 @@ export async function buildWorld(app: FastifyInstance) {
     timeSlotId: timeSlots[0].id,
     paymentIntentId: intent.json().paymentIntentId as string,
     offerId: offer.json().id as number,
+    notificationId: notification!.id,
     queueEntryId: queueEntry!.id,
     /** What a case's prepare step adds (ids, secrets). */
     extra: {} as Record<string, string | number>,

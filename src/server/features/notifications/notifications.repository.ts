@@ -28,3 +28,47 @@ export async function markRead(db: Db, userId: number, id?: number): Promise<num
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+export async function findNotification(db: Db, id: number): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
+  return row;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface OfferContext {
+  fromName: string;
+  toName: string;
+  businessName: string;
+  /** The recipient's appointment (the slot the payer wants), local wall-clock. */
+  targetDate: string;
+  targetTime: string;
+}
+
+/** Who and what an offer is about, for its notifications' wording. */
+export async function offerContext(db: Db, offerId: number): Promise<OfferContext> {
+  const result = await db.execute(sql`
+    select fu.username as from_name, tu.username as to_name, b.business_name,
+           to_char(a.starts_at, 'YYYY-MM-DD') as target_date, to_char(a.starts_at, 'HH24:MI') as target_time
+    from offers o
+    join users fu on fu.id = o.from_user_id
+    join users tu on tu.id = o.to_user_id
+    join appointments a on a.id = o.to_appointment_id
+    join businesses b on b.id = a.business_id
+    where o.id = ${offerId}`);
+  const [r] = rowsOf<Record<string, string>>(result);
+  return { fromName: r.from_name, toName: r.to_name, businessName: r.business_name, targetDate: r.target_date, targetTime: r.target_time };
+}
+
+/**
+ * How a restaurant offer touched an appointment: a sender's table that never got confirmed (its offer
+ * ended), or a recipient's table handed over when they accepted. Appointment notices skip or reword these.
+ */
+export async function tableOfferRole(db: Db, appointmentId: number): Promise<{ neverConfirmed: boolean; handedOver: boolean }> {
+  const result = await db.execute(sql`
+    select
+      exists(select 1 from offers where temporary_reservation and status <> 'accepted' and from_appointment_id = ${appointmentId}) as never_confirmed,
+      exists(select 1 from offers where temporary_reservation and status = 'accepted' and to_appointment_id = ${appointmentId}) as handed_over`);
+  const [r] = rowsOf<{ never_confirmed: boolean; handed_over: boolean }>(result);
+  return { neverConfirmed: Boolean(r.never_confirmed), handedOver: Boolean(r.handed_over) };
+}

@@ -5,6 +5,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { forbidden } from '../../errors.js';
 import type { AppointmentChanges } from '../appointments/appointment-changes.js';
 import { handOverReservation, readAppointments, swapAppointmentTimes } from '../appointments/trade-appointments.js';
+import { notifyOfferAccepted } from '../notifications/offer-notifications.js';
 import { heldCents, holdForOffer, postHoldsAtAcceptance } from './offer-escrow.js';
 import { currentCents, partyToAnswer, payerOf, splitOf } from './offer-rules.js';
 import { viewOffer } from './offer-view.js';
@@ -41,6 +42,7 @@ export async function acceptOffer(db: Db, changes: AppointmentChanges, user: Use
     });
     if (offer.temporaryReservation) await handOverReservation(tx, changes, offer.fromAppointmentId, offer.toAppointmentId, user.id);
     else await swapAppointmentTimes(tx, changes, offer.fromAppointmentId, offer.toAppointmentId, user.id);
+    await notifyOfferAccepted(tx, accepted, user.id);
     const after = await readAppointments(tx, [offer.fromAppointmentId, offer.toAppointmentId]);
     return viewOffer(tx, accepted, after, user.id);
   });

@@ -3,6 +3,7 @@ import type { Offer } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { forbidden } from '../../errors.js';
+import { notifyOfferCountered } from '../notifications/offer-notifications.js';
 import { heldCents, holdForOffer } from './offer-escrow.js';
 import { partyToAnswer, payerOf, splitOf } from './offer-rules.js';
 import { viewOffer } from './offer-view.js';
@@ -41,6 +42,7 @@ export async function counterOffer(db: Db, user: User, offerId: number, input: C
       lastNegotiationBy: user.id,
       paymentIntentId: intentId,
     });
+    await notifyOfferCountered(tx, updated, user.id);
     return viewOffer(tx, updated, appointments, user.id);
   });
 }

@@ -8,6 +8,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, forbidden } from '../../errors.js';
 import type { AppointmentRow } from '../appointments/appointments.repository.js';
 import { createPendingReservation, lockAppointments, readAppointment } from '../appointments/trade-appointments.js';
+import { notifyOfferReceived } from '../notifications/offer-notifications.js';
 import { holdForOffer } from './offer-escrow.js';
 import { splitOf } from './offer-rules.js';
 import { viewOffer } from './offer-view.js';
@@ -87,6 +88,7 @@ export async function createOffer(db: Db, user: User, input: CreateOffer): Promi
     if (offer.expiresAt <= new Date()) throw conflict('Too late: the earlier appointment has already started');
     const intentId = await holdForOffer(tx, offer, splitOf(offer).totalCents, input.paymentIntentId);
     const saved = intentId ? await offersRepository.updateOffer(tx, offer.id, { paymentIntentId: intentId }) : offer;
+    await notifyOfferReceived(tx, saved);
     return viewOffer(tx, saved, new Map([[own.id, own], [target.id, target]]), user.id);
   });
 }

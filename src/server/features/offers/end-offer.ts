@@ -5,6 +5,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { forbidden } from '../../errors.js';
 import type { AppointmentChanges } from '../appointments/appointment-changes.js';
 import { cancelPendingReservation } from '../appointments/trade-appointments.js';
+import { notifyOfferEnded } from '../notifications/offer-notifications.js';
 import { voidHolds } from './offer-escrow.js';
 import { partyToAnswer } from './offer-rules.js';
 import { viewOffer } from './offer-view.js';
@@ -23,6 +24,7 @@ const because: Record<EndedStatus, string> = { declined: 'was declined', cancell
 export async function endOffer(tx: Db, changes: AppointmentChanges, offer: OfferRow, status: EndedStatus, byUserId: number): Promise<OfferRow> {
   const ended = await offersRepository.updateOffer(tx, offer.id, { status });
   await voidHolds(tx, offer, because[status]);
+  await notifyOfferEnded(tx, ended, status, byUserId);
   if (offer.temporaryReservation) await cancelPendingReservation(tx, changes, offer.fromAppointmentId, byUserId);
   return ended;
 }

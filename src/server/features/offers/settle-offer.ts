@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { readAppointments } from '../appointments/trade-appointments.js';
+import { notifyOfferPaidOut } from '../notifications/offer-notifications.js';
 import { refundEscrow, releaseEscrow } from './offer-escrow.js';
 import * as offersRepository from './offers.repository.js';
 import type { OfferRow } from './offers.repository.js';
@@ -18,6 +19,7 @@ export async function settleIfDone(tx: Db, offer: OfferRow): Promise<boolean> {
   if (rows.every((r) => r.status === 'completed')) {
     await releaseEscrow(tx, offer, rows[0].businessId);
     await offersRepository.updateOffer(tx, offer.id, { escrowStatus: 'released', settledAt: new Date() });
+    await notifyOfferPaidOut(tx, offer);
   } else {
     await refundEscrow(tx, offer);
     await offersRepository.updateOffer(tx, offer.id, { escrowStatus: 'refunded', settledAt: new Date() });

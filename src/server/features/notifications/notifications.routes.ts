@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../contract/businesses.js';
+import { notificationSchema } from '../../../contract/live.js';
+import { requireUser } from '../../plugins/session.js';
+import { listNotificationsFor, markAllNotificationsRead, markNotificationRead } from './notifications.service.js';
+
+const listSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number().int() });
+const readAllSchema = z.object({ updated: z.number().int(), unread: z.number().int() });
+
+// The signed-in user's in-app notifications (the header's bell); new ones also arrive on /ws.
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/notifications', { schema: { response: { 200: listSchema } } }, async (request) => listNotificationsFor(app.db, requireUser(request)));
+
+  app.post('/notifications/:id/read', { schema: { params: idParamsSchema, response: { 200: notificationSchema } } }, async (request) =>
+    markNotificationRead(app.db, requireUser(request), request.params.id),
+  );
+
+  app.post('/notifications/read-all', { schema: { response: { 200: readAllSchema } } }, async (request) => markAllNotificationsRead(app.db, requireUser(request)));
+};
