@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestApp, queryRows, signUp, type TestContext, testConfig } from '../../test/test-app.js';
 import { book, restaurant, serviceBusiness, TIME_ZONE, upcomingDay, upcomingWeekday } from '../appointments/test-fixtures.js';
+import { creditOffer, grantCredit, swapParties } from '../offers/test-fixtures.js';
 import { runDueEmails, smtpSender } from './email-worker.js';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.js';
 
@@ -114,6 +115,22 @@ describe('booking e-mail with a calendar invite', () => {
     expect(cancelled).toMatchObject({ method: 'CANCEL', uid: booked.uid, sequence: 2, status: 'CANCELLED' });
     expect(smtp.received.map((m) => m.outboxId).sort()).toEqual(rows.map((r) => r.id).sort());
     expect(smtp.received.find((m) => m.outboxId === rows[2].id)!.raw).toMatch(/method=CANCEL/i);
+  });
+
+  it('updates both calendars when an offer swaps two appointments', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 5000);
+    const offer = (await creditOffer(p, 10)).json();
+    expect((await p.payee.post(`/api/queue-jump-offers/${offer.id}/accept`, {})).statusCode).toBe(200);
+    for (const [id, time] of [[p.payerAppointmentId, '09:00'], [p.payeeAppointmentId, '15:00']] as const) {
+      const rows = await outboxOf(id);
+      expect(rows.map((r) => r.kind)).toEqual(['booking_confirmed', 'booking_swapped']);
+      const invite = parseInvite(rows[1].ics);
+      expect(invite).toMatchObject({ method: 'REQUEST', uid: `appointment-${id}@que`, sequence: 1 });
+      expect(`${String(invite.start.hour).padStart(2, '0')}:${String(invite.start.minute).padStart(2, '0')}`).toBe(time);
+    }
+    // the two bookings and the two updates
+    expect(await sendRound()).toBe(4);
   });
 
   it('retries with backoff after the server refuses once, and sends once', async () => {
