@@ -1,5 +1,13 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
+/** One slot of the live queue: a service of a business at a date and time. */
+export interface SlotQueueQuery {
+  businessId: number;
+  serviceId: number;
+  date: string;
+  time: string;
+}
+
 /** What the directory is filtered by; part of its cache key. */
 export interface BusinessListFilter {
   type?: 'restaurant' | 'service';
@@ -53,6 +61,13 @@ export const queryKeys = {
   allCredits: () => ['credits'] as const,
   credits: (userId: number) => ['credits', userId] as const,
   creditTransactions: (userId: number) => ['credits', userId, 'transactions'] as const,
+
+  allQueues: () => ['queue'] as const,
+  slotQueue: ({ businessId, serviceId, date, time }: SlotQueueQuery) => ['queue', 'slot', { businessId, serviceId, date, time }] as const,
+  customerQueue: (userId: number) => ['queue', 'customer', userId] as const,
+  businessQueueToday: (businessId: number) => ['queue', 'business', businessId, 'today'] as const,
+
+  notifications: () => ['notifications'] as const,
 };
 
 /**
@@ -66,6 +81,7 @@ export const staleAfterAppointmentChange = (): QueryKey[] => [
   queryKeys.earliestAppointments(),
   queryKeys.allOffers(),
   queryKeys.wallet(),
+  queryKeys.allQueues(),
 ];
 
 /** An offer made, answered or ended: the same families as an appointment change. */

@@ -1,10 +1,11 @@
-import { Bell, CalendarCheck, LogOut, Menu, X } from 'lucide-react';
+import { CalendarCheck, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 
 // SPEC section 2: every link is shown to everyone.
@@ -19,21 +20,6 @@ export const navLinks = [
   { to: '/restaurant-booking', label: 'Book Reservation' },
   { to: '/quick-booking', label: 'Skip the Line' },
 ] as const;
-
-/** The header bell's red dot toggles every 8 seconds (SPEC section 9). */
-function NotificationBell() {
-  const [dot, setDot] = useState(true);
-  useEffect(() => {
-    const timer = setInterval(() => setDot((d) => !d), 8000);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <button type="button" className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Notifications">
-      <Bell className="size-5" />
-      {dot && <span data-testid="notification-dot" className="absolute right-1.5 top-1.5 size-2 rounded-full bg-red-500" />}
-    </button>
-  );
-}
 
 function UserMenu() {
   const { data: user } = useUser();

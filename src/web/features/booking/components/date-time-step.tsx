@@ -12,6 +12,7 @@ import { NoSlots } from './no-slots';
 
 // Only loaded when someone opens it.
 const QueueJumpDialog = lazy(() => import('@/features/offers/components/queue-jump-dialog'));
+const LiveQueueStatusCard = lazy(() => import('@/features/queue/components/live-queue-status-card'));
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 
@@ -71,6 +72,11 @@ export function DateTimeStep({ businessId, businessName, timeZone, service, date
           )}
         </div>
       </div>
+      {date && chosen && (
+        <Suspense fallback={null}>
+          <LiveQueueStatusCard slot={{ businessId, serviceId: service.id, date, time: chosen }} />
+        </Suspense>
+      )}
       <SelectionFooter date={date} time={chosen} onContinue={onContinue} />
       {skipping && date && (
         <Suspense fallback={null}>

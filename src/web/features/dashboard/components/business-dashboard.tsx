@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/card';
+import { todayIso } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useBusiness } from '@/features/businesses/api/get-business';
@@ -13,10 +14,11 @@ import { AvailabilityTab } from './availability-tab';
 import { RecentAppointments } from './recent-appointments';
 import { ServicesTab } from './services-tab';
 import { SettingsTab } from './settings-tab';
+import { TodaysQueueTab } from './todays-queue-tab';
 import { StatCards } from './stat-cards';
 import { TimeSlotsTab } from './time-slots-tab';
 
-const TABS = ['services', 'appointments', 'availability', 'time-slots', 'settings'] as const;
+const TABS = ['services', 'queue', 'appointments', 'availability', 'time-slots', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The owner's view of their business: numbers, recent bookings, and a tab per thing to manage. */
@@ -66,6 +68,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
       <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>
         <TabsList aria-label="Manage your business" className="flex-wrap">
           <TabsTrigger value="services">Services</TabsTrigger>
+          <TabsTrigger value="queue">Today's queue</TabsTrigger>
           <TabsTrigger value="appointments">Appointments</TabsTrigger>
           <TabsTrigger value="availability">Availability</TabsTrigger>
           {restaurant && <TabsTrigger value="time-slots">Time Slots</TabsTrigger>}
@@ -73,6 +76,9 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
         </TabsList>
         <TabsContent value="services">
           <ServicesTab businessId={b.id} />
+        </TabsContent>
+        <TabsContent value="queue">
+          <TodaysQueueTab businessId={b.id} today={todayIso(b.timeZone)} />
         </TabsContent>
         <TabsContent value="appointments">
           <AppointmentsTab businessId={b.id} timeZone={b.timeZone} appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />

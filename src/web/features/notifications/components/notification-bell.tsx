@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useUser } from '@/features/auth/api/get-user';
+import { useNotifications } from '../api/get-notifications';
+
+// The popover, the list and the live socket are their own chunks: the first load carries only the count.
+const NotificationPopover = lazy(() => import('./notification-popover'));
+
+const bellLabel = (unread: number) => (unread ? `Notifications, ${unread} unread` : 'Notifications');
+
+function UnreadCount({ unread }: { unread: number }) {
+  return (
+    <span data-testid="notification-dot" className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold leading-none text-white">
+      <span data-testid="notification-count">{unread > 99 ? '99+' : unread}</span>
+    </span>
+  );
+}
+
+const bellClass = 'relative rounded-full p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** Signed out: the bell leads to sign-in; its dot toggles every 8 seconds (SPEC sections 2 and 9). */
+function SignedOutBell() {
+  const [dot, setDot] = useState(true);
+  useEffect(() => {
+    const timer = setInterval(() => setDot((d) => !d), 8000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <Link to="/login" className={bellClass} aria-label="Notifications (sign in to see them)">
+      <Bell className="size-5" />
+      {dot && <span data-testid="notification-dot" aria-hidden="true" className="absolute right-1.5 top-1.5 size-2 rounded-full bg-red-500" />}
+    </Link>
+  );
+}
+
+/** Signed in: the red dot carries the unread count; the bell opens the list. */
+export function NotificationBell() {
+  const { data: user } = useUser();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications(!!user);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let release: (() => void) | undefined;
+    let gone = false;
+    void import('@/features/live/retain-for-user').then(({ retainForUser }) => {
+      if (!gone) release = retainForUser(queryClient, userId);
+    });
+    return () => {
+      gone = true;
+      release?.();
+    };
+  }, [queryClient, userId]);
+
+  if (!user) return <SignedOutBell />;
+  const unread = notifications.data?.unread ?? 0;
+  const plain = (
+    <button type="button" className={bellClass} aria-label={bellLabel(unread)}>
+      <Bell className="size-5" />
+      {unread > 0 && <UnreadCount unread={unread} />}
+    </button>
+  );
+  return (
+    <Suspense fallback={plain}>
+      <NotificationPopover trigger={{ className: bellClass, label: bellLabel(unread), children: <><Bell className="size-5" />{unread > 0 && <UnreadCount unread={unread} />}</> }} data={notifications.data} loading={notifications.isPending} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,21 @@
+import * as Popover from '@radix-ui/react-popover';
+import { type ReactNode, useState } from 'react';
+import type { NotificationsData } from '@/features/live/apply-live-message';
+import NotificationList from './notification-list';
+
+/** The bell as a popover: Escape or a click outside closes it; focus returns to the bell. */
+export default function NotificationPopover({ trigger, data, loading }: { trigger: { className: string; label: string; children: ReactNode }; data: NotificationsData | undefined; loading: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className={trigger.className} aria-label={trigger.label}>
+        {trigger.children}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} collisionPadding={8} aria-label="Notifications" className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white shadow-xl">
+          <NotificationList data={data} loading={loading} onNavigate={() => setOpen(false)} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

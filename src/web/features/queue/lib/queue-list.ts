@@ -1,0 +1,28 @@
+import type { QueueEntry } from '@contract/live';
+
+const byPosition = (a: QueueEntry, b: QueueEntry) => (a.queuePosition ?? Infinity) - (b.queuePosition ?? Infinity) || a.id - b.id;
+
+/** A queue_update: the entry is inserted or replaces the one with its id; the list is re-sorted by position. */
+export const upsertEntry = (list: readonly QueueEntry[], entry: QueueEntry): QueueEntry[] =>
+  [...list.filter((e) => e.id !== entry.id), entry].sort(byPosition);
+
+/** A queue_status_update: only the status of a matching entry changes; an unknown entry changes nothing. */
+export const setEntryStatus = (list: readonly QueueEntry[], entry: QueueEntry): QueueEntry[] =>
+  list.some((e) => e.id === entry.id) ? list.map((e) => (e.id === entry.id ? { ...e, status: entry.status } : e)) : (list as QueueEntry[]);
+
+export const isActive = (e: QueueEntry) => e.status === 'waiting' || e.status === 'called';
+
+/** The dashboard's numbers (SPEC section 9): average wait is the mean of estimatedWaitMinutes, rounded. */
+export function queueStats(entries: readonly QueueEntry[]) {
+  const active = entries.filter(isActive);
+  const finished = entries.filter((e) => !isActive(e));
+  const waits = active.map((e) => e.estimatedWaitMinutes).filter((w): w is number => w !== null);
+  const avgWait = waits.length ? Math.round(waits.reduce((s, w) => s + w, 0) / waits.length) : 0;
+  return { active, recent: finished.slice(0, 5), activeCount: active.length, avgWait, completed: entries.filter((e) => e.status === 'served').length };
+}
+
+/** The progress bar (SPEC section 9): (total − position + 1) / total, as a whole percentage. */
+export function queueProgress(position: number | null, total: number): number {
+  if (position === null || total <= 0) return 0;
+  return Math.max(0, Math.min(100, Math.round(((total - position + 1) / total) * 100)));
+}
