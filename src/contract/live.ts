@@ -35,7 +35,8 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const clientMessageSchema = z.discriminatedUnion('type', [
+// A plain union: zod 4's discriminated union refuses two members with the same type ('subscribe' twice).
+export const clientMessageSchema = z.union([
   z.object({ type: z.literal('subscribe'), businessId: z.number().int().positive(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
   z.object({ type: z.literal('subscribe'), customer: z.literal(true) }),
   z.object({ type: z.literal('unsubscribe'), businessId: z.number().int().positive(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
