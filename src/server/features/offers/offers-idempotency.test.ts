@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { expectZeroSumLedger, grantCredit, offerCount, swapParties, wallet } from './test-fixtures.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PAYMENT_WORKER: false, OFFER_SWEEPS: false });
+});
+afterAll(() => ctx.close());
+
+describe('Idempotency-Key on money-moving offer requests', () => {
+  it('replays a retried offer and a retried accept, holding and swapping once; another body with the key is 422', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 2000);
+    const before = await offerCount(ctx.database);
+    const body = { fromAppointmentId: p.payerAppointmentId, toAppointmentId: p.payeeAppointmentId, offerAmount: 5, paymentMethod: 'credits' };
+    const send = (payload: object, key: string) =>
+      p.payer.request({ method: 'POST', url: '/api/queue-jump-offers', payload, headers: { 'idempotency-key': key } });
+
+    const first = await send(body, 'offer-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await send(body, 'offer-1');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().id).toBe(first.json().id);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await offerCount(ctx.database)).toBe(before + 1);
+    expect((await wallet(p.payer)).heldInEscrow).toBe('10.00');
+
+    const other = await send({ ...body, offerAmount: 6 }, 'offer-1');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await offerCount(ctx.database)).toBe(before + 1);
+
+    const accept = () => p.payee.request({ method: 'POST', url: `/api/queue-jump-offers/${first.json().id}/accept`, payload: {}, headers: { 'idempotency-key': 'accept-1' } });
+    const accepted = await accept();
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const again = await accept();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(accepted.json());
+    expect((await wallet(p.payer)).heldInEscrow).toBe('10.00');
+    await expectZeroSumLedger(ctx.database);
+  });
+});
