@@ -117,3 +117,24 @@ async function rollback(client: pg.PoolClient): Promise<false> {
   await client.query('rollback');
   return false;
 }
+
+const BOOK_ONE_CALL = `select que_book($1::int, $2::int, $3::int, $4::date, $5::text, null::int, ''::text, false, $6::text, $7::text, $8::text,
+  null::text, null::text, null::text, 365::int, null::timestamptz, null::text) as appointment`;
+
+/**
+ * The app's own one-call booking (que_book, migration 0007) issued straight from node-postgres: one
+ * named statement on the pool, no transaction around it. The HTTP route should reach half of this.
+ */
+export async function bookOneCall(pool: pg.Pool, b: RawBooking): Promise<boolean> {
+  try {
+    await pool.query({
+      name: 'raw_que_book',
+      text: BOOK_ONE_CALL,
+      values: [b.userId, b.businessId, b.serviceId, b.date, b.time, b.customerName, b.customerEmail, b.customerPhone],
+    });
+    return true;
+  } catch (error) {
+    if (['23P01', 'QBSLT'].includes((error as { code?: string }).code ?? '')) return false;
+    throw error;
+  }
+}

@@ -3,10 +3,9 @@
 // slots (no conflicts) as fast as they can; each client has its own business, all share the ledger.
 // Run: npx tsx bench/booking-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_BOOKINGS)
 import pg from 'pg';
-import { createAppointmentChanges } from '../src/server/appointment-listeners.js';
 import { bookAppointment } from '../src/server/features/appointments/book-appointment.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { bookRaw } from './booking-raw.js';
+import { bookOneCall, bookRaw } from './booking-raw.js';
 import {
   type Account,
   contact,
@@ -82,14 +81,13 @@ const server = await startAppServer(db.url, 20);
 const http = httpClient(server.port, CLIENTS);
 const pool = new pg.Pool({ connectionString: db.url, max: 20 });
 const inProcess = await openDatabase({ kind: 'postgres', url: db.url, poolSize: 20 });
-const changes = createAppointmentChanges();
 let failed = false;
 try {
-  console.log(`setting up ${CLIENTS} customers and ${3 * CLIENTS} businesses; ${PER_CLIENT} measured bookings per client and path…`);
+  console.log(`setting up ${CLIENTS} customers and ${4 * CLIENTS} businesses; ${PER_CLIENT} measured bookings per client and path…`);
   const tag = process.pid;
   const customers = await mapLimit(Array.from({ length: CLIENTS }, (_, i) => i), 4, (i) => register(http, `tp_${tag}_${i}`, 'customer'));
-  const shops = await mapLimit(Array.from({ length: 3 * CLIENTS }, (_, i) => i), 4, (i) => createShop(http, `tp_${tag}_${i}`));
-  const [rawShops, httpShops, serviceShops] = [shops.slice(0, CLIENTS), shops.slice(CLIENTS, 2 * CLIENTS), shops.slice(2 * CLIENTS)];
+  const shops = await mapLimit(Array.from({ length: 4 * CLIENTS }, (_, i) => i), 4, (i) => createShop(http, `tp_${tag}_${i}`));
+  const [rawShops, httpShops, serviceShops, oneCallShops] = [0, 1, 2, 3].map((k) => shops.slice(k * CLIENTS, (k + 1) * CLIENTS));
 
   const paths: { name: string; shops: Shop[]; book: Booker; tally: Tally }[] = [
     {
@@ -112,9 +110,15 @@ try {
       shops: serviceShops,
       book: async (c, shop, slot) => {
         const user = { id: c.id, username: `tp_${tag}`, email: 'x@example.com', userType: 'customer' as const, businessId: null };
-        await bookAppointment(inProcess.db, changes, user, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact, notes: '', blockOffers: false });
+        await bookAppointment(inProcess.db, user, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact, notes: '', blockOffers: false });
         return true;
       },
+      tally: { bookings: 0, failures: 0, seconds: 0, latencies: [] },
+    },
+    {
+      name: 'one call from node-postgres (que_book)',
+      shops: oneCallShops,
+      book: (c, shop, slot) => bookOneCall(pool, { userId: c.id, businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }),
       tally: { bookings: 0, failures: 0, seconds: 0, latencies: [] },
     },
   ];
@@ -125,10 +129,11 @@ try {
     for (const p of paths) rates.push(await measure(r, customers, p.shops, p.book, p.tally));
     console.log(`round ${r + 1}: ${paths.map((p, i) => `${p.name.split(' ')[0]} ${round(rates[i])}/s`).join('  ')}  HTTP/raw ${round((rates[1] / rates[0]) * 100)}%`);
   }
-  const [raw, api, service] = paths.map((p) => ({ perSecond: summary(p.name, p.tally), failures: p.tally.failures }));
+  const [raw, api, service, oneCall] = paths.map((p) => ({ perSecond: summary(p.name, p.tally), failures: p.tally.failures }));
   const ratio = api.perSecond / raw.perSecond;
   console.log(`HTTP API / node-postgres = ${round(ratio * 100)}% (target >= 50%); in-process service / node-postgres = ${round((service.perSecond / raw.perSecond) * 100)}%`);
-  failed = raw.failures + api.failures + service.failures > 0;
+  console.log(`HTTP API / one call from node-postgres = ${round((api.perSecond / oneCall.perSecond) * 100)}% (target >= 50%); one call / node-postgres transaction = ${round((oneCall.perSecond / raw.perSecond) * 100)}%`);
+  failed = raw.failures + api.failures + service.failures + oneCall.failures > 0;
   const check = await pool.query(`select asset, sum(credits_posted - debits_posted)::bigint as total from ledger_accounts group by asset`);
   console.log(`ledger totals per asset (must be 0): ${check.rows.map((r) => `${r.asset}=${r.total}`).join(', ')}`);
   failed ||= check.rows.some((r) => Number(r.total) !== 0);

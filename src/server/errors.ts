@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody, errorStatus } from '../contract/errors.js';
-import { isDatabaseUnavailable, SqlState, sqlStateOf } from './db/sql-state.js';
+import { databaseMessageOf, isDatabaseUnavailable, RaisedState, SqlState, sqlStateOf } from './db/sql-state.js';
 
 export class AppError extends Error {
   constructor(
@@ -18,16 +18,41 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const unauthenticated = () => new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
 export const slotTaken = () => new AppError(ErrorCode.SLOT_TAKEN, 'That time slot is no longer available');
 
-/** Maps a database constraint violation to the error a client should see, or undefined. */
+const raisedCodes: Record<string, ErrorCode> = {
+  [RaisedState.validation]: ErrorCode.VALIDATION,
+  [RaisedState.notFound]: ErrorCode.NOT_FOUND,
+  [RaisedState.conflict]: ErrorCode.CONFLICT,
+  [RaisedState.invalidState]: ErrorCode.INVALID_STATE,
+  [RaisedState.slotTaken]: ErrorCode.SLOT_TAKEN,
+  [RaisedState.unusableZone]: ErrorCode.INVALID_STATE,
+};
+
+/** Maps a database constraint violation, or an error our SQL functions raised, to the error a client should see, or undefined. */
 export function fromDatabaseError(error: unknown): AppError | undefined {
   const state = sqlStateOf(error);
   if (!state) return undefined;
+  const raised = raisedCodes[state];
+  if (raised) return new AppError(raised, databaseMessageOf(error) ?? 'The request cannot be done');
   if (state === SqlState.exclusionViolation) return slotTaken();
   if (state === SqlState.serializationFailure || state === SqlState.deadlockDetected) return new AppError(ErrorCode.CONFLICT, 'The request conflicted with another one. Please try again.');
   if (state === SqlState.uniqueViolation) return new AppError(ErrorCode.DUPLICATE, 'That record already exists');
   if (state.startsWith('22')) return new AppError(ErrorCode.VALIDATION, 'A value is out of range');
   if (state === SqlState.checkViolation || state === SqlState.foreignKeyViolation) return new AppError(ErrorCode.CONFLICT, 'The change conflicts with the current state');
   return undefined;
+}
+
+/**
+ * Runs a call of one of our SQL functions: what they raise for the client, and the overlap the
+ * exclusion constraint refused, come back as AppErrors, as the TypeScript rules threw them.
+ */
+export async function sqlCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const state = sqlStateOf(error);
+    if (state && (raisedCodes[state] || state === SqlState.exclusionViolation)) throw fromDatabaseError(error);
+    throw error;
+  }
 }
 
 function send(reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2], status: number, body: ErrorBody) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex,
+  bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -462,6 +462,8 @@ export const emailOutbox = pgTable(
     ics: text('ics'),
     icsUid: text('ics_uid'),
     icsSequence: integer('ics_sequence'),
+    // what the invite says (InviteInput); the worker renders the .ics from it when ics is empty (0007)
+    invite: jsonb('invite'),
     appointmentId: integer('appointment_id').references(() => appointments.id),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

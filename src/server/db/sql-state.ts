@@ -18,6 +18,10 @@ function find<T>(error: unknown, pick: (e: DriverError) => T | undefined): T | u
 export const sqlStateOf = (error: unknown): string | undefined =>
   find(error, (e) => (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined));
 
+/** The message of the database error that carries a SQLSTATE (what a RAISE in our SQL functions said). */
+export const databaseMessageOf = (error: unknown): string | undefined =>
+  find(error, (e) => (typeof e.code === 'string' && typeof (e as { message?: unknown }).message === 'string' ? ((e as { message: string }).message) : undefined));
+
 /** The name of the constraint a database error reports. */
 export const constraintOf = (error: unknown): string | undefined => find(error, (e) => (typeof e.constraint === 'string' ? e.constraint : undefined));
 
@@ -46,3 +50,21 @@ export const SqlState = {
   checkViolation: '23514',
   foreignKeyViolation: '23503',
 } as const;
+
+/**
+ * SQLSTATEs our SQL functions raise (migration 0007) for errors a client should see; the message is
+ * the client's message. Class QB is not used by PostgreSQL.
+ */
+export const RaisedState = {
+  validation: 'QB400',
+  notFound: 'QB404',
+  conflict: 'QB409',
+  invalidState: 'QBINV',
+  slotTaken: 'QBSLT',
+  /** A business zone PostgreSQL cannot use; DETAIL names it. */
+  unusableZone: 'QBTZ1',
+} as const;
+
+/** The DETAIL of a database error. */
+export const databaseDetailOf = (error: unknown): string | undefined =>
+  find(error, (e) => (typeof (e as { detail?: unknown }).detail === 'string' ? (e as { detail: string }).detail : undefined));

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
 import type { Db } from './client.js';
 
-function intlCanonical(name: string): string | null {
+/** The name Node's Intl resolves a zone to (its canonical one), or null when Intl does not know it. */
+export function intlCanonical(name: string): string | null {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {

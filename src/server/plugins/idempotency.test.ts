@@ -131,13 +131,18 @@ describe('Idempotency-Key on POST /api/appointments', () => {
 
   it('does not keep a 5xx: the retry runs again', async () => {
     const { businessId, customer, slot } = await setup();
-    let failNext = true;
-    ctx.app.appointmentChanges.subscribe(async () => {
-      if (failNext) {
-        failNext = false;
-        throw new Error('listener failed');
-      }
-    });
+    // The booking is one SQL call: a trigger fails its first insert for this business. A sequence
+    // is not rolled back with the failed booking, so the retry goes through.
+    await ctx.database.db.execute(sql.raw('create sequence fail_once_seq'));
+    await ctx.database.db.execute(sql.raw(`
+      create function fail_first_booking() returns trigger language plpgsql as $$
+      begin
+        if nextval('fail_once_seq') = 1 then raise exception 'injected failure'; end if;
+        return new;
+      end $$`));
+    await ctx.database.db.execute(sql.raw(`
+      create trigger fail_first_booking before insert on appointments for each row
+        when (new.business_id = ${businessId}) execute function fail_first_booking()`));
     const failed = await bookWithKey(customer, 'key-5xx', slot('09:00'));
     expect(failed.statusCode).toBe(500);
     expect(await keyRows(customer.user.id)).toEqual([]);

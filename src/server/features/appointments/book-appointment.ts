@@ -1,46 +1,30 @@
-import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuses.js';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuses.js';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment, createAppointmentSchema } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
-import { unitOfWork } from '../../db/unit-of-work.js';
-import { AppError, forbidden } from '../../errors.js';
-import { getSlotContext, type SlotContext, type SlotRules } from '../availability/available-slots.js';
+import { cachedSql } from '../../db/prepared.js';
+import { SqlState, sqlStateOf } from '../../db/sql-state.js';
+import { isTransaction } from '../../db/unit-of-work.js';
+import { AppError, forbidden, sqlCall } from '../../errors.js';
+import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
 import { wallClock } from '../availability/business-clock.js';
+import { withZoneFallback } from '../availability/slots.repository.js';
 import { getService, listServices } from '../services/services.service.js';
-import type { AppointmentChanges } from './appointment-changes.js';
 import { toAppointment } from './appointment-view.js';
-import * as appointmentsRepository from './appointments.repository.js';
-import { requireFreeSlot } from './booking-transaction.js';
+import type { AppointmentRow } from './appointments.repository.js';
 
 type BookingInput = z.infer<typeof createAppointmentSchema>;
 
-async function serviceFor(tx: Db, business: SlotContext, serviceId: number | undefined) {
-  if (serviceId !== undefined) {
-    const service = await getService(tx, serviceId);
-    if (service.businessId !== business.id) throw new AppError(ErrorCode.VALIDATION, 'serviceId: that service is not offered by this business');
-    return service;
-  }
-  if (business.businessType !== 'restaurant') throw new AppError(ErrorCode.VALIDATION, 'serviceId: please choose a service');
-  return tableServiceFor(tx, business.id);
-}
-
-/** The service a restaurant's table bookings use. */
+/** The service a restaurant's table bookings use (que_book picks it the same way). */
 export async function tableServiceFor(tx: Db, businessId: number) {
   const services = await listServices(tx, businessId);
   const table = services.find((s) => s.name === TABLE_RESERVATION_SERVICE) ?? services[0];
   if (!table) throw new AppError(ErrorCode.CONFLICT, 'This restaurant is not taking reservations');
   return getService(tx, table.id);
-}
-
-function partySizeFor(business: SlotContext, requested: number | undefined): number {
-  if (business.businessType !== 'restaurant') return 1;
-  const max = business.maxPartySize ?? 20;
-  const size = requested ?? 1;
-  if (size < 1 || size > max) throw new AppError(ErrorCode.VALIDATION, `Party size must be between 1 and ${max}`);
-  return size;
 }
 
 /** Start and end as the business's wall-clock time; the end may fall on the next day. */
@@ -49,53 +33,59 @@ export function periodOf(date: string, time: string, duration: number) {
   return { startsAt: wallClock(date, start), endsAt: wallClock(date, start + duration) };
 }
 
+const p = (name: string) => sql.placeholder(name);
+
+// The whole booking is one statement (migration 0007, que_book): its own transaction on the pool.
+const callBook = cachedSql(
+  'que_book',
+  sql`select que_book(${p('userId')}::int, ${p('businessId')}::int, ${p('serviceId')}::int, ${p('date')}::date, ${p('time')}::text,
+        ${p('partySize')}::int, ${p('notes')}::text, ${p('blockOffers')}::boolean, ${p('customerName')}::text, ${p('customerEmail')}::text,
+        ${p('customerPhone')}::text, ${p('seatingPreference')}::text, ${p('occasionType')}::text, ${p('dietaryRestrictions')}::text,
+        ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('zone')}::text) as appointment`,
+);
+
+const RETRYABLE = new Set<string>([SqlState.serializationFailure, SqlState.deadlockDetected]);
+
+/** One statement is its own transaction: PostgreSQL's deadlock or serialization aborts are retried, as unitOfWork does. */
+async function once<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const state = sqlStateOf(error);
+      if (!isTransaction(db) && state && RETRYABLE.has(state) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
 /**
- * Books a slot for the signed-in user. Everything happens in one transaction: the slot is
- * re-checked against the same rules as the public slot list, the row is inserted (the exclusion
- * constraint stops any double booking that slips past the check), and listeners (booking credit)
- * act in the same transaction.
+ * Books a slot for the signed-in user in ONE database call (que_book): the business and service,
+ * the same slot rules as the public slot list (que_day_slots), the row (the exclusion constraint
+ * appointments_no_overlap is the arbiter of a service business's overlaps: 409 SLOT_TAKEN), and what
+ * a booking sets off (que_on_booked: booking credit hold, queue entry, notification, e-mail).
  */
-export async function bookAppointment(db: Db, changes: AppointmentChanges, user: User, input: BookingInput, rules?: SlotRules): Promise<Appointment> {
+export async function bookAppointment(db: Db, user: User, input: BookingInput, rules: SlotRules = DEFAULT_SLOT_RULES, now?: Date): Promise<Appointment> {
   if (input.customerId !== undefined && input.customerId !== user.id) throw forbidden('customerId must be the signed-in user');
   if (!isValidDate(input.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
-  return unitOfWork(db, async (tx) => {
-    // The business row comes with the day's blocked flag: the slot re-check reuses both reads.
-    const business = await getSlotContext(tx, input.businessId, input.date);
-    const service = await serviceFor(tx, business, input.serviceId);
-    const isRestaurant = business.businessType === 'restaurant';
-    const partySize = partySizeFor(business, input.partySize);
-    await requireFreeSlot(
-      tx,
-      { businessId: business.id, businessType: business.businessType, serviceId: service.id, date: input.date, time: input.time, partySize, rules },
-      { business, service },
-    );
-
-    const duration = isRestaurant ? (business.reservationDuration ?? service.duration) : service.duration;
-    const values = {
-      businessId: business.id,
-      serviceId: service.id,
-      customerId: user.id,
-      ...periodOf(input.date, input.time, duration),
-      duration,
-      priceCents: service.priceCents,
-      status: 'confirmed',
-      exclusive: !isRestaurant,
-      partySize,
-      notes: input.notes,
-      blockOffers: input.blockOffers,
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      customerPhone: input.customerPhone,
-      seatingPreference: isRestaurant ? input.seatingPreference || null : null,
-      occasionType: isRestaurant ? input.occasionType || null : null,
-      dietaryRestrictions: isRestaurant ? input.dietaryRestrictions || null : null,
-    };
-    const { id, createdAt } = await appointmentsRepository.insertAppointment(tx, values);
-    const booked = {
-      ...values, id, createdAt, date: input.date, time: input.time,
-      serviceName: service.name, businessName: business.businessName, businessType: business.businessType, ownerId: business.ownerId,
-    };
-    await changes.announce(tx, { kind: 'booked', appointment: booked, byUserId: user.id });
-    return toAppointment(booked, user);
-  });
+  const values = {
+    userId: user.id,
+    businessId: input.businessId,
+    serviceId: input.serviceId ?? null,
+    date: input.date,
+    time: input.time,
+    partySize: input.partySize ?? null,
+    notes: input.notes ?? '',
+    blockOffers: input.blockOffers ?? false,
+    customerName: input.customerName,
+    customerEmail: input.customerEmail,
+    customerPhone: input.customerPhone,
+    seatingPreference: input.seatingPreference ?? null,
+    occasionType: input.occasionType ?? null,
+    dietaryRestrictions: input.dietaryRestrictions ?? null,
+    horizon: rules.restaurantHorizonDays,
+    now: now ? now.toISOString() : null,
+  };
+  const result = (await sqlCall(withZoneFallback(db, (zone) => once(db, () => callBook(db, { ...values, zone }))))) as { rows: { appointment: AppointmentRow }[] };
+  return toAppointment(result.rows[0].appointment, user);
 }

@@ -1,12 +1,10 @@
-import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
-import { AppError, slotTaken } from '../../errors.js';
-import { DEFAULT_SLOT_RULES, type PreloadedSlotContext, type SlotRules, slotsOfDay } from '../availability/available-slots.js';
-import * as appointmentsRepository from './appointments.repository.js';
+import { sqlCall } from '../../errors.js';
+import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
+import { requireSlot } from '../availability/slots.repository.js';
 
 export interface SlotRequest {
   businessId: number;
-  businessType: string;
   serviceId: number;
   date: string;
   time: string;
@@ -14,30 +12,24 @@ export interface SlotRequest {
   excludeAppointmentIds?: number[];
   /** The app's configured slot rules (the restaurant horizon); the defaults when left out. */
   rules?: SlotRules;
+  /**
+   * False when the exclusion constraint is to decide a service business's overlaps as the row is
+   * written (a reschedule); a swap moves two rows with the constraint deferred, so it reads them.
+   */
+  withBooked?: boolean;
 }
 
 /**
- * Re-checks, inside the transaction, everything the public slot list checks. `preloaded` is what
- * the caller already read in this transaction (the business with the day's blocked flag, the service).
+ * Re-checks, inside the transaction, everything the public slot list checks, by the same SQL
+ * (que_require_slot, migration 0007): a restaurant's bookings take turns on its row, since seats
+ * are a sum over rows. Past a restaurant's horizon is a 400 that says the limit; otherwise SLOT_TAKEN.
  */
-export async function requireFreeSlot(tx: Db, r: SlotRequest, preloaded?: PreloadedSlotContext): Promise<void> {
-  // Restaurants share seats: capacity is a sum over rows, so bookings of one restaurant take turns.
-  // Their settings are then read again under that lock, not taken from before it.
-  const isRestaurant = r.businessType === 'restaurant';
-  if (isRestaurant) await appointmentsRepository.lockBusiness(tx, r.businessId);
-  const context = preloaded && isRestaurant ? undefined : preloaded;
-  const rules = r.rules ?? DEFAULT_SLOT_RULES;
-  const { slots, closed } = await slotsOfDay(tx, {
-    businessId: r.businessId,
-    date: r.date,
-    serviceId: r.serviceId,
-    partySize: r.businessType === 'restaurant' ? r.partySize : undefined,
-    excludeAppointmentIds: r.excludeAppointmentIds,
-    rules,
-  }, context);
-  // A date past the horizon is no race lost to another customer: say what the limit is.
-  if (closed === 'beyond_horizon') {
-    throw new AppError(ErrorCode.VALIDATION, `Reservations can be made at most ${rules.restaurantHorizonDays} days ahead. Please choose an earlier date.`);
-  }
-  if (!slots.includes(r.time)) throw slotTaken();
+export async function requireFreeSlot(tx: Db, r: SlotRequest): Promise<void> {
+  await sqlCall(
+    requireSlot(tx, {
+      ...r,
+      restaurantHorizonDays: (r.rules ?? DEFAULT_SLOT_RULES).restaurantHorizonDays,
+      withBooked: r.withBooked ?? true,
+    }),
+  );
 }

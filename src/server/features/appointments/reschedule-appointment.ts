@@ -26,8 +26,7 @@ export async function rescheduleAppointment(
     requireActive(row);
     await requireFreeSlot(tx, {
       businessId: row.businessId,
-      businessType: row.businessType,
-      serviceId: row.serviceId,
+        serviceId: row.serviceId,
       date: to.date,
       time: to.time,
       partySize: row.partySize,

@@ -41,7 +41,6 @@ const notSwappable = (row: AppointmentRow) =>
 async function recheck(tx: Db, row: AppointmentRow, at: { date: string; time: string }) {
   await requireFreeSlot(tx, {
     businessId: row.businessId,
-    businessType: row.businessType,
     serviceId: row.serviceId,
     date: at.date,
     time: at.time,

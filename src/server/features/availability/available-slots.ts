@@ -1,11 +1,8 @@
 import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../../../contract/availability.js';
 import { ErrorCode } from '../../../contract/errors.js';
-import { dayOfWeek, isValidDate, timeToMinutes } from '../../../contract/time.js';
+import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../errors.js';
-import { clocksChangeOn, existsLocally } from '../../time/business-time.js';
-import { businessNow, minutesSince, wallClock } from './business-clock.js';
-import { candidateStarts, type ClosedDay, closedDay, computeSlots, type SlotPlan } from './slot-engine.js';
+import { AppError, notFound, sqlCall } from '../../errors.js';
 import * as slotsRepository from './slots.repository.js';
 
 export interface AvailableSlotsQuery {
@@ -31,40 +28,17 @@ export const slotRulesOf = (config: { RESTAURANT_BOOKING_HORIZON_DAYS: number })
   restaurantHorizonDays: config.RESTAURANT_BOOKING_HORIZON_DAYS,
 });
 
-export const DEFAULT_SEATING_CAPACITY = 40;
-export const DEFAULT_RESERVATION_MINUTES = 120;
-
-/**
- * What a caller already read in the same transaction (a booking loads its business, the blocked
- * flag of the day and its service first); passing it saves reading the same rows again.
- */
-export interface PreloadedSlotContext {
-  business: slotsRepository.SlotContext;
-  /** The live service q.serviceId names (required when q.serviceId is set). */
-  service?: slotsRepository.SlotService;
-}
-
 export type { SlotContext } from './slots.repository.js';
 
-/** A business as slot rules see it on `date` (blocked or not); a booking reads it once and passes it back in. */
+/** A business with the day's blocked flag (a restaurant offer's pending reservation reads it). */
 export async function getSlotContext(db: Db, businessId: number, date: string): Promise<slotsRepository.SlotContext> {
   const business = await slotsRepository.findSlotContext(db, businessId, date);
   if (!business) throw notFound('Business');
   return business;
 }
 
-const hhmm = (time: string) => timeToMinutes(time.slice(0, 5));
-
-async function resolveService(db: Db, businessId: number, serviceId: number | undefined, preloaded?: slotsRepository.SlotService) {
-  if (serviceId === undefined) return slotsRepository.findFirstLiveService(db, businessId);
-  if (preloaded && preloaded.id === serviceId) {
-    if (preloaded.businessId !== businessId) throw notFound('Service');
-    return preloaded;
-  }
-  const service = await slotsRepository.findLiveService(db, serviceId);
-  if (!service || service.businessId !== businessId) throw notFound('Service');
-  return service;
-}
+/** Why a whole day is closed: past, blocked, beyond_window (services), beyond_horizon (restaurants). */
+export type ClosedDay = 'past' | 'blocked' | 'beyond_window' | 'beyond_horizon';
 
 /** A day's bookable start times, and why there are none when the whole day is closed. */
 export interface DaySlots {
@@ -73,65 +47,16 @@ export interface DaySlots {
 }
 
 /**
- * Bookable start times ("HH:mm", ascending) for one business and day. Call it with a transaction
- * to re-check a requested time inside the transaction that books it; `preloaded` must then come
- * from that same transaction.
+ * Bookable start times ("HH:mm", ascending) for one business and day, computed by the SQL function
+ * every booking re-checks with (que_day_slots, migration 0007): one database call.
  */
-export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery, preloaded?: PreloadedSlotContext): Promise<string[]> {
-  return (await slotsOfDay(db, q, preloaded)).slots;
+export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery): Promise<string[]> {
+  return (await slotsOfDay(db, q)).slots;
 }
 
-/** listAvailableSlots with the reason a whole day is closed, so a booking can say why it was refused. */
-export async function slotsOfDay(db: Db, q: AvailableSlotsQuery, preloaded?: PreloadedSlotContext): Promise<DaySlots> {
+/** listAvailableSlots with the reason a whole day is closed. */
+export async function slotsOfDay(db: Db, q: AvailableSlotsQuery): Promise<DaySlots> {
   if (!isValidDate(q.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
-  const business = preloaded?.business ?? (await getSlotContext(db, q.businessId, q.date));
-  const isRestaurant = business.businessType === 'restaurant';
-  const service = await resolveService(db, q.businessId, q.serviceId, preloaded?.service);
-
-  const partySize = q.partySize ?? 1;
-  if (isRestaurant) {
-    const max = business.maxPartySize ?? partySize;
-    if (!Number.isInteger(partySize) || partySize < 1) throw new AppError(ErrorCode.VALIDATION, 'Party size must be at least 1');
-    if (partySize > max) throw new AppError(ErrorCode.VALIDATION, `Party size must be at most ${max} for this restaurant`);
-  }
-
-  const clock = businessNow(business.timeZone, q.now);
-  const kind = isRestaurant ? ('restaurant' as const) : ('service' as const);
-  const restaurantHorizonDays = (q.rules ?? DEFAULT_SLOT_RULES).restaurantHorizonDays;
-  const closed = closedDay(kind, q.date, clock.date, business.blocked, restaurantHorizonDays);
-  if (closed) return { slots: [], closed };
-  const open = (slots: string[]): DaySlots => ({ slots, closed: null });
-
-  let plan: SlotPlan;
-  if (isRestaurant) {
-    const timeSlots = await slotsRepository.findActiveTimeSlotsOfDay(db, q.businessId, dayOfWeek(q.date));
-    plan = {
-      kind: 'restaurant',
-      timeSlots: timeSlots.map((s) => ({ start: hhmm(s.startTime), end: hhmm(s.endTime), interval: s.intervalMinutes })),
-      duration: business.reservationDuration ?? DEFAULT_RESERVATION_MINUTES,
-      capacity: business.seatingCapacity ?? DEFAULT_SEATING_CAPACITY,
-      partySize,
-    };
-  } else {
-    if (!service) return open([]);
-    const hours = await slotsRepository.findHoursOfDay(db, q.businessId, dayOfWeek(q.date));
-    plan = { kind: 'service', hours: hours && { open: hhmm(hours.openTime), close: hhmm(hours.closeTime) }, duration: service.duration };
-  }
-
-  const starts = candidateStarts(plan);
-  if (starts.length === 0) return open([]);
-  // Only appointments that can touch a candidate matter: one indexed range read.
-  const rows = await slotsRepository.findBookedPeriods(db, {
-    businessId: q.businessId,
-    from: wallClock(q.date, starts[0]),
-    to: wallClock(q.date, starts[starts.length - 1] + plan.duration),
-    exclusiveOnly: !isRestaurant,
-    excludeAppointmentIds: q.excludeAppointmentIds,
-  });
-  const booked = rows.map((r) => ({ start: minutesSince(q.date, r.startsAt), end: minutesSince(q.date, r.endsAt), partySize: r.partySize }));
-  const slots = computeSlots({ plan, date: q.date, today: clock.date, nowMinutes: clock.minutes, blocked: business.blocked, restaurantHorizonDays, booked });
-  // A local time the clocks skip (spring forward) never happens: it is neither offered nor, since
-  // bookings re-check through here, bookable (DESIGN section 4).
-  if (!clocksChangeOn(q.date, business.timeZone)) return open(slots);
-  return open(slots.filter((time) => existsLocally(q.date, time, business.timeZone)));
+  const day = await sqlCall(slotsRepository.daySlots(db, { ...q, restaurantHorizonDays: (q.rules ?? DEFAULT_SLOT_RULES).restaurantHorizonDays }));
+  return { slots: day.slots, closed: day.closed as ClosedDay | null };
 }

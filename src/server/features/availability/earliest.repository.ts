@@ -26,7 +26,7 @@ export async function findEarliest(db: Db, q: EarliestQuery): Promise<EarliestRo
 
 /**
  * The (service_id, t) rows of candidate set `cands` (service_id, business_id, rest, t, dur, cap)
- * that are taken, by the rules of slot-engine.ts (restaurants for a party of 1), checked against
+ * that are taken, by the rules of the SQL slot engine (que_slot_engine, migration 0007) (restaurants for a party of 1), checked against
  * `win`, the active appointments of the window, by hash joins rather than one index probe each.
  */
 function taken(cands: string): SQL {
@@ -61,7 +61,7 @@ const nextStart = sql`
 
 /**
  * The earliest free start per live service over the 7 days from each business's local today, in
- * ONE statement, by the rules of slot-engine.ts (restaurants for a party of 1).
+ * ONE statement, by the rules of the SQL slot engine (que_slot_engine, migration 0007) (restaurants for a party of 1).
  *
  * Times are whole minutes since the epoch of the business's wall clock (days: minutes / 1440).
  * Candidates form series: per open weekday ("span", landing on exactly one day of the coming week)
@@ -90,7 +90,7 @@ export function earliestStatement(q: EarliestQuery): SQL {
     spans as materialized (
       select s.business_id, s.day * 1440 + s.open as first, s.day * 1440 + s.close as close, s.step
       from (
-        -- 1970-01-01 was a Thursday (day of week 4); times are whole minutes, as slot-engine.ts reads them
+        -- 1970-01-01 was a Thursday (day of week 4); times are whole minutes, as the slot engine reads them
         select biz.business_id, biz.today + (h.day_of_week - (biz.today + 4) % 7 + 7) % 7 as day,
                date_part('epoch', h.open_time)::int / 60 as open, date_part('epoch', h.close_time)::int / 60 as close,
                ${sql.raw(String(SLOT_STEP_MINUTES))} as step

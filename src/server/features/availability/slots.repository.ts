@@ -1,15 +1,15 @@
-import { and, asc, eq, isNull, notInArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cachedQuery } from '../../db/prepared.js';
-import { appointments, businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
+import { cachedQuery, cachedSql } from '../../db/prepared.js';
+import { databaseDetailOf, RaisedState, sqlStateOf } from '../../db/sql-state.js';
+import { intlCanonical } from '../../db/time-zones.js';
+import { isTransaction } from '../../db/unit-of-work.js';
+import { businesses } from '../../db/schema.js';
 
-/**
- * Appointments that hold a slot or seats (SLOT_HOLDING_STATUSES); kept as a literal so the planner
- * can use the partial index on status.
- */
-const activeStatus = sql`${appointments.status} = 'confirmed'`;
+// The slot rules live in SQL (migration 0007: que_day_slots, que_require_slot, que_slot_engine), once
+// for the slot list, every booking, reschedule and swap; this file is how TypeScript calls them.
 
-/** The business fields slot computation (and a booking) needs, with the day's blocked flag. */
+/** The business fields a booking needs, with the day's blocked flag. */
 export interface SlotContext {
   id: number;
   ownerId: number;
@@ -41,92 +41,80 @@ const selectSlotContext = cachedQuery('slots_context', (db) =>
     .limit(1),
 );
 
-/** The business fields slot computation needs, and whether `date` is blocked, in one round trip. */
+/** The business fields, and whether `date` is blocked, in one round trip. */
 export async function findSlotContext(db: Db, businessId: number, date: string): Promise<SlotContext | null> {
   const [row] = await selectSlotContext(db, { businessId, date });
   return row ? { ...row, blocked: Boolean(row.blocked) } : null;
 }
 
-export interface SlotService {
-  id: number;
+export interface DaySlotsQuery {
   businessId: number;
-  duration: number;
+  date: string;
+  serviceId?: number;
+  partySize?: number;
+  excludeAppointmentIds?: number[];
+  restaurantHorizonDays: number;
+  now?: Date;
 }
 
-const serviceColumns = { id: services.id, businessId: services.businessId, duration: services.duration };
+const p = (name: string) => sql.placeholder(name);
 
-const selectLiveService = cachedQuery('slots_live_service', (db) =>
-  db
-    .select(serviceColumns)
-    .from(services)
-    .where(and(eq(services.id, sql.placeholder('serviceId')), isNull(services.deletedAt)))
-    .limit(1),
+/** Ids as a PostgreSQL array literal (both drivers take it as text); null for none. */
+const idArray = (ids?: number[]) => (ids?.length ? `{${ids.map((id) => Math.trunc(id)).join(',')}}` : null);
+
+const values = (q: DaySlotsQuery) => ({
+  businessId: q.businessId,
+  date: q.date,
+  serviceId: q.serviceId ?? null,
+  partySize: q.partySize ?? null,
+  exclude: idArray(q.excludeAppointmentIds),
+  horizon: q.restaurantHorizonDays,
+  now: q.now ? q.now.toISOString() : null,
+});
+
+/**
+ * Runs a slot call with the business's stored zone; when PostgreSQL cannot use that zone (a row
+ * written before zones were checked: "US/Pacific-New") but Node's Intl knows it, again with Intl's
+ * canonical name, so that a business works wherever Intl and the database agree on the rules.
+ * Costs nothing until it fails. Inside a transaction the failure has ended it: no second try.
+ */
+export async function withZoneFallback<T>(db: Db, call: (zone: string | null) => Promise<T>): Promise<T> {
+  try {
+    return await call(null);
+  } catch (error) {
+    if (sqlStateOf(error) !== RaisedState.unusableZone || isTransaction(db)) throw error;
+    const zone = databaseDetailOf(error);
+    const canonical = zone ? intlCanonical(zone) : null;
+    if (!canonical || canonical === zone) throw error;
+    return call(canonical);
+  }
+}
+
+const selectDaySlots = cachedSql(
+  'que_day_slots',
+  sql`select closed, slots from que_day_slots(${p('businessId')}::int, ${p('date')}::date, ${p('serviceId')}::int, ${p('partySize')}::int,
+        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text)`,
 );
 
-export async function findLiveService(db: Db, serviceId: number): Promise<SlotService | null> {
-  const [row] = await selectLiveService(db, { serviceId });
-  return row ?? null;
+/** A day's bookable start times ("HH:mm", ascending), and why a whole day has none (null when open). */
+export async function daySlots(db: Db, q: DaySlotsQuery): Promise<{ slots: string[]; closed: string | null }> {
+  const result = (await withZoneFallback(db, (zone) => selectDaySlots(db, { ...values(q), zone }))) as {
+    rows: { closed: string | null; slots: string[] | null }[];
+  };
+  const [row] = result.rows;
+  return { slots: row?.slots ?? [], closed: row?.closed ?? null };
 }
 
-/** The business's first live service (lowest id): what a booking without serviceId is for. */
-export async function findFirstLiveService(db: Db, businessId: number): Promise<SlotService | null> {
-  const [row] = await db
-    .select(serviceColumns)
-    .from(services)
-    .where(and(eq(services.businessId, businessId), isNull(services.deletedAt)))
-    .orderBy(asc(services.id))
-    .limit(1);
-  return row ?? null;
-}
-
-// Read on every slot list and every booking: built once, prepared per connection.
-const selectHoursOfDay = cachedQuery('slots_hours_of_day', (db) =>
-  db
-    .select({ openTime: businessHours.openTime, closeTime: businessHours.closeTime })
-    .from(businessHours)
-    .where(and(eq(businessHours.businessId, sql.placeholder('businessId')), eq(businessHours.dayOfWeek, sql.placeholder('dayOfWeek'))))
-    .limit(1),
+const callRequireSlot = cachedSql(
+  'que_require_slot',
+  sql`select que_require_slot(${p('businessId')}::int, ${p('date')}::date, ${p('time')}::text, ${p('serviceId')}::int, ${p('partySize')}::int,
+        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('withBooked')}::boolean, ${p('zone')}::text)`,
 );
 
-export async function findHoursOfDay(db: Db, businessId: number, dayOfWeek: number) {
-  const [row] = await selectHoursOfDay(db, { businessId, dayOfWeek });
-  return row ?? null;
-}
-
-export async function findActiveTimeSlotsOfDay(db: Db, businessId: number, dayOfWeek: number) {
-  return db
-    .select({ startTime: restaurantTimeSlots.startTime, endTime: restaurantTimeSlots.endTime, intervalMinutes: restaurantTimeSlots.intervalMinutes })
-    .from(restaurantTimeSlots)
-    .where(and(eq(restaurantTimeSlots.businessId, businessId), eq(restaurantTimeSlots.dayOfWeek, dayOfWeek), eq(restaurantTimeSlots.isActive, true)));
-}
-
-type BookedPeriodsQuery = { businessId: number; from: string; to: string; exclusiveOnly: boolean; excludeAppointmentIds?: number[] };
-
-type Bindable<T> = { [K in keyof T]: T[K] | Placeholder };
-
-function selectBookedPeriods(db: Db, q: Bindable<Omit<BookedPeriodsQuery, 'exclusiveOnly' | 'excludeAppointmentIds'>> & Pick<BookedPeriodsQuery, 'exclusiveOnly' | 'excludeAppointmentIds'>) {
-  const conditions: SQL[] = [
-    eq(appointments.businessId, q.businessId),
-    activeStatus,
-    sql`tsrange(${appointments.startsAt}, ${appointments.endsAt}, '[)') && tsrange(${q.from}::timestamp, ${q.to}::timestamp, '[)')`,
-  ];
-  if (q.exclusiveOnly) conditions.push(eq(appointments.exclusive, true));
-  if (q.excludeAppointmentIds?.length) conditions.push(notInArray(appointments.id, q.excludeAppointmentIds));
-  return db
-    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt, partySize: appointments.partySize })
-    .from(appointments)
-    .where(and(...conditions));
-}
-
-// The two shapes every slot list and booking uses (no appointment excluded), built once.
-const bookedPeriodsOf = (exclusiveOnly: boolean) =>
-  cachedQuery(`slots_booked_periods_${exclusiveOnly ? 'exclusive' : 'all'}`, (db) =>
-    selectBookedPeriods(db, { businessId: sql.placeholder('businessId'), from: sql.placeholder('from'), to: sql.placeholder('to'), exclusiveOnly }),
-  );
-const bookedPeriods = { exclusive: bookedPeriodsOf(true), all: bookedPeriodsOf(false) };
-
-/** Active appointments of a business overlapping [from, to) (wall-clock timestamps). */
-export async function findBookedPeriods(db: Db, q: BookedPeriodsQuery) {
-  if (q.excludeAppointmentIds?.length) return selectBookedPeriods(db, q);
-  return (q.exclusiveOnly ? bookedPeriods.exclusive : bookedPeriods.all)(db, { businessId: q.businessId, from: q.from, to: q.to });
+/**
+ * Refuses `time` unless it is bookable (SQL raises SLOT_TAKEN, or VALIDATION past a restaurant's
+ * horizon). `withBooked` false leaves a service business's overlaps to the exclusion constraint.
+ */
+export async function requireSlot(db: Db, q: DaySlotsQuery & { time: string; withBooked: boolean }): Promise<void> {
+  await withZoneFallback(db, (zone) => callRequireSlot(db, { ...values(q), time: q.time, withBooked: q.withBooked, zone }));
 }

@@ -1,44 +1,16 @@
-import { BOOKING_CREDIT_CENTS } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
-import { AccountKind, createPending, findTransfers, getOrCreateAccounts, postPending, type TransferRow, voidPending } from '../ledger/ledger.service.js';
-import { CREDIT, userCreditKey } from './credits.service.js';
+import { findTransfers, postPending, type TransferRow, voidPending } from '../ledger/ledger.service.js';
 
 /*
- * A booking's $1.00 of Que Credit: held as a pending transfer when booked, posted (spendable) when
+ * A booking's $1.00 of Que Credit: held as a pending transfer when booked (que_on_booked in
+ * migration 0007 holds it, debiting a per-user issuance account so that bookings of different
+ * people never wait on one ledger row), posted (spendable) when
  * the appointment is completed, voided when it is cancelled. Nothing spendable is ever taken back,
  * so booking and cancelling cannot mint credit, and an appointment settles its credit exactly once
  * (the ledger's unique pending_id).
  */
 
 export const EARNED_BOOKING = 'earned_booking';
-
-/**
- * The platform's source of Que Credit, kept per user: it goes negative by exactly what was issued
- * to that user. One issuance row for everybody would be a lock every booking in the system waits
- * for; per user, bookings of different people never touch the same ledger row.
- */
-const issuanceSpec = (userId: number) => ({ kind: AccountKind.creditIssuance, asset: CREDIT, userId, noOverdraft: false });
-
-export interface BookingCreditInput {
-  userId: number;
-  appointmentId: number;
-  serviceName: string;
-  businessName: string;
-}
-
-/** Holds +$1.00 for the customer, in the booking's transaction. */
-export async function holdBookingCredit(tx: Db, input: BookingCreditInput): Promise<void> {
-  const [issuance, account] = await getOrCreateAccounts(tx, [issuanceSpec(input.userId), { ...userCreditKey(input.userId), noOverdraft: true }]);
-  await createPending(tx, {
-    debitAccountId: issuance.id,
-    creditAccountId: account.id,
-    amount: BOOKING_CREDIT_CENTS,
-    asset: CREDIT,
-    code: EARNED_BOOKING,
-    description: `Earned for booking ${input.serviceName} at ${input.businessName}`,
-    appointmentId: input.appointmentId,
-  });
-}
 
 /** The appointment's booking credit hold if it is still unsettled (none for owners' own bookings and older bookings). */
 async function openHold(tx: Db, appointmentId: number): Promise<TransferRow | null> {

@@ -1,37 +1,13 @@
 import { asc, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
+import type { InviteInput } from './appointment-invite.js';
 
-export type NewEmail = Pick<typeof emailOutbox.$inferInsert, 'kind' | 'toEmail' | 'subject' | 'text' | 'ics' | 'icsUid' | 'icsSequence' | 'appointmentId'>;
 export type EmailRow = typeof emailOutbox.$inferSelect;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Queues a message in the caller's transaction: it exists exactly when the change it reports does. */
-export async function insertEmail(tx: Db, values: NewEmail): Promise<void> {
-  await tx.insert(emailOutbox).values(values);
-}
-
-/**
- * The next SEQUENCE for an appointment's invite: one above the last one queued. The change holds the
- * appointment's row lock, so two changes of one appointment never read the same number.
- */
-export async function nextInviteSequence(tx: Db, appointmentId: number): Promise<number> {
-  const result = await tx.execute(sql`select coalesce(max(ics_sequence), -1) + 1 as next from email_outbox where appointment_id = ${appointmentId}`);
-  return Number(rowsOf<{ next: number | string }>(result)[0].next);
-}
-
-export interface BusinessForInvite {
-  timeZone: string;
-  address: string;
-  email: string;
-}
-
-export async function businessForInvite(tx: Db, businessId: number): Promise<BusinessForInvite> {
-  const result = await tx.execute(sql`select time_zone, address, email from businesses where id = ${businessId}`);
-  const [r] = rowsOf<{ time_zone: string; address: string; email: string }>(result);
-  return { timeZone: r.time_zone, address: r.address, email: r.email };
-}
+// Messages are queued in SQL, in the changing transaction (que_appointment_email, migration 0007).
 
 export interface DueEmail {
   id: number;
@@ -39,6 +15,8 @@ export interface DueEmail {
   subject: string;
   text: string;
   ics: string | null;
+  /** What the invite says, when the .ics is still to be rendered (rows queued by SQL, migration 0007). */
+  invite: InviteInput | null;
   attempts: number;
 }
 
@@ -59,20 +37,24 @@ export async function leaseDueEmails(db: Db, limit: number, leaseSeconds: number
       limit ${limit}
       for update skip locked
     )
-    returning e.id, e.to_email, e.subject, e.text, e.ics, e.attempts`);
+    returning e.id, e.to_email, e.subject, e.text, e.ics, e.invite, e.attempts`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: Number(r.id),
     toEmail: String(r.to_email),
     subject: String(r.subject),
     text: String(r.text),
     ics: (r.ics as string | null) ?? null,
+    invite: (r.invite as InviteInput | null) ?? null,
     attempts: Number(r.attempts),
   }));
 }
 
-/** One statement right after the SMTP server took the message: the window for a repeat stays tiny. */
-export async function markEmailSent(db: Db, id: number): Promise<void> {
-  await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id} and status = 'pending'`);
+/**
+ * One statement right after the SMTP server took the message: the window for a repeat stays tiny.
+ * The .ics rendered for it is kept with the row, as a record of what was sent.
+ */
+export async function markEmailSent(db: Db, id: number, ics: string | null = null): Promise<void> {
+  await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null, ics = coalesce(ics, ${ics}::text) where id = ${id} and status = 'pending'`);
 }
 
 export async function markEmailFailed(db: Db, id: number, error: string, retry: { delaySeconds: number; giveUp: boolean }): Promise<void> {

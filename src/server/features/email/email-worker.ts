@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import type { Db } from '../../db/client.js';
+import { appointmentInvite } from './appointment-invite.js';
 import { type DueEmail, leaseDueEmails, markEmailFailed, markEmailSent } from './email-outbox.repository.js';
 
 const BATCH = 10;
@@ -21,7 +22,10 @@ export function smtpSender(url: string): MailSender & { close(): void } {
   return createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
 }
 
-function messageOf(email: DueEmail, from: string): SendMailOptions {
+/** The .ics of a message: stored, or rendered now from the invite data SQL queued (DTSTAMP is the send time). */
+const icsOf = (email: DueEmail): string | null => email.ics ?? (email.invite ? appointmentInvite(email.invite) : null);
+
+function messageOf(email: DueEmail & { ics: string | null }, from: string): SendMailOptions {
   const method = email.ics?.match(/^METHOD:(\w+)/m)?.[1] ?? 'REQUEST';
   return {
     from,
@@ -59,13 +63,15 @@ export async function runDueEmails(db: Db, sender: MailSender, from: string, log
   for (;;) {
     const batch = await leaseDueEmails(db, BATCH, LEASE_SECONDS);
     for (const email of batch) {
+      let ics: string | null;
       try {
-        await sender.sendMail(messageOf(email, from));
+        ics = icsOf(email);
+        await sender.sendMail(messageOf({ ...email, ics }, from));
       } catch (error) {
         await recordFailure(db, log, email, error);
         continue;
       }
-      await markEmailSent(db, email.id);
+      await markEmailSent(db, email.id, email.ics === null ? ics : null);
     }
     ran += batch.length;
     if (batch.length < BATCH) return ran;

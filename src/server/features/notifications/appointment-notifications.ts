@@ -5,7 +5,8 @@ import { notify } from './notifications.service.js';
 const LINK = '/appointments';
 
 /**
- * Tells the customer in-app when their booking is confirmed, rescheduled or cancelled. Changes an
+ * Tells the customer in-app when their booking is rescheduled or cancelled (a confirmed booking is
+ * told by que_on_booked, migration 0007, when the customer booked it themselves). Changes an
  * offer made say nothing here, because the offer's own notification already said it: a swap
  * ('swapped'), the table a restaurant offer's sender gets ('booked' by the other party), and the
  * sender's unconfirmed table when the offer ends ('cancelled').
@@ -16,10 +17,6 @@ export const appointmentNotificationsListener: AppointmentChangeListener = async
   const at = `${a.date} at ${a.time}`;
   const base = { userId: a.customerId, link: LINK, appointmentId: a.id };
   switch (change.kind) {
-    case 'booked':
-      if (change.byUserId !== a.customerId) return;
-      await notify(tx, { ...base, kind: 'booking_confirmed', title: 'Booking confirmed', body: `${what} on ${at}.` });
-      return;
     case 'rescheduled': {
       const from = change.previous ? ` (was ${change.previous.date} at ${change.previous.time})` : '';
       await notify(tx, { ...base, kind: 'booking_rescheduled', title: 'Booking rescheduled', body: `${what} is now on ${at}${from}.` });

@@ -6,9 +6,6 @@ import { publishLive } from '../live/publish.js';
 import * as notificationsRepository from './notifications.repository.js';
 import type { NewNotification, NotificationRow } from './notifications.repository.js';
 
-/** How a restaurant offer touched an appointment (e-mail words a handed-over table like notifications do). */
-export const tableOfferRole = notificationsRepository.tableOfferRole;
-
 export const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
   kind: row.kind,

@@ -12,7 +12,7 @@ async function publish(tx: Db, type: 'queue_update' | 'queue_status_update', a: 
 
 /**
  * Keeps each appointment's queue entry in step inside the appointment's own transaction: a
- * confirmed booking waits in line, a move (reschedule, either side of a swap) takes the entry
+ * confirmed booking waits in line (done in SQL by que_on_booked), a move (reschedule, either side of a swap) takes the entry
  * along, cancelling and completing end it. A restaurant's pending reservation has no entry until
  * it is confirmed (announced as 'booked' with status confirmed). Every change is published with
  * pg_notify in the same transaction, so sockets hear of it only if it commits.
@@ -20,11 +20,9 @@ async function publish(tx: Db, type: 'queue_update' | 'queue_status_update', a: 
 export const queueAppointmentListener: AppointmentChangeListener = async (tx, change) => {
   const a = change.appointment;
   switch (change.kind) {
-    case 'booked': {
-      if (a.status !== 'confirmed') return;
-      await publish(tx, 'queue_update', a, a.date, await queueRepository.upsertEntry(tx, a, 'waiting'));
+    case 'booked':
+      // que_on_booked (migration 0007) puts a confirmed booking in line, in the booking's one call.
       return;
-    }
     case 'rescheduled':
     case 'swapped': {
       // An appointment that somehow has no entry (booked around the start-up backfill) gets one now.
