@@ -1,6 +1,8 @@
 -- One database call per hot use case (issue 10, docs/decisions/0014-one-call-hot-paths.md).
 -- The slot rules, the booking and what a booking sets off (credit hold, queue entry, notification,
 -- e-mail) live here, once; the TypeScript calls these functions with one statement.
+-- All are PL/pgSQL, whose plans are cached per connection (a LANGUAGE sql function that cannot be
+-- inlined is planned again on every call).
 -- Errors a client should see are raised with SQLSTATEs of class QB (src/server/db/sql-state.ts):
 -- QB400 validation, QB404 not found, QB409 conflict, QBINV invalid state, QBSLT slot taken, QBTZ1 a
 -- business zone PostgreSQL cannot use (DETAIL names it; the app may call again with p_zone, the
@@ -12,46 +14,56 @@ ALTER TABLE "email_outbox" ADD COLUMN "invite" jsonb;
 -- Why nothing at all can be booked on a day (null when it is open): services book 30 days ahead,
 -- restaurants up to their horizon.
 CREATE FUNCTION que_closed_day(p_kind text, p_date date, p_today date, p_blocked boolean, p_horizon int)
-RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE
+RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN CASE
     WHEN p_date < p_today THEN 'past'
     WHEN p_blocked THEN 'blocked'
     WHEN p_kind = 'service' THEN CASE WHEN p_date <= p_today + 30 THEN NULL ELSE 'beyond_window' END
     ELSE CASE WHEN p_date <= p_today + p_horizon THEN NULL ELSE 'beyond_horizon' END
-  END
+  END;
+END
 $$;
 --> statement-breakpoint
 -- Candidate start minutes of a day, ascending and distinct, before bookings are considered: a
 -- service every min(30, duration) minutes inside the opening hours, a restaurant on its time slots.
 CREATE FUNCTION que_candidate_starts(p_kind text, p_open int, p_close int, p_duration int, p_ts_start int[], p_ts_end int[], p_ts_interval int[])
-RETURNS int[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN p_kind = 'service' THEN
-    (SELECT coalesce(array_agg(t ORDER BY t), '{}') FROM generate_series(p_open, p_close - p_duration, least(30, p_duration)) t)
-  ELSE
-    (SELECT coalesce(array_agg(DISTINCT t ORDER BY t), '{}')
-       FROM unnest(p_ts_start, p_ts_end, p_ts_interval) s(st, en, iv), generate_series(st, en - 1, iv) t)
-  END
+RETURNS int[] LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN (
+    SELECT CASE WHEN p_kind = 'service' THEN
+      (SELECT coalesce(array_agg(t ORDER BY t), '{}') FROM generate_series(p_open, p_close - p_duration, least(30, p_duration)) t)
+    ELSE
+      (SELECT coalesce(array_agg(DISTINCT t ORDER BY t), '{}')
+         FROM unnest(p_ts_start, p_ts_end, p_ts_interval) s(st, en, iv), generate_series(st, en - 1, iv) t)
+    END
+  );
+END
 $$;
 --> statement-breakpoint
 -- The slot engine, pure: of the candidate starts, those bookable on p_date. A service start is free
 -- when no booked period overlaps it; a restaurant start when the seats in use at the fullest moment
 -- of the visit plus the party fit the capacity (occupancy only rises where a booking starts).
--- Booked periods are minutes from p_date's midnight. Its property tests: availability.unit.test.ts.
+-- Booked periods are minutes from p_date's midnight. Its property tests: availability/slot-engine.test.ts.
 CREATE FUNCTION que_slot_engine(p_kind text, p_date date, p_today date, p_now_minutes int, p_blocked boolean, p_horizon int,
   p_starts int[], p_duration int, p_capacity int, p_party int, p_b_start int[], p_b_end int[], p_b_party int[])
-RETURNS int[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(array_agg(t ORDER BY t), '{}')
-  FROM unnest(p_starts) t
-  WHERE que_closed_day(p_kind, p_date, p_today, p_blocked, p_horizon) IS NULL
-    AND t >= CASE WHEN p_date = p_today THEN p_now_minutes + 1 ELSE 0 END
-    AND CASE WHEN p_kind = 'service' THEN NOT EXISTS (
-          SELECT 1 FROM unnest(p_b_start, p_b_end) b(s, e) WHERE b.s < t + p_duration AND b.e > t)
-        ELSE (
-          SELECT coalesce(max((SELECT coalesce(sum(o.pt), 0) FROM unnest(p_b_start, p_b_end, p_b_party) o(s, e, pt)
-                                WHERE o.s < t + p_duration AND o.e > t AND o.s <= m.at AND o.e > m.at)), 0)
-          FROM (SELECT t AS at UNION SELECT b.s FROM unnest(p_b_start, p_b_end) b(s, e) WHERE b.s < t + p_duration AND b.e > t AND b.s > t) m
-        ) + p_party <= p_capacity
-        END
+RETURNS int[] LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  IF que_closed_day(p_kind, p_date, p_today, p_blocked, p_horizon) IS NOT NULL THEN RETURN '{}'; END IF;
+  RETURN (
+    SELECT coalesce(array_agg(t ORDER BY t), '{}')
+    FROM unnest(p_starts) t
+    WHERE t >= CASE WHEN p_date = p_today THEN p_now_minutes + 1 ELSE 0 END
+      AND CASE WHEN p_kind = 'service' THEN NOT EXISTS (
+            SELECT 1 FROM unnest(p_b_start, p_b_end) b(s, e) WHERE b.s < t + p_duration AND b.e > t)
+          ELSE (
+            SELECT coalesce(max((SELECT coalesce(sum(o.pt), 0) FROM unnest(p_b_start, p_b_end, p_b_party) o(s, e, pt)
+                                  WHERE o.s < t + p_duration AND o.e > t AND o.s <= m.at AND o.e > m.at)), 0)
+            FROM (SELECT t AS at UNION SELECT b.s FROM unnest(p_b_start, p_b_end) b(s, e) WHERE b.s < t + p_duration AND b.e > t AND b.s > t) m
+          ) + p_party <= p_capacity
+          END
+  );
+END
 $$;
 --> statement-breakpoint
 -- One business's bookable start times ("HH:MM") on a day, read and computed in one call; `closed`
@@ -183,17 +195,21 @@ $$;
 --> statement-breakpoint
 -- The appointment as the app shows it (AppointmentRow in appointments.repository.ts).
 CREATE FUNCTION que_appointment_view(p_appointment int)
-RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object(
-    'id', a.id, 'businessId', a.business_id, 'serviceId', a.service_id, 'customerId', a.customer_id, 'ownerId', bz.owner_id,
-    'date', to_char(a.starts_at, 'YYYY-MM-DD'), 'time', to_char(a.starts_at, 'HH24:MI'), 'duration', a.duration,
-    'priceCents', a.price_cents, 'status', a.status, 'exclusive', a.exclusive, 'partySize', a.party_size, 'notes', a.notes,
-    'blockOffers', a.block_offers, 'createdAt', a.created_at, 'serviceName', s.name, 'businessName', bz.business_name,
-    'businessType', bz.business_type, 'customerName', a.customer_name, 'customerEmail', a.customer_email,
-    'customerPhone', a.customer_phone, 'seatingPreference', a.seating_preference, 'occasionType', a.occasion_type,
-    'dietaryRestrictions', a.dietary_restrictions)
-  FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
-  WHERE a.id = p_appointment
+RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT jsonb_build_object(
+      'id', a.id, 'businessId', a.business_id, 'serviceId', a.service_id, 'customerId', a.customer_id, 'ownerId', bz.owner_id,
+      'date', to_char(a.starts_at, 'YYYY-MM-DD'), 'time', to_char(a.starts_at, 'HH24:MI'), 'duration', a.duration,
+      'priceCents', a.price_cents, 'status', a.status, 'exclusive', a.exclusive, 'partySize', a.party_size, 'notes', a.notes,
+      'blockOffers', a.block_offers, 'createdAt', a.created_at, 'serviceName', s.name, 'businessName', bz.business_name,
+      'businessType', bz.business_type, 'customerName', a.customer_name, 'customerEmail', a.customer_email,
+      'customerPhone', a.customer_phone, 'seatingPreference', a.seating_preference, 'occasionType', a.occasion_type,
+      'dietaryRestrictions', a.dietary_restrictions)
+    FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
+    WHERE a.id = p_appointment
+  );
+END
 $$;
 --> statement-breakpoint
 -- The customer's e-mail about a change of an appointment, queued in the changing transaction
