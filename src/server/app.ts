@@ -15,6 +15,7 @@ import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandl
 import type { AppointmentChanges } from './features/appointments/appointment-changes.js';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { usernameAvailabilityRoutes } from './features/auth/username-availability.routes.js';
 import { findUserBySessionToken } from './features/auth/sessions.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(usernameAvailabilityRoutes);
       await api.register(businessesRoutes);
       await api.register(servicesRoutes);
       await api.register(availabilityRoutes);

@@ -98,6 +98,12 @@ const NOTIFICATION_CASES: AccessCase[] = [
 
 export const ACCESS_CASES: AccessCase[] = [
   { route: 'GET /api/businesses/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}` }) },
+  {
+    route: 'GET /api/usernames/:username/availability',
+    name: 'says only what registration says (taken or not)',
+    allowed: EVERYONE,
+    request: () => ({ method: 'GET', url: '/api/usernames/someone-new/availability' }),
+  },
   { route: 'GET /api/businesses/:id/services', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/services` }) },
   { route: 'POST /api/businesses/:id/services', allowed: ['owner'], request: (w) => ({ method: 'POST', url: `/api/businesses/${w.shopId}/services`, payload: serviceBody }) },
   { route: 'GET /api/services/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/services/${w.serviceId}` }) },
