@@ -43,6 +43,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /api/session: who is signed in, null when nobody (the web app asks this; /api/user keeps SPEC's 401). */
+export const sessionSchema = z.object({ user: userSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;
+
 /** GET /api/usernames/:username/availability: registration's own "That username is already taken", asked before step 2. */
 export const usernameAvailabilityParamsSchema = z.object({ username: usernameSchema });
 export const usernameAvailabilitySchema = z.object({ username: z.string(), available: z.boolean() });

@@ -97,6 +97,7 @@ const NOTIFICATION_CASES: AccessCase[] = [
 ];
 
 export const ACCESS_CASES: AccessCase[] = [
+  { route: 'GET /api/session', name: "the caller's own session, or user null", allowed: EVERYONE, request: () => ({ method: 'GET', url: '/api/session' }) },
   { route: 'GET /api/businesses/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}` }) },
   {
     route: 'GET /api/usernames/:username/availability',

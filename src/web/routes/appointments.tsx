@@ -8,8 +8,10 @@ import { useUser } from '@/features/auth/api/get-user';
 import { CreditBalanceCard } from '@/features/credits/components/credit-balance-card';
 import { OffersSection } from '@/features/offers/components/offers-section';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function AppointmentsRoute() {
+  useDocumentTitle(['My Appointments']);
   const { data: user, isLoading } = useUser();
   if (isLoading) {
     return (

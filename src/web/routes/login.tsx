@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function LoginRoute() {
+  useDocumentTitle(['Sign in']);
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <Card>

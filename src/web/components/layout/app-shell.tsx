@@ -60,6 +60,10 @@ export function AppShell() {
     cn('rounded-md px-2.5 py-1.5 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The first stop for keyboard users: past the nine header links straight to the screen. */}
+      <a href="#main-content" className="sr-only rounded-md bg-brand-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50">
+        Skip to main content
+      </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
@@ -91,7 +95,7 @@ export function AppShell() {
           </nav>
         )}
       </header>
-      <main className="flex-1">
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-500">© {new Date().getFullYear()} Que. Book, reserve, skip the line.</footer>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
@@ -10,6 +10,8 @@ import { toast } from '@/components/ui/toast';
 import { useUser } from '@/features/auth/api/get-user';
 import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useFocusStepHeading } from '@/lib/step-focus';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { type BookingPrefill, type BookingStart, bookingStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
@@ -36,6 +38,9 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   const location = useLocation();
   const navigate = useNavigate();
   const update = (patch: Partial<State>) => setState((s) => ({ ...s, ...patch }));
+  const stepRef = useRef<HTMLDivElement>(null);
+  useFocusStepHeading(stepRef, state.step);
+  useDocumentTitle([state.service ? `Book ${state.service.name}` : 'Book an appointment', business.businessName]);
 
   const contactDefaults: ContactInput = draft ?? { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false };
 
@@ -77,7 +82,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   };
 
   return (
-    <div>
+    <div ref={stepRef}>
       <StepIndicator steps={STEPS} current={state.step} />
       {state.step === 1 && <ServiceStep services={services} selectedId={state.service?.id ?? null} onSelect={(service) => update({ step: 2, service, time: service.id === state.service?.id ? state.time : null })} />}
       {state.step === 2 && state.service && (

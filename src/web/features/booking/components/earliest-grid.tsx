@@ -20,6 +20,7 @@ function EarliestCard({ item, first }: { item: EarliestAppointment; first: boole
   return (
     <Link
       to={earliestLink(item)}
+      data-testid="earliest-card"
       className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
     >
       <div className="flex items-start justify-between gap-2">

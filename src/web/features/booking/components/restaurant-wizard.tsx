@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
@@ -9,6 +9,8 @@ import { toast } from '@/components/ui/toast';
 import { useUser } from '@/features/auth/api/get-user';
 import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useFocusStepHeading } from '@/lib/step-focus';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { reservationStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
@@ -41,6 +43,9 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
   const location = useLocation();
   const navigate = useNavigate();
   const update = (patch: Partial<State>) => setState((s) => ({ ...s, ...patch }));
+  const stepRef = useRef<HTMLDivElement>(null);
+  useFocusStepHeading(stepRef, state.step);
+  useDocumentTitle(['Reserve a table', restaurant.businessName]);
 
   const defaults: ReservationInput = { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '', ...draft, partySize: draft?.partySize ?? state.partySize };
 
@@ -72,7 +77,7 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
   };
 
   return (
-    <div>
+    <div ref={stepRef}>
       <StepIndicator steps={STEPS} current={state.step} />
       {state.step === 1 && (
         <RestaurantDateStep
