@@ -34,6 +34,7 @@ import { createPaymentProcessor } from './features/payments/processors.js';
 import { servicesRoutes } from './features/services/services.routes.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { routeTablePlugin } from './plugins/route-table.js';
 import { sessionPlugin } from './plugins/session.js';
 
@@ -73,6 +74,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of the onRequest hooks: a process past its memory limit refuses work before doing any.
+  await registerLoadShedding(app, config);
 
   app.decorate('db', database.db);
   app.decorate('database', database);
