@@ -18,7 +18,7 @@ const localHour = (timeZone: string) => Number(new Intl.DateTimeFormat('en-GB', 
 const earlyZone = () => ZONES.find((zone) => localHour(zone) < 20)!;
 
 /** A new business owner (signed in in a context of their own) whose one business is open every day, 00:00–23:30. */
-async function allDayBusiness(viewport: typeof DESKTOP): Promise<{ page: Page; context: BrowserContext; businessId: number; serviceId: number; timeZone: string }> {
+async function allDayBusiness(viewport: typeof DESKTOP): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[]; businessId: number; serviceId: number; timeZone: string }> {
   const opened = await newPage(viewport);
   const username = uniqueName('allday');
   const req = opened.context.request;

@@ -58,6 +58,38 @@ export function wallClockOf(instant: Temporal.Instant, timeZone: string): { date
   return { date: pdt.toPlainDate().toString(), time: pdt.toPlainTime().toString({ smallestUnit: 'minute' }) };
 }
 
+/**
+ * The earliest wall clock whose instant (read by the rule above) is not before `instant`. Usually
+ * just the instant's own wall clock; but an instant in the second pass of a fall-back hour has a
+ * wall clock that means its first pass, an hour earlier, so the answer is the wall clock at which
+ * the repeated hour ends (a visit ending at 01:30 EST is over, as a wall clock, at 02:00).
+ */
+export function wallClockAtOrAfter(instant: Temporal.Instant, timeZone: string): { date: string; time: string } {
+  const own = wallClockOf(instant, timeZone);
+  const read = instantOf(own.date, own.time, timeZone)!;
+  if (read.epochMilliseconds >= instant.epochMilliseconds) return own;
+  // The clocks went back between the first pass (`read`) and `instant`.
+  const change = read.toZonedDateTimeISO(timeZone).getTimeZoneTransition('next')!;
+  const repeatEnd = change.toPlainDateTime().add({ nanoseconds: Number(instant.epochNanoseconds - read.epochNanoseconds) });
+  return { date: repeatEnd.toPlainDate().toString(), time: repeatEnd.toPlainTime().toString({ smallestUnit: 'minute' }) };
+}
+
+/** Why a local time cannot be booked: it does not exist that day (clocks spring forward). */
+export const missingTimeMessage = (date: string, time: string, timeZone: string) =>
+  `time: ${time} does not exist on ${date} in ${timeZone} (the clocks skip it that day); please choose another time`;
+
+/**
+ * An appointment's stored period ("yyyy-MM-dd HH:mm:00" wall clocks): it starts at its local time
+ * and lasts `durationMinutes` real minutes, so across a clock change the end's wall clock moves
+ * with the clocks. A start that does not exist is refused with a clear 400.
+ */
+export function periodFrom(date: string, time: string, durationMinutes: number, timeZone: string): { startsAt: string; endsAt: string } {
+  const start = instantOf(date, time, timeZone);
+  if (!start) throw new AppError(ErrorCode.VALIDATION, missingTimeMessage(date, time, timeZone));
+  const end = wallClockAtOrAfter(addRealMinutes(start, durationMinutes), timeZone);
+  return { startsAt: `${date} ${time.slice(0, 5)}:00`, endsAt: `${end.date} ${end.time}:00` };
+}
+
 /** Real minutes from `from` to `to` (negative when `to` is earlier), rounded down. */
 export function minutesBetween(from: Temporal.Instant, to: Temporal.Instant): number {
   return Math.floor(Number(to.epochMilliseconds - from.epochMilliseconds) / 60_000);

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment, createAppointmentSchema } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
-import { isValidDate, timeToMinutes } from '../../../contract/time.js';
+import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, forbidden } from '../../errors.js';
 import { getSlotContext, type SlotContext, type SlotRules } from '../availability/available-slots.js';
-import { wallClock } from '../availability/business-clock.js';
+import { periodFrom } from '../../time/business-time.js';
 import { getService, listServices } from '../services/services.service.js';
 import type { AppointmentChanges } from './appointment-changes.js';
 import { toAppointment } from './appointment-view.js';
@@ -43,10 +43,13 @@ function partySizeFor(business: SlotContext, requested: number | undefined): num
   return size;
 }
 
-/** Start and end as the business's wall-clock time; the end may fall on the next day. */
-export function periodOf(date: string, time: string, duration: number) {
-  const start = timeToMinutes(time);
-  return { startsAt: wallClock(date, start), endsAt: wallClock(date, start + duration) };
+/**
+ * Start and end as the business's wall-clock time. The duration spans real minutes (DESIGN section
+ * 4): the end is the start's instant plus the duration, so it may fall on the next day or move with
+ * a clock change; a start the clocks skip is refused.
+ */
+export function periodOf(date: string, time: string, duration: number, timeZone: string) {
+  return periodFrom(date, time, duration, timeZone);
 }
 
 /**
@@ -75,7 +78,7 @@ export async function bookAppointment(db: Db, changes: AppointmentChanges, user:
       businessId: business.id,
       serviceId: service.id,
       customerId: user.id,
-      ...periodOf(input.date, input.time, duration),
+      ...periodOf(input.date, input.time, duration, business.timeZone),
       duration,
       priceCents: service.priceCents,
       status: 'confirmed',
@@ -93,7 +96,7 @@ export async function bookAppointment(db: Db, changes: AppointmentChanges, user:
     const { id, createdAt } = await appointmentsRepository.insertAppointment(tx, values);
     const booked = {
       ...values, id, createdAt, date: input.date, time: input.time,
-      serviceName: service.name, businessName: business.businessName, businessType: business.businessType, ownerId: business.ownerId,
+      serviceName: service.name, businessName: business.businessName, businessType: business.businessType, ownerId: business.ownerId, timeZone: business.timeZone,
     };
     await changes.announce(tx, { kind: 'booked', appointment: booked, byUserId: user.id });
     return toAppointment(booked, user);

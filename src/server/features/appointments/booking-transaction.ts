@@ -2,6 +2,7 @@ import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError, slotTaken } from '../../errors.js';
 import { DEFAULT_SLOT_RULES, type PreloadedSlotContext, type SlotRules, slotsOfDay } from '../availability/available-slots.js';
+import { existsLocally, missingTimeMessage } from '../../time/business-time.js';
 import * as appointmentsRepository from './appointments.repository.js';
 
 export interface SlotRequest {
@@ -27,7 +28,7 @@ export async function requireFreeSlot(tx: Db, r: SlotRequest, preloaded?: Preloa
   if (isRestaurant) await appointmentsRepository.lockBusiness(tx, r.businessId);
   const context = preloaded && isRestaurant ? undefined : preloaded;
   const rules = r.rules ?? DEFAULT_SLOT_RULES;
-  const { slots, closed } = await slotsOfDay(tx, {
+  const { slots, closed, timeZone } = await slotsOfDay(tx, {
     businessId: r.businessId,
     date: r.date,
     serviceId: r.serviceId,
@@ -39,5 +40,8 @@ export async function requireFreeSlot(tx: Db, r: SlotRequest, preloaded?: Preloa
   if (closed === 'beyond_horizon') {
     throw new AppError(ErrorCode.VALIDATION, `Reservations can be made at most ${rules.restaurantHorizonDays} days ahead. Please choose an earlier date.`);
   }
-  if (!slots.includes(r.time)) throw slotTaken();
+  if (slots.includes(r.time)) return;
+  // A time the clocks skip that day was never free: say so rather than that someone took it.
+  if (!existsLocally(r.date, r.time, timeZone)) throw new AppError(ErrorCode.VALIDATION, missingTimeMessage(r.date, r.time, timeZone));
+  throw slotTaken();
 }

@@ -34,7 +34,7 @@ export async function rescheduleAppointment(
       excludeAppointmentIds: [id],
       rules,
     });
-    const period = periodOf(to.date, to.time, row.duration);
+    const period = periodOf(to.date, to.time, row.duration, row.timeZone);
     await appointmentsRepository.updatePeriod(tx, id, period.startsAt, period.endsAt);
     const moved = { ...row, date: to.date, time: to.time };
     await changes.announce(tx, { kind: 'rescheduled', appointment: moved, previous: { date: row.date, time: row.time }, byUserId: user.id });

@@ -66,7 +66,7 @@ export async function swapAppointmentTimes(tx: Db, changes: AppointmentChanges, 
   const aTo = { date: b.date, time: b.time };
   const bTo = { date: a.date, time: a.time };
   for (const [row, to] of [[a, aTo], [b, bTo]] as const) {
-    const period = periodOf(to.date, to.time, row.duration);
+    const period = periodOf(to.date, to.time, row.duration, row.timeZone);
     await appointmentsRepository.updatePeriod(tx, row.id, period.startsAt, period.endsAt);
   }
   await recheck(tx, a, aTo);
@@ -105,7 +105,7 @@ export async function createPendingReservation(tx: Db, user: User, input: Pendin
     businessId: business.id,
     serviceId: service.id,
     customerId: user.id,
-    ...periodOf(input.date, input.time, duration),
+    ...periodOf(input.date, input.time, duration, business.timeZone),
     duration,
     priceCents: service.priceCents,
     status: 'pending',

@@ -3,9 +3,9 @@ import { ErrorCode } from '../../../contract/errors.js';
 import { dayOfWeek, isValidDate, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
-import { clocksChangeOn, existsLocally } from '../../time/business-time.js';
+import { clocksChangeOn, instantOf, periodFrom } from '../../time/business-time.js';
 import { businessNow, minutesSince, wallClock } from './business-clock.js';
-import { candidateStarts, type ClosedDay, closedDay, computeSlots, type SlotPlan } from './slot-engine.js';
+import { candidateStarts, type ClosedDay, closedDay, computeSlots, isFreeBetween, type SlotPlan } from './slot-engine.js';
 import * as slotsRepository from './slots.repository.js';
 
 export interface AvailableSlotsQuery {
@@ -70,6 +70,8 @@ async function resolveService(db: Db, businessId: number, serviceId: number | un
 export interface DaySlots {
   slots: string[];
   closed: ClosedDay | null;
+  /** The business's zone, so a refused time can be told apart from a taken one (it may not exist that day). */
+  timeZone: string;
 }
 
 /**
@@ -99,8 +101,8 @@ export async function slotsOfDay(db: Db, q: AvailableSlotsQuery, preloaded?: Pre
   const kind = isRestaurant ? ('restaurant' as const) : ('service' as const);
   const restaurantHorizonDays = (q.rules ?? DEFAULT_SLOT_RULES).restaurantHorizonDays;
   const closed = closedDay(kind, q.date, clock.date, business.blocked, restaurantHorizonDays);
-  if (closed) return { slots: [], closed };
-  const open = (slots: string[]): DaySlots => ({ slots, closed: null });
+  if (closed) return { slots: [], closed, timeZone: business.timeZone };
+  const open = (slots: string[]): DaySlots => ({ slots, closed: null, timeZone: business.timeZone });
 
   let plan: SlotPlan;
   if (isRestaurant) {
@@ -120,11 +122,13 @@ export async function slotsOfDay(db: Db, q: AvailableSlotsQuery, preloaded?: Pre
 
   const starts = candidateStarts(plan);
   if (starts.length === 0) return open([]);
+  // On a day the clocks change, real durations may end up to a few wall-clock hours later.
+  const changeDay = clocksChangeOn(q.date, business.timeZone);
   // Only appointments that can touch a candidate matter: one indexed range read.
   const rows = await slotsRepository.findBookedPeriods(db, {
     businessId: q.businessId,
     from: wallClock(q.date, starts[0]),
-    to: wallClock(q.date, starts[starts.length - 1] + plan.duration),
+    to: wallClock(q.date, starts[starts.length - 1] + plan.duration + (changeDay ? 180 : 0)),
     exclusiveOnly: !isRestaurant,
     excludeAppointmentIds: q.excludeAppointmentIds,
   });
@@ -132,6 +136,15 @@ export async function slotsOfDay(db: Db, q: AvailableSlotsQuery, preloaded?: Pre
   const slots = computeSlots({ plan, date: q.date, today: clock.date, nowMinutes: clock.minutes, blocked: business.blocked, restaurantHorizonDays, booked });
   // A local time the clocks skip (spring forward) never happens: it is neither offered nor, since
   // bookings re-check through here, bookable (DESIGN section 4).
-  if (!clocksChangeOn(q.date, business.timeZone)) return open(slots);
-  return open(slots.filter((time) => existsLocally(q.date, time, business.timeZone)));
+  if (!changeDay) return open(slots);
+  // On a day the clocks change, "past" is decided by instants (after a fall-back the clock reads
+  // 01:xx again, but a slot at 01:30 means the first 01:30, already gone), and a visit lasts its
+  // real minutes, so its wall-clock end moves with the clocks: re-check it where it really ends.
+  const nowMs = (q.now ?? new Date()).getTime();
+  return open(slots.filter((time) => {
+    const at = instantOf(q.date, time, business.timeZone);
+    if (at === null || at.epochMilliseconds <= nowMs) return false;
+    const end = minutesSince(q.date, periodFrom(q.date, time, plan.duration, business.timeZone).endsAt);
+    return isFreeBetween(plan, booked, timeToMinutes(time), end);
+  }));
 }

@@ -89,11 +89,17 @@ export function peakSeats(booked: BookedPeriod[], from: number, to: number): num
   return peak;
 }
 
-function isFree(plan: SlotPlan, booked: BookedPeriod[], start: number): boolean {
-  const end = start + plan.duration;
-  if (plan.kind === 'service') return !booked.some((b) => b.start < end && b.end > start);
+/**
+ * Whether a visit over [start, end) (minutes of the day's wall clock) is free. `end` is usually
+ * start + duration; on a day the clocks change it is where the real duration ends (see
+ * available-slots.ts), and a service visit must then still end by closing time.
+ */
+export function isFreeBetween(plan: SlotPlan, booked: BookedPeriod[], start: number, end: number): boolean {
+  if (plan.kind === 'service') return !booked.some((b) => b.start < end && b.end > start) && (!plan.hours || end <= plan.hours.close);
   return peakSeats(booked, start, end) + plan.partySize <= plan.capacity;
 }
+
+const isFree = (plan: SlotPlan, booked: BookedPeriod[], start: number) => isFreeBetween(plan, booked, start, start + plan.duration);
 
 /**
  * The bookable start times ("HH:mm", ascending) of one day. Pure: the loader in available-slots.ts

@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { addDays, minutesToTime } from '../../contract/time.js';
+import { businessNow } from '../features/availability/business-clock.js';
+import { clocksChangeOn, instantOf, periodFrom, wallClockOf } from './business-time.js';
+
+// An appointment's stored period (wall clocks) across the daylight-saving changes of three zones:
+// the duration is real minutes, the end is the earliest wall clock that is not before the real end.
+
+const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney'] as const;
+const zone = fc.constantFrom(...ZONES);
+const CHANGE_DAYS = ['2025-03-09', '2025-03-30', '2025-04-06', '2025-10-05', '2025-10-26', '2025-11-02', '2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01', '2027-03-14', '2027-03-28', '2027-04-04', '2027-10-03', '2027-10-31', '2027-11-07'];
+const date = fc.oneof(
+  fc.tuple(fc.constantFrom(...CHANGE_DAYS), fc.integer({ min: -1, max: 0 })).map(([d, n]) => addDays(d, n)),
+  fc.integer({ min: 0, max: 3 * 365 }).map((n) => addDays('2025-01-01', n)),
+);
+const minuteOfDay = fc.integer({ min: 0, max: 1439 });
+const duration = fc.integer({ min: 5, max: 240 });
+
+const wall = (stamp: string) => ({ date: stamp.slice(0, 10), time: stamp.slice(11, 16) });
+const ms = (i: Temporal.Instant) => Number(i.epochMilliseconds);
+const realEnd = (d: string, t: string, minutes: number, z: string) => ms(instantOf(d, t, z)!) + minutes * 60_000;
+const minuteBefore = (stamp: string) => {
+  const pdt = Temporal.PlainDateTime.from(stamp.replace(' ', 'T')).subtract({ minutes: 1 });
+  return { date: pdt.toPlainDate().toString(), time: pdt.toPlainTime().toString({ smallestUnit: 'minute' }) };
+};
+
+describe('periodFrom across daylight-saving changes (New York, London, Sydney)', () => {
+  it('starts at the local time and ends at the earliest wall clock not before start + the real duration', () => {
+    fc.assert(
+      fc.property(date, minuteOfDay, duration, zone, (d, m, minutes, z) => {
+        const t = minutesToTime(m);
+        if (!instantOf(d, t, z)) return; // the clocks skip it: refused below
+        const { startsAt, endsAt } = periodFrom(d, t, minutes, z);
+        expect(startsAt).toBe(`${d} ${t}:00`);
+        // The database's check (ends_at > starts_at) always holds.
+        expect(endsAt > startsAt).toBe(true);
+        const end = wall(endsAt);
+        const endMs = realEnd(d, t, minutes, z);
+        expect(ms(instantOf(end.date, end.time, z)!)).toBeGreaterThanOrEqual(endMs);
+        // ...and it is the earliest such wall clock: one minute earlier is before the real end (or skipped).
+        const before = minuteBefore(endsAt);
+        const beforeAt = instantOf(before.date, before.time, z);
+        if (beforeAt) expect(ms(beforeAt)).toBeLessThan(endMs);
+      }),
+      { numRuns: 1500 },
+    );
+  }, 60_000);
+
+  it('is exactly start + duration on the wall clock when no clock change falls inside', () => {
+    fc.assert(
+      fc.property(date, minuteOfDay, duration, zone, (d, m, minutes, z) => {
+        if (clocksChangeOn(d, z) || clocksChangeOn(addDays(d, 1), z)) return;
+        const t = minutesToTime(m);
+        const { endsAt } = periodFrom(d, t, minutes, z);
+        const expected = Temporal.PlainDateTime.from(`${d}T${t}`).add({ minutes });
+        expect(wall(endsAt)).toEqual({ date: expected.toPlainDate().toString(), time: expected.toPlainTime().toString({ smallestUnit: 'minute' }) });
+      }),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
+
+  it('spring forward: a 2-hour visit from 01:00 in New York ends at 04:00; fall back: from 00:30 it is over, as a wall clock, at 02:00', () => {
+    expect(periodFrom('2027-03-14', '01:00', 120, 'America/New_York').endsAt).toBe('2027-03-14 04:00:00');
+    expect(periodFrom('2027-11-07', '00:30', 120, 'America/New_York').endsAt).toBe('2027-11-07 02:00:00');
+    expect(periodFrom('2027-11-07', '00:00', 90, 'America/New_York').endsAt).toBe('2027-11-07 01:30:00');
+    expect(periodFrom('2026-04-05', '01:30', 60, 'Australia/Sydney').endsAt).toBe('2026-04-05 02:30:00');
+    expect(periodFrom('2026-04-05', '02:30', 60, 'Australia/Sydney').endsAt).toBe('2026-04-05 03:00:00');
+    expect(periodFrom('2026-03-29', '00:30', 60, 'Europe/London').endsAt).toBe('2026-03-29 02:30:00');
+  });
+
+  it('refuses a start the clocks skip, naming the time, the date and the zone', () => {
+    fc.assert(
+      fc.property(zone, fc.constantFrom(...CHANGE_DAYS), minuteOfDay, (z, d, m) => {
+        const t = minutesToTime(m);
+        if (instantOf(d, t, z)) return;
+        expect(() => periodFrom(d, t, 30, z)).toThrow(`time: ${t} does not exist on ${d} in ${z}`);
+      }),
+      { numRuns: 2000 },
+    );
+  }, 60_000);
+});
+
+describe('businessNow (through the time module)', () => {
+  it('is the wall clock of the instant in the business zone, across the changes', () => {
+    const instant = fc.integer({ min: Date.UTC(2025, 0, 1) / 60_000, max: Date.UTC(2028, 0, 1) / 60_000 }).map((x) => new Date(x * 60_000));
+    fc.assert(
+      fc.property(instant, zone, (now, z) => {
+        const { date: d, minutes } = businessNow(z, now);
+        expect({ date: d, time: minutesToTime(minutes) }).toEqual(wallClockOf(Temporal.Instant.fromEpochMilliseconds(now.getTime()), z));
+      }),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
+});
