@@ -52,6 +52,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 20,
       options: '-c jit=off',
+      // Named, so pg_stat_activity tells the app's connections apart (docs/operations.md: pool saturation).
+      application_name: 'que',
       connectionTimeoutMillis: options.connectionTimeoutMs,
       statement_timeout: options.statementTimeoutMs || undefined,
     });
@@ -118,7 +120,7 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   let retry: NodeJS.Timeout | undefined;
   let backoffMs = 100;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: 'que-listen' });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
