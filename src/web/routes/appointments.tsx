@@ -37,11 +37,12 @@ export default function AppointmentsRoute() {
         </Button>
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="order-2 min-w-0 space-y-8 lg:order-1">
+        <div className="min-w-0 space-y-8">
           <MyAppointments />
           <OffersSection userId={user.id} />
         </div>
-        <aside className="order-1 min-w-0 space-y-6 lg:order-2">
+        {/* After the appointments on a phone (they are what people come for), beside them on a wide screen. */}
+        <aside className="min-w-0 space-y-6">
           <CreditBalanceCard userId={user.id} />
           <WalletCard />
         </aside>
