@@ -2,6 +2,7 @@ import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
+import { BusinessAccountNote } from '@/features/appointments/components/business-account-note';
 import { MyAppointments } from '@/features/appointments/components/my-appointments';
 import { SignedOutView } from '@/features/appointments/components/signed-out-view';
 import { useUser } from '@/features/auth/api/get-user';
@@ -36,6 +37,7 @@ export default function AppointmentsRoute() {
           </Link>
         </Button>
       </header>
+      <BusinessAccountNote user={user} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
           <MyAppointments />

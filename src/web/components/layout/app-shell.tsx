@@ -1,10 +1,10 @@
-import { CalendarCheck, LogOut, Menu, X } from 'lucide-react';
+import { CalendarCheck, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
 import { useUser } from '@/features/auth/api/get-user';
-import { useLogout } from '@/features/auth/api/logout';
+import { MobileAccount, SignedInBadge } from '@/features/auth/components/user-menu';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 
@@ -21,35 +21,11 @@ export const navLinks = [
   { to: '/quick-booking', label: 'Skip the Line' },
 ] as const;
 
-function UserMenu() {
-  const { data: user } = useUser();
-  const logout = useLogout();
-  const navigate = useNavigate();
-  if (!user) return null;
-  return (
-    <div className="flex items-center gap-2">
-      <span className="hidden text-sm text-slate-600 lg:inline">{user.username}</span>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Sign out"
-        onClick={() =>
-          logout.mutate(undefined, {
-            onSuccess: () => {
-              toast({ title: 'Signed out' });
-              void navigate('/');
-            },
-          })
-        }
-      >
-        <LogOut className="size-5" />
-      </Button>
-    </div>
-  );
-}
-
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { data: user } = useUser();
+  // Here, not in the menus: the shell stays mounted while sign-out moves to the home page.
+  const { signOut, pending: signingOut } = useSignOut();
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
@@ -79,7 +55,7 @@ export function AppShell() {
           </nav>
           <div className="flex items-center gap-1">
             <NotificationBell />
-            <UserMenu />
+            {user && <SignedInBadge user={user} onSignOut={signOut} busy={signingOut} />}
             <Button variant="ghost" size="icon" className="xl:hidden" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
               {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
             </Button>
@@ -92,6 +68,16 @@ export function AppShell() {
                 {l.label}
               </NavLink>
             ))}
+            {user && (
+              <MobileAccount
+                user={user}
+                busy={signingOut}
+                onSignOut={() => {
+                  setMenuOpen(false);
+                  signOut();
+                }}
+              />
+            )}
           </nav>
         )}
       </header>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
@@ -11,12 +11,13 @@ import { useCreateAppointment } from '@/features/appointments/api/create-appoint
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFocusStepHeading } from '@/lib/step-focus';
+import { useFirstFreeDate } from '../hooks/use-first-free-date';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { reservationStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
-import { dateRow, timeRow } from './booking-summary';
 import { RestaurantDateStep } from './restaurant-date-step';
 import { type ReservationInput, type ReservationValues, RestaurantDetailsStep } from './restaurant-details-step';
+import { reservationRows } from './reservation-summary';
 import { StepIndicator } from './step-indicator';
 
 const STEPS = ['Date & time', 'Details', 'Confirmation'] as const;
@@ -46,6 +47,11 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
   const stepRef = useRef<HTMLDivElement>(null);
   useFocusStepHeading(stepRef, state.step);
   useDocumentTitle(['Reserve a table', restaurant.businessName]);
+  // With no date asked for, open on the first day with free tables rather than an empty calendar.
+  const firstFreeDate = useFirstFreeDate(restaurant.id);
+  useEffect(() => {
+    if (firstFreeDate) setState((s) => (s.step === 1 && s.date === null ? { ...s, date: firstFreeDate } : s));
+  }, [firstFreeDate, state.date]);
 
   const defaults: ReservationInput = { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '', ...draft, partySize: draft?.partySize ?? state.partySize };
 
@@ -113,7 +119,7 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
         <BookingConfirmation
           title="Reservation Confirmed!"
           appointment={state.booked}
-          rows={[['Restaurant', restaurant.businessName], dateRow(state.booked.date), timeRow(state.booked.time), ['Party size', `${state.booked.partySize} ${state.booked.partySize === 1 ? 'guest' : 'guests'}`], ['Duration', `${state.booked.duration} minutes`]]}
+          rows={reservationRows(restaurant.businessName, state.booked)}
         >
           <Button onClick={startOver}>Make Another Reservation</Button>
         </BookingConfirmation>
