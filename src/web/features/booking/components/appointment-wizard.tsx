@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFocusStepHeading } from '@/lib/step-focus';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
+import { clearBookingDraft, loadBookingDraft, saveBookingDraft } from '../lib/booking-draft';
 import { type BookingPrefill, type BookingStart, bookingStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
 import { DateTimeStep } from './date-time-step';
@@ -30,9 +31,14 @@ interface State extends Omit<BookingStart, 'step'> {
 
 /** The four-step appointment flow for one service business. */
 export function AppointmentWizard({ business, services, prefill }: { business: Business; services: Service[]; prefill: BookingPrefill }) {
-  const [state, setState] = useState<State>(() => ({ ...bookingStart(services, prefill, todayIso(business.timeZone)), booked: null }));
+  // What a signed-out visitor typed before logging in comes back (with their choice, if the link lost it).
+  const [saved] = useState(() => loadBookingDraft<ContactInput>(business.id));
+  const [state, setState] = useState<State>(() => {
+    const choice = prefill.serviceId === null && saved ? { serviceId: saved.serviceId ?? null, date: saved.date ?? null, time: saved.time ?? null } : prefill;
+    return { ...bookingStart(services, choice, todayIso(business.timeZone)), booked: null };
+  });
   const { data: user } = useUser();
-  const [draft, setDraft] = useState<ContactInput | null>(null);
+  const [draft, setDraft] = useState<ContactInput | null>(saved?.details ?? null);
   const createAppointment = useCreateAppointment();
   const requireSignIn = useSignInGate();
   const location = useLocation();
@@ -42,7 +48,8 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   useFocusStepHeading(stepRef, state.step);
   useDocumentTitle([state.service ? `Book ${state.service.name}` : 'Book an appointment', business.businessName]);
 
-  const contactDefaults: ContactInput = draft ?? { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false };
+  // Accounts have no full name, so the name is never guessed (a username is not one); the e-mail is the account's.
+  const contactDefaults: ContactInput = draft ?? { customerName: '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false };
 
   // After logging in the visitor comes back to this same choice of service, day and time.
   const returnPath = () => {
@@ -58,11 +65,13 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
     const { service, date, time } = state;
     if (!service || !date || !time) return;
     setDraft(values);
+    if (!user) saveBookingDraft(business.id, { details: values, serviceId: service.id, date, time });
     if (!requireSignIn(returnPath())) return;
     createAppointment.mutate(
       { businessId: business.id, serviceId: service.id, date, time, ...values },
       {
         onSuccess: (appointment) => {
+          clearBookingDraft(business.id);
           toast({ title: 'Appointment Booked!', description: `${appointment.serviceName} at ${business.businessName} is confirmed.` });
           update({ step: 4, booked: appointment });
         },
@@ -76,6 +85,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   };
 
   const startOver = () => {
+    clearBookingDraft(business.id);
     setDraft(null);
     setState({ step: 1, service: null, date: null, time: null, booked: null });
     if (location.search) void navigate(`/book/${business.id}`, { replace: true });
