@@ -2,8 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Business } from '../../src/contract/businesses';
 import type { Service } from '../../src/contract/services';
-import { findOpenDay, getJson } from './booking-support';
-import { book } from './offers-support';
+import { getJson } from './booking-support';
+import { book, farDay, quietDay } from './offers-support';
 import { DESKTOP, newPage, PHONE, screenshot, screenshotDir, uniqueName, useBrowser } from './support/browser';
 
 useBrowser();
@@ -49,6 +49,26 @@ async function signInAs(who: Who, context: BrowserContext) {
   }
 }
 
+/** Another customer books `slot` and offers $25 by test card for `toAppointmentId`. */
+async function offerFromAnotherCustomer(toAppointmentId: number, slot: Record<string, unknown>) {
+  const { context } = await newPage();
+  await signInAs('customer', context);
+  const request = context.request;
+  const from = await book(request, slot);
+  const intent = await request.post('/api/create-payment-intent', { data: { amount: 30 } });
+  const { paymentIntentId, clientSecret } = (await intent.json()) as { paymentIntentId: string; clientSecret: string };
+  expect((await request.post(`/api/payment-intents/${paymentIntentId}/confirm`, { data: { cardNumber: '4242424242424242' } })).status()).toBe(200);
+  const offer = await request.post('/api/queue-jump-offers', { data: { fromAppointmentId: from.id, toAppointmentId, offerAmount: 25, paymentMethod: 'cash', paymentIntentId: clientSecret } });
+  expect(offer.status(), await offer.text()).toBe(201);
+  await context.close();
+}
+
+/** Clicks the first button so named and waits for the dialog (or popover) it opens. */
+const opensDialog = (name: string | RegExp) => async (page: Page) => {
+  await page.getByRole('button', { name, exact: typeof name === 'string' }).first().click();
+  await page.getByRole('dialog').first().waitFor();
+};
+
 async function screensFor(who: Who, context: BrowserContext): Promise<Screen[]> {
   const request = context.request;
   const businesses = await getJson<Business[]>(request, '/api/businesses');
@@ -81,18 +101,41 @@ async function screensFor(who: Who, context: BrowserContext): Promise<Screen[]> 
   const open = { name: 'My Appointments', level: 1 } as const;
   const signedIn: Screen[] = [
     { name: 'appointments', url: '/appointments', title: 'My Appointments – Que', ready: (p) => p.getByRole('heading', open).waitFor() },
-    { name: 'notifications', url: '/appointments', title: 'My Appointments – Que', open: (p) => p.getByRole('button', { name: /^Notifications/ }).click().then(() => p.getByRole('dialog').waitFor()) },
+    { name: 'notifications', url: '/appointments', title: 'My Appointments – Que', open: opensDialog(/^Notifications/) },
     { name: 'queue-dashboard', url: '/queue-dashboard', title: 'Queue Dashboard – Que' },
   ];
   if (who === 'customer') {
-    const { date, slots } = await findOpenDay(request, { businessId: barber.id, serviceId: haircut.id });
-    await book(request, { businessId: barber.id, serviceId: haircut.id, date, time: slots[slots.length - 1] });
+    // The customer holds the first slot of a quiet day; another customer, two slots later, offers to swap.
+    const { date, slots } = await quietDay(request, barber.id, haircut.id, farDay(10));
+    const mine = await book(request, { businessId: barber.id, serviceId: haircut.id, date, time: slots[0] });
+    await offerFromAnotherCustomer(mine.id, { businessId: barber.id, serviceId: haircut.id, date, time: slots[2] });
+    const appointments = (name: string, open: Screen['open']): Screen => ({ name, url: '/appointments', title: 'My Appointments – Que', ready: (p) => p.getByTestId('offer-card').first().waitFor(), open });
     return [
       ...directory,
       ...booking,
       ...signedIn,
-      { name: 'reschedule-dialog', url: '/appointments', title: 'My Appointments – Que', open: (p) => p.getByRole('button', { name: 'Reschedule' }).first().click() },
-      { name: 'move-back-dialog', url: '/appointments', title: 'My Appointments – Que', open: (p) => p.getByRole('button', { name: 'Move Back' }).first().click() },
+      appointments('offers-and-wallet', undefined),
+      appointments('negotiate-dialog', opensDialog('Negotiate')),
+      appointments('reschedule-dialog', opensDialog('Reschedule')),
+      appointments('move-back-dialog', opensDialog('Move Back')),
+      {
+        name: 'skip-the-line-dialog',
+        url: `/book-appointment?businessId=${barber.id}&serviceId=${haircut.id}&date=${date}`,
+        title: `Book ${haircut.name} – ${barber.businessName} – Que`,
+        ready: (p) => p.getByText('Want an earlier time?').waitFor(),
+        open: opensDialog('Skip the line'),
+      },
+      {
+        name: 'mobile-menu',
+        url: '/businesses',
+        title: 'Businesses – Que',
+        async open(p) {
+          const button = p.getByRole('button', { name: 'Open menu' });
+          if (!(await button.isVisible())) return; // a wide screen shows the links in the header
+          await button.click();
+          await p.locator('#mobile-menu').waitFor();
+        },
+      },
     ];
   }
   const dashboard = (tab: string, label: string): Screen => ({ name: `dashboard-${tab}`, url: `/business-dashboard?tab=${tab}`, title: 'Business Dashboard – Que', ready: (p) => p.getByRole('tab', { name: label, selected: true }).waitFor() });
@@ -101,7 +144,7 @@ async function screensFor(who: Who, context: BrowserContext): Promise<Screen[]> 
   return [
     ...tabs,
     dashboard('time-slots', 'Time Slots'),
-    { ...dashboard('time-slots', 'Time Slots'), name: 'time-slot-dialog', open: (p) => p.getByRole('button', { name: /Add Time Slot/ }).click().then(() => p.getByRole('dialog').waitFor()) },
+    { ...dashboard('time-slots', 'Time Slots'), name: 'time-slot-dialog', open: opensDialog(/Add Time Slot/) },
   ];
 }
 
@@ -123,7 +166,6 @@ describe('every screen: axe, document title, clean console', () => {
           await page.waitForLoadState('networkidle');
           if (screen.open) {
             await screen.open(page);
-            await page.getByRole('dialog').first().waitFor();
             await page.waitForTimeout(300); // the open animation, so colours are final
           }
           const { violations } = await new AxeBuilder({ page }).analyze();
