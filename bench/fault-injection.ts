@@ -64,6 +64,8 @@ async function freshDatabase(adminUrl: string) {
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`the database must be on this machine, not ${host}`);
   const name = `que_faults_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
+  // A dropped admin connection surfaces at its next query, not as a crash of the run.
+  admin.on('error', () => {});
   await admin.connect();
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);

@@ -41,6 +41,7 @@ describe.runIf(onPostgres)('database faults (PostgreSQL only: PGlite has no serv
     const [{ name }] = await queryRows<{ name: string }>(database, 'select current_database() as name');
     url = withDatabase(process.env.TEST_DATABASE_URL!, name);
     admin = new pg.Client({ connectionString: url });
+    admin.on('error', () => {});
     await admin.connect();
   });
   afterAll(async () => {
@@ -52,6 +53,7 @@ describe.runIf(onPostgres)('database faults (PostgreSQL only: PGlite has no serv
   /** Holds an exclusive lock on `table` in a transaction of its own until release() (or the test ends). */
   async function lockTable(table: string) {
     const locker = new pg.Client({ connectionString: url });
+    locker.on('error', () => {});
     await locker.connect();
     await locker.query('begin');
     await locker.query(`lock table ${table} in access exclusive mode`);
