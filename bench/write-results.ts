@@ -23,7 +23,7 @@ const WHEN_MISSED: Record<string, string> = {
     'Reason: POST /api/appointments is about ten PostgreSQL round trips (session, business, service, hours, booked appointments, insert, credit accounts, ledger update, transfer, commit) plus the queue entry and e-mail outbox rows. A CPU profile of the app process during this benchmark (node --cpu-prof through BENCH_SERVER_NODE_ARGS, 8 clients) puts about a third of its busy time in writev, one system call per round trip (on loopback the send also runs the receiving side of TCP), and the rest over Drizzle, zod, Fastify and pg; the app, PostgreSQL and the load generator share two cores. Next: one database call per booking (issue 10, being built in its own worktree), then rerun; when bench/booking-raw.ts becomes that call, the second ratio compares like with like.',
   'offer-throughput': 'Reason: offer create and accept each run several statements through Drizzle. Next: one database call each (issue 10), then rerun.',
   'availability-latency':
-    "Reason for available-slots: the figure is wall-clock time on a shared two-core machine; the `select 1` beside it shows what the machine alone adds to a round trip in the same run (its p99 is several ms), while PostgreSQL spends well under 1 ms of CPU per call (figure's detail). The call is 4 round trips (business and blocked day, service, hours or time slots, booked periods). Next: one statement for the four reads (after the one-call booking lands, since booking reads through the same code), and rerun on a quiet machine. Reason for earliest-appointments: the answer holds one item per live service, about 17,000 at 10,000 businesses; EXPLAIN ANALYZE puts most of the time in each service's first start after now (services × opening spans, about 100,000 rows aggregated), checking those against the week's appointments, and building the spans (7 days × 10,000 businesses, blocked dates anti-joined). Work grows with the number of businesses, not with what a screen shows. Next: keep each service's next free start in a table maintained in the booking transaction (or page the list, soonest first, so the statement stops after a screenful), then measure again.",
+    "Reason for available-slots: PostgreSQL spends well under 1 ms of CPU per call and the p50 is about 2 ms, but the figure is wall-clock time on a two-core machine whose load average was about 14 during the run: a bare `select 1` timed alongside has a p99 of several ms, and one call is 4 round trips (business with the day's blocked flag, service, hours or time slots, booked periods) plus the slot computation in the bench process, each a chance to lose the CPU for a scheduler slice. EXPLAIN ANALYZE of the four reads at 100,000 appointments: index scans only (appointments through the gist index on business and period, hours and services through their business keys), each under 0.1 ms once cached, so no index is missing. Next: one statement for the four reads (after the one-call booking lands, since booking reads through the same code), and rerun on a quiet machine. Reason for earliest-appointments: the answer holds one item per live service, about 17,000 at 10,000 businesses; EXPLAIN ANALYZE puts most of the time in each service's first start after now (services × opening spans, about 100,000 rows aggregated), checking those against the week's appointments, and building the spans (7 days × 10,000 businesses, blocked dates anti-joined). Work grows with the number of businesses, not with what a screen shows. Next: keep each service's next free start in a table maintained in the booking transaction (or page the list, soonest first, so the statement stops after a screenful), then measure again.",
   'ws-fanout': 'Reason: on a loaded two-core machine 1,000 socket writes and the 1,000 client reads in one bench process compete for the same cores. Next: see issue 10 (fan-out speed, in progress).',
   'web-bundle':
     'Reason: what is left is mostly libraries the home page renders with: react-dom 64 KB, react-router 13 KB, TanStack Query 10 KB (the header asks who is signed in), tailwind-merge 9 KB (cn() in every component); the app code itself is under 10 KB. Next: drop tailwind-merge from the shared UI primitives (class variants that never need merging), or keep the signed-in header state out of TanStack Query on the home page.',
@@ -68,7 +68,7 @@ const lines: string[] = [
 ];
 for (const r of results) {
   for (const f of r.figures) {
-    const met = f.met === undefined ? '—' : f.met ? 'met' : '**missed**';
+    const met = f.met === undefined ? '—' : f.met ? 'met' : '**missed** (reason and next step below)';
     lines.push(`| ${cell(f.name)} | ${f.value} ${f.unit === 'ratio' ? '×' : f.unit} | ${cell(f.target ?? '—')} | ${met} | ${cell(f.detail ?? '')} (${r.bench}, ${r.date.slice(0, 16).replace('T', ' ')} UTC, load ${r.loadAverage.start[0]}→${r.loadAverage.end[0]}) |`);
   }
 }
@@ -86,7 +86,8 @@ if (missed.length) {
   lines.push('', '## Targets missed: reason and next step', '');
   for (const r of missed) lines.push(`- **${r.bench}**: ${WHEN_MISSED[r.bench] ?? 'not yet profiled.'}`, '');
 }
-for (const r of results) for (const note of r.notes ?? []) lines.push(`- ${r.bench}: ${note}`);
+const notes = results.flatMap((r) => (r.notes ?? []).map((note) => `- ${r.bench}: ${note}`));
+if (notes.length) lines.push('', '## Notes', '', ...notes);
 
 lines.push(
   '',
