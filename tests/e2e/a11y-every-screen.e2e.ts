@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Business } from '../../src/contract/businesses';
 import type { Service } from '../../src/contract/services';
-import { getJson } from './booking-support';
+import { findOpenDay, getJson } from './booking-support';
 import { book, farDay, quietDay } from './offers-support';
 import { DESKTOP, newPage, PHONE, screenshot, screenshotDir, uniqueName, useBrowser } from './support/browser';
 
@@ -75,11 +75,15 @@ async function screensFor(who: Who, context: BrowserContext): Promise<Screen[]> 
   const barber = businesses.find((b) => b.businessName === 'Downtown Barber Co.')!;
   const trattoria = businesses.find((b) => b.businessName === 'Trattoria Bella')!;
   const [haircut] = await getJson<Service[]>(request, `/api/businesses/${barber.id}/services`);
+  const openDay = await findOpenDay(request, { businessId: barber.id, serviceId: haircut.id });
+  const table = await findOpenDay(request, { businessId: trattoria.id, partySize: 2 });
   const h1 = (name: string) => (page: Page) => page.getByRole('heading', { level: 1, name }).waitFor();
   const booking: Screen[] = [
     { name: 'booking', url: `/book/${barber.id}`, title: `Book an appointment – ${barber.businessName} – Que`, ready: (p) => p.getByRole('heading', { name: /select a service/i }).waitFor() },
     { name: 'booking-date-time', url: `/book-appointment?businessId=${barber.id}&serviceId=${haircut.id}`, title: `Book ${haircut.name} – ${barber.businessName} – Que`, ready: (p) => p.getByRole('heading', { level: 2, name: /date/i }).waitFor() },
     { name: 'restaurant-booking', url: `/restaurant/${trattoria.id}`, title: `Reserve a table – ${trattoria.businessName} – Que`, ready: h1(trattoria.businessName) },
+    { name: 'booking-details', url: `/book-appointment?${new URLSearchParams({ businessId: String(barber.id), serviceId: String(haircut.id), date: openDay.date, time: openDay.slots[0] })}`, title: `Book ${haircut.name} – ${barber.businessName} – Que`, ready: (p) => p.getByRole('heading', { name: 'Your details' }).waitFor() },
+    { name: 'restaurant-details', url: `/restaurant/${trattoria.id}?${new URLSearchParams({ date: table.date, time: table.slots[0] })}`, title: `Reserve a table – ${trattoria.businessName} – Que`, ready: (p) => p.getByRole('heading', { name: 'Reservation details' }).waitFor() },
   ];
   const directory: Screen[] = [
     { name: 'home', url: '/', title: 'Book, reserve, skip the line – Que' },
@@ -98,9 +102,8 @@ async function screensFor(who: Who, context: BrowserContext): Promise<Screen[]> 
       { name: 'appointments', url: '/appointments', title: 'My Appointments – Que' },
     ];
   }
-  const open = { name: 'My Appointments', level: 1 } as const;
   const signedIn: Screen[] = [
-    { name: 'appointments', url: '/appointments', title: 'My Appointments – Que', ready: (p) => p.getByRole('heading', open).waitFor() },
+    { name: 'appointments', url: '/appointments', title: 'My Appointments – Que', ready: (p) => p.getByRole('heading', { name: 'My Appointments', level: 1 }).waitFor() },
     { name: 'notifications', url: '/appointments', title: 'My Appointments – Que', open: opensDialog(/^Notifications/) },
     { name: 'queue-dashboard', url: '/queue-dashboard', title: 'Queue Dashboard – Que' },
   ];
@@ -140,7 +143,8 @@ async function screensFor(who: Who, context: BrowserContext): Promise<Screen[]> 
   }
   const dashboard = (tab: string, label: string): Screen => ({ name: `dashboard-${tab}`, url: `/business-dashboard?tab=${tab}`, title: 'Business Dashboard – Que', ready: (p) => p.getByRole('tab', { name: label, selected: true }).waitFor() });
   const tabs = [dashboard('services', 'Services'), dashboard('queue', "Today's queue"), dashboard('appointments', 'Appointments'), dashboard('availability', 'Availability'), dashboard('settings', 'Settings')];
-  if (who === 'owner') return [...tabs, ...signedIn, { name: 'login-signed-in', url: '/login', title: 'Sign in – Que' }];
+  const serviceDialog = { ...dashboard('services', 'Services'), name: 'service-dialog', open: opensDialog('Add Service') };
+  if (who === 'owner') return [...tabs, serviceDialog, ...signedIn, { name: 'login-signed-in', url: '/login', title: 'Sign in – Que' }];
   return [
     ...tabs,
     dashboard('time-slots', 'Time Slots'),
