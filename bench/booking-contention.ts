@@ -2,6 +2,7 @@
 // the table never holds an overlap. Real HTTP against the app on 127.0.0.1, PostgreSQL underneath.
 // Run: npx tsx bench/booking-contention.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUNDS)
 import pg from 'pg';
+import { writeResult } from './results.js';
 import { contact, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, weekdaySlots } from './booking-support.js';
 
 const CLIENTS = Math.min(Number(process.env.BENCH_CLIENTS ?? 200), 1000);
@@ -11,6 +12,8 @@ const db = await createBenchDatabase('contention');
 const server = await startAppServer(db.url, 20);
 const http = httpClient(server.port, CLIENTS);
 let failed = false;
+let roundsWithOneWinner = 0;
+const answeredMs: number[] = [];
 try {
   const shop = await createShop(http, `c${process.pid}`);
   console.log(`registering ${CLIENTS} customers…`);
@@ -30,6 +33,8 @@ try {
     const other = results.filter((x) => x.status !== 201 && x.status !== 409).map((x) => `${x.status} ${x.body.slice(0, 120)}`);
     const ok = count(201) === 1 && taken === CLIENTS - 1 && other.length === 0;
     failed ||= !ok;
+    if (ok) roundsWithOneWinner++;
+    answeredMs.push(elapsed);
     const ms = results.map((x) => x.ms);
     console.log(
       `round ${r + 1}: ${slot.date} ${slot.time}  winners=${count(201)}  409 SLOT_TAKEN=${taken}  other=${other.length}  ` +
@@ -52,6 +57,13 @@ try {
   failed ||= overlapCount !== 0 || booked.rows[0].n !== ROUNDS;
   console.log(`appointments in the table: ${booked.rows[0].n} (expected ${ROUNDS}); overlapping active pairs: ${overlapCount}`);
   console.log(`ledger totals per asset (must be 0): ${ledger.rows.map((r) => `${r.asset}=${r.total}`).join(', ')}`);
+  const ledgerZero = ledger.rows.every((r) => Number(r.total) === 0);
+  failed ||= !ledgerZero;
+  writeResult(
+    'booking-contention',
+    [{ name: `${CLIENTS} concurrent bookings of one slot: rounds with exactly one 201 and ${CLIENTS - 1} × 409`, value: roundsWithOneWinner, unit: `of ${ROUNDS} rounds`, target: `${ROUNDS} of ${ROUNDS}`, met: roundsWithOneWinner === ROUNDS, detail: `all answered in ${answeredMs.map((ms) => round(ms)).join(' / ')} ms` }],
+    { 'exactly one winner in every round': roundsWithOneWinner === ROUNDS, 'no overlapping active appointments': overlapCount === 0, 'ledger sums to zero per asset': ledgerZero },
+  );
 } catch (error) {
   failed = true;
   console.error(error);

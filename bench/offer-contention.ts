@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, weekdaySlots } from './booking-support.js';
 import { bookOver, grantCredit, ledgerAndSlotProblems, offerOver } from './offer-support.js';
+import { writeResult } from './results.js';
 
 const CLIENTS = Math.min(Number(process.env.BENCH_CLIENTS ?? 200), 400);
 
@@ -60,7 +61,8 @@ try {
   const statuses = await check.query(`select status, count(*)::int as n from offers group by status order by status`);
   const moved = await movedAppointments([...booked.keys()], booked);
   console.log(`  offers by status: ${statuses.rows.map((r) => `${r.status}=${r.n}`).join(', ')}; appointments moved: ${moved} (a swap moves 2)`);
-  failed ||= !oneWinner || moved !== 2 || statuses.rows.find((r) => r.status === 'accepted')?.n !== 1 || statuses.rows.find((r) => r.status === 'cancelled')?.n !== CLIENTS - 1;
+  const manyOffersOneSwap = oneWinner && moved === 2 && statuses.rows.find((r) => r.status === 'accepted')?.n === 1 && statuses.rows.find((r) => r.status === 'cancelled')?.n === CLIENTS - 1;
+  failed ||= !manyOffersOneSwap;
 
   // 2. a fresh pair: one offer, accepted 200 times at once by its recipient
   const [payer, payee] = await Promise.all([register(http, `oc_${tag}_p`, 'customer'), register(http, `oc_${tag}_q`, 'customer')]);
@@ -78,11 +80,23 @@ try {
   const pairMoved = await movedAppointments([payeeAppointment, payerAppointment], new Map([[payeeAppointment, `${early.date} ${early.time}`], [payerAppointment, `${late.date} ${late.time}`]]));
   const posts = await check.query(`select count(*)::int as n from ledger_transfers where offer_id = $1 and flags = 'post_pending'`, [single]);
   console.log(`  appointments moved: ${pairMoved} (a swap moves 2); holds posted into escrow: ${posts.rows[0].n}`);
-  failed ||= !once || pairMoved !== 2 || posts.rows[0].n !== 1;
+  const oneOfferOnce = once && pairMoved === 2 && posts.rows[0].n === 1;
+  failed ||= !oneOfferOnce;
 
   const problems = await ledgerAndSlotProblems(check);
   console.log(`ledger sums to zero per asset, nothing overdrawn, no overlap: ${problems.length ? problems.join('; ') : 'yes'}`);
   failed ||= problems.length > 0;
+  const races = [manyOffersOneSwap, oneOfferOnce].filter(Boolean).length;
+  writeResult(
+    'offer-contention',
+    [{ name: `${CLIENTS} concurrent accepts on one appointment: races with exactly one swap`, value: races, unit: 'of 2 races', target: '2 of 2', met: races === 2, detail: `${CLIENTS} offers on one appointment accepted at once; one offer accepted ${CLIENTS} times at once` }],
+    {
+      [`${CLIENTS} offers on one appointment: one accepted, ${CLIENTS - 1} cancelled and refunded, 2 appointments moved`]: manyOffersOneSwap,
+      [`one offer accepted ${CLIENTS} times: one 200, one hold posted`]: oneOfferOnce,
+      'ledger sums to zero, nothing overdrawn, no overlap': problems.length === 0,
+    },
+    problems,
+  );
 } catch (error) {
   failed = true;
   console.error(error);

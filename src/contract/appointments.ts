@@ -15,13 +15,13 @@ export const contactSchema = z.object({
   customerEmail: z.string('Email is required').trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Invalid email address')),
   customerPhone: z.string('Phone is required').trim().min(1, 'Phone is required').max(40, 'Phone must be at most 40 characters'),
   notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional().default(''),
-  blockOffers: z.boolean('blockOffers must be true or false').optional().default(false),
+  blockOffers: z.boolean('Block offers must be checked or unchecked').optional().default(false),
 });
 
 export const restaurantExtrasSchema = z.object({
-  partySize: jsonInteger('partySize must be a number', 'partySize must be a whole number').min(1, 'Party size must be at least 1').max(1000).optional(),
-  seatingPreference: optionalChoice(seatingPreferences, 'seatingPreference'),
-  occasionType: optionalChoice(occasionTypes, 'occasionType'),
+  partySize: jsonInteger('Party size must be a number', 'Party size must be a whole number').min(1, 'Party size must be at least 1').max(1000, 'Party size is too large').optional(),
+  seatingPreference: optionalChoice(seatingPreferences, 'Seating preference'),
+  occasionType: optionalChoice(occasionTypes, 'Occasion'),
   dietaryRestrictions: z.string().trim().max(500, 'Dietary restrictions must be at most 500 characters').optional().nullable(),
 });
 

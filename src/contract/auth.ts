@@ -11,8 +11,11 @@ export const newPasswordSchema = z
   .refine((v) => v.trim().length > 0, 'Password cannot be only spaces')
   .refine((v) => !isCommonPassword(v), 'That password is too common. Choose a less guessable one.');
 
+/** A new account's username; registration and the availability check share it. */
+export const usernameSchema = z.string().trim().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters');
+
 export const registerSchema = z.object({
-  username: z.string().trim().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters'),
+  username: usernameSchema,
   email: z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Invalid email address')),
   password: newPasswordSchema,
   userType: z.enum(userTypes, 'User type must be customer or business').default('customer'),
@@ -39,3 +42,12 @@ export const userSchema = z.object({
   businessId: z.number().int().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET /api/session: who is signed in, null when nobody (the web app asks this; /api/user keeps SPEC's 401). */
+export const sessionSchema = z.object({ user: userSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;
+
+/** GET /api/usernames/:username/availability: registration's own "That username is already taken", asked before step 2. */
+export const usernameAvailabilityParamsSchema = z.object({ username: usernameSchema });
+export const usernameAvailabilitySchema = z.object({ username: z.string(), available: z.boolean() });
+export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;

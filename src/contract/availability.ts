@@ -4,13 +4,19 @@ import { TIME_PATTERN, isValidDate, timeToMinutes } from './time.js';
 
 export const dateField = (label = 'date') =>
   z.string(`${label} is required`).refine(isValidDate, `${label} must be a valid date (YYYY-MM-DD)`);
+/** An HH:mm time. Forms pass the label they show ('Start time'), so an empty field reads 'Start time is required'. */
 export const timeField = (label = 'time') =>
-  z.string(`${label} is required`).regex(TIME_PATTERN, `${label} must be a time in HH:mm form`);
+  z
+    .string(`${label} is required`)
+    .min(1, { message: `${label} is required`, abort: true })
+    .regex(TIME_PATTERN, `${label} must be a time such as 09:30`);
+/** A comparison of two times runs only once both are times: an empty start is 'required', not also 'end before start'. */
+const bothTimesValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 const dayOfWeekField = jsonInteger('Day is required', 'Day must be 0 (Sunday) to 6 (Saturday)').min(0, 'Day must be 0 (Sunday) to 6 (Saturday)').max(6, 'Day must be 0 (Sunday) to 6 (Saturday)');
 
 export const dayHoursSchema = z
-  .object({ dayOfWeek: dayOfWeekField, openTime: timeField('openTime'), closeTime: timeField('closeTime') })
-  .refine((h) => timeToMinutes(h.closeTime) > timeToMinutes(h.openTime), { message: 'Closing time must be after opening time', path: ['closeTime'] });
+  .object({ dayOfWeek: dayOfWeekField, openTime: timeField('Opening time'), closeTime: timeField('Closing time') })
+  .refine((h) => timeToMinutes(h.closeTime) > timeToMinutes(h.openTime), { message: 'Closing time must be after opening time', path: ['closeTime'], ...bothTimesValid });
 export const weeklyHoursSchema = z
   .object({ hours: z.array(dayHoursSchema).max(7, 'At most one entry per day') })
   .refine((v) => new Set(v.hours.map((h) => h.dayOfWeek)).size === v.hours.length, { message: 'Each day may appear only once', path: ['hours'] });
@@ -18,7 +24,7 @@ export type DayHours = z.infer<typeof dayHoursSchema>;
 
 export const blockDateSchema = z.object({
   businessId: jsonId('businessId'),
-  date: dateField('date'),
+  date: dateField('Date'),
   isAvailable: z.literal(false, 'isAvailable must be false for a blocked date').optional().default(false),
   reason: z.string().trim().max(300, 'Reason must be at most 300 characters').optional().default(''),
 });
@@ -35,12 +41,12 @@ export const timeSlotInputSchema = z
   .object({
     businessId: jsonId('businessId'),
     dayOfWeek: dayOfWeekField,
-    startTime: timeField('startTime'),
-    endTime: timeField('endTime'),
+    startTime: timeField('Start time'),
+    endTime: timeField('End time'),
     intervalMinutes: z.number('Interval is required').refine((v) => v === 15 || v === 30 || v === 60, 'Interval must be 15, 30 or 60 minutes'),
     isActive: z.boolean('isActive must be true or false').optional().default(true),
   })
-  .refine((s) => timeToMinutes(s.endTime) > timeToMinutes(s.startTime), { message: 'End time must be after start time', path: ['endTime'] });
+  .refine((s) => timeToMinutes(s.endTime) > timeToMinutes(s.startTime), { message: 'End time must be after start time', path: ['endTime'], ...bothTimesValid });
 export const timeSlotSchema = z.object({
   id: z.number().int(),
   businessId: z.number().int(),

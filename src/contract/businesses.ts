@@ -14,24 +14,26 @@ export const priceRanges = [
 ] as const;
 export const businessTypes = ['service', 'restaurant'] as const;
 
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default('');
+// Each field once, without a default: registration adds `.optional().default('')`, an edit sends what changes.
+const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const optionalText = (max: number, label: string) => text(max, label).optional().default('');
 
-const websiteField = z
+const website = z
   .string()
   .trim()
   .max(300, 'Website must be at most 300 characters')
-  .refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'Website must be a valid URL (https://...)')
-  .optional()
-  .default('');
+  .refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'Website must be a valid URL (https://...)');
+const websiteField = website.optional().default('');
 
-const emailField = z
+const email = z
   .string()
   .trim()
   .max(254, 'Email is too long')
-  .refine((v) => v === '' || z.email().safeParse(v).success, 'Invalid email address')
-  .optional()
-  .default('');
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Invalid email address');
+const emailField = email.optional().default('');
+
+const businessName = (label: string) =>
+  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(120, `${label} must be at most 120 characters`);
 
 const commonFields = {
   userId: z.number().int().optional(),
@@ -46,25 +48,43 @@ const commonFields = {
 
 export const createBusinessSchema = z.object({
   ...commonFields,
-  businessName: z.string('Business name is required').trim().min(1, 'Business name is required').max(120, 'Business name must be at most 120 characters'),
+  businessName: businessName('Business name'),
   category: z.enum(businessCategories, 'Category is required'),
 });
 export type CreateBusinessInput = z.input<typeof createBusinessSchema>;
 
-export const createRestaurantSchema = z.object({
-  ...commonFields,
-  businessName: z.string('Restaurant name is required').trim().min(1, 'Restaurant name is required').max(120, 'Restaurant name must be at most 120 characters'),
-  category: z.literal('Restaurant').optional(),
-  businessType: z.literal('restaurant').optional(),
+/** A restaurant's own fields, without defaults (registration adds them). */
+const restaurantFields = {
   cuisineType: z.enum(cuisineTypes, 'Cuisine type is required'),
   priceRange: z.enum(priceRanges.map((p) => p.value) as ['$', '$$', '$$$', '$$$$'], 'Price range is required'),
-  maxPartySize: jsonInteger('Max party size must be a number', 'Max party size must be a whole number').min(1, 'Max party size must be between 1 and 20').max(20, 'Max party size must be between 1 and 20').default(8),
+  maxPartySize: jsonInteger('Max party size must be a number', 'Max party size must be a whole number').min(1, 'Max party size must be between 1 and 20').max(20, 'Max party size must be between 1 and 20'),
   reservationDuration: jsonInteger('Reservation duration must be a number', 'Reservation duration must be a whole number of minutes')
     .min(60, 'Reservation duration must be between 60 and 300 minutes')
     .max(300, 'Reservation duration must be between 60 and 300 minutes')
-    .multipleOf(15, 'Reservation duration must be in steps of 15 minutes')
-    .default(120),
-  seatingCapacity: jsonInteger('Seating capacity must be a number', 'Seating capacity must be a whole number').min(1, 'Seating capacity must be between 1 and 1000').max(1000, 'Seating capacity must be between 1 and 1000').default(40),
+    .multipleOf(15, 'Reservation duration must be in steps of 15 minutes'),
+  seatingCapacity: jsonInteger('Seating capacity must be a number', 'Seating capacity must be a whole number').min(1, 'Seating capacity must be between 1 and 1000').max(1000, 'Seating capacity must be between 1 and 1000'),
+};
+
+export const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+export const createRestaurantSchema = z.object({
+  ...commonFields,
+  businessName: businessName('Restaurant name'),
+  category: z.literal('Restaurant').optional(),
+  businessType: z.literal('restaurant').optional(),
+  cuisineType: restaurantFields.cuisineType,
+  priceRange: restaurantFields.priceRange,
+  maxPartySize: restaurantFields.maxPartySize.default(8),
+  reservationDuration: restaurantFields.reservationDuration.default(120),
+  seatingCapacity: restaurantFields.seatingCapacity.default(40),
+  /** The weekdays it opens (0 = Sunday): its default time slots are made for these days only. */
+  openDays: z
+    .array(z.number('Days open must be weekday numbers 0-6').int('Days open must be weekday numbers 0-6').min(0, 'Days open must be weekday numbers 0-6').max(6, 'Days open must be weekday numbers 0-6'), 'Days open must be a list of weekdays')
+    .min(1, 'Choose at least one day the restaurant opens')
+    .max(7, 'Days open must be a list of weekdays')
+    .refine((days) => new Set(days).size === days.length, 'Each day can be chosen once')
+    .optional()
+    .default([...ALL_DAYS]),
 });
 export type CreateRestaurantInput = z.input<typeof createRestaurantSchema>;
 
@@ -97,3 +117,25 @@ export const businessSchema = z.object({
 export type Business = z.infer<typeof businessSchema>;
 
 export const idParamsSchema = z.object({ id: idParam('id') });
+
+/**
+ * PATCH /api/businesses/:id: the owner's edit of the details (the dashboard's Edit action). Only the
+ * fields sent change. Category is a service business's; the restaurant fields a restaurant's.
+ */
+export const updateBusinessSchema = z
+  .object({
+    businessName: businessName('Business name'),
+    category: z.enum(businessCategories, 'Category is required'),
+    description: text(2000, 'Description'),
+    address: text(300, 'Address'),
+    phone: text(40, 'Phone'),
+    email,
+    website,
+    operatingHours: text(1000, 'Operating hours'),
+    timeZone: z.string('Time zone is required').trim().min(1, 'Time zone is required').max(64, 'Time zone must be at most 64 characters'),
+    ...restaurantFields,
+  })
+  .partial();
+export type UpdateBusinessInput = z.input<typeof updateBusinessSchema>;
+export type UpdateBusinessValues = z.output<typeof updateBusinessSchema>;
+export const RESTAURANT_ONLY_FIELDS = ['cuisineType', 'priceRange', 'maxPartySize', 'reservationDuration', 'seatingCapacity'] as const;

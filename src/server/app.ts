@@ -15,6 +15,7 @@ import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandl
 import type { AppointmentChanges } from './features/appointments/appointment-changes.js';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { usernameAvailabilityRoutes } from './features/auth/username-availability.routes.js';
 import { findUserBySessionToken } from './features/auth/sessions.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
@@ -33,6 +34,7 @@ import { createPaymentProcessor } from './features/payments/processors.js';
 import { servicesRoutes } from './features/services/services.routes.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { routeTablePlugin } from './plugins/route-table.js';
 import { sessionPlugin } from './plugins/session.js';
 
@@ -72,6 +74,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of the onRequest hooks: a process past its memory limit refuses work before doing any.
+  await registerLoadShedding(app, config);
 
   app.decorate('db', database.db);
   app.decorate('database', database);
@@ -134,6 +138,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(usernameAvailabilityRoutes);
       await api.register(businessesRoutes);
       await api.register(servicesRoutes);
       await api.register(availabilityRoutes);

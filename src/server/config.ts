@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../contract/availability.js';
 
@@ -36,6 +37,9 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** 85% of the V8 heap this process may use (node --max-old-space-size raises it): shed load before it runs out. */
+const defaultHeapLimitMb = Math.floor((getHeapStatistics().heap_size_limit / 1024 / 1024) * 0.85);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('development'),
   PORT: z.coerce.number('must be a number').int().min(0).max(65535, 'must be a port number').default(5000),
@@ -68,6 +72,17 @@ const envSchema = z.object({
     .default('America/New_York'),
   LOGIN_RATE_LIMIT: z.coerce.number('must be a number').int().positive('must be positive').default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().positive('must be positive').default(600),
+  // PostgreSQL pool: connections per process, how long a request waits for one, and how long one
+  // statement may run. Past either limit the request answers 503 UNAVAILABLE instead of hanging.
+  DATABASE_POOL_SIZE: z.coerce.number('must be a number').int().min(1, 'must be at least 1').max(1000).default(20),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number('must be a number').int().min(1, 'must be positive').default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number('must be a number').int().min(0, 'must be 0 (no limit) or more').default(10_000),
+  // Load shedding (@fastify/under-pressure): past these, new requests get 503 UNAVAILABLE with
+  // Retry-After until the process recovers. 0 turns a limit off. The event-loop limit is off by
+  // default because PGlite runs its queries on the event loop itself (docs/operations.md).
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number('must be a number').int().min(0).default(0),
+  MAX_HEAP_USED_MB: z.coerce.number('must be a number').int().min(0).default(defaultHeapLimitMb),
+  MAX_RSS_MB: z.coerce.number('must be a number').int().min(0).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino level').default('info'),
   TRUST_PROXY: trustProxy.default(false),
   // How far ahead a restaurant takes reservations: far-future bookings would be free credit otherwise.

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, trustProxyOption } from './config.js';
 
@@ -22,6 +23,16 @@ describe('config', () => {
       expect((error as Error).message).toMatch(/DATABASE_URL: must start with postgres/);
       expect((error as Error).message).toMatch(/DEFAULT_TIME_ZONE/);
     }
+  });
+  it('reads the database timeouts and load-shedding limits, with a heap limit below what V8 allows', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ DATABASE_POOL_SIZE: 20, DATABASE_CONNECT_TIMEOUT_MS: 5000, DATABASE_STATEMENT_TIMEOUT_MS: 10_000, MAX_EVENT_LOOP_DELAY_MS: 0, MAX_RSS_MB: 0 });
+    expect(config.MAX_HEAP_USED_MB).toBeGreaterThan(0);
+    expect(config.MAX_HEAP_USED_MB).toBeLessThan(getHeapStatistics().heap_size_limit / 1024 / 1024);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_STATEMENT_TIMEOUT_MS: '0', MAX_HEAP_USED_MB: '512' })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 0, MAX_HEAP_USED_MB: 512 });
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS: must be positive/);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE: must be a number/);
   });
   it('reads TRUST_PROXY as false, a hop count, or proxy addresses, and never as "trust everyone"', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));

@@ -6,7 +6,15 @@ import { seedDemoData } from './seed/demo-data.js';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
+    config.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          connectionTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
   await database.migrate();
   if (config.SEED_DEMO) await seedDemoData(database.db, config);

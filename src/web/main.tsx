@@ -1,19 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from '@/components/layout/error-boundary';
-import { Toaster } from '@/components/ui/toast';
+import { ToastOutlet } from '@/components/ui/toast-outlet';
 import { queryClient } from '@/lib/query-client';
-import { router } from '@/router';
+import { AppRoutes } from '@/router';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <ToastOutlet />
       </QueryClientProvider>
     </AppErrorBoundary>
   </StrictMode>,

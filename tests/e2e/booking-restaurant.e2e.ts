@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Appointment } from '../../src/contract/appointments';
+import type { Appointment, EarliestAppointment } from '../../src/contract/appointments';
 import type { Business } from '../../src/contract/businesses';
 import { formatTime12h } from '../../src/contract/time';
 import { expectAccessible, expectNoHorizontalScroll, findOpenDay, getJson, longDate, pickDate, shot, toastTitled } from './booking-support';
@@ -45,7 +45,8 @@ describe('restaurant booking', () => {
 
       await toastTitled(page, 'Reservation Confirmed!').waitFor();
       const confirmation = page.getByRole('region', { name: 'Reservation Confirmed!' });
-      for (const text of [restaurant.businessName, longDate(date), formatTime12h(time), `${partySize} guests`, `${restaurant.reservationDuration} minutes`]) {
+      // The confirmation repeats what was asked for: seating and occasion too.
+      for (const text of [restaurant.businessName, longDate(date), formatTime12h(time), `${partySize} guests`, `${restaurant.reservationDuration} minutes`, 'Window', 'Birthday', 'vegetarian']) {
         await confirmation.getByText(text, { exact: true }).waitFor();
       }
       await expectAccessible(page);
@@ -97,8 +98,15 @@ describe('quick booking', () => {
       await page.getByRole('heading', { name: 'Earliest Available Appointments' }).waitFor();
       const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
       await cards.first().waitFor();
-      expect(await page.getByText('Earliest', { exact: true }).count()).toBe(1);
+      // Every card tied with the soonest start carries the badge; restaurant cards keep their Restaurant badge.
+      const items = await getJson<EarliestAppointment[]>(context.request, '/api/earliest-appointments');
+      const soonest = items.map((i) => `${i.date} ${i.time}`).sort()[0];
+      const tied = items.filter((i) => `${i.date} ${i.time}` === soonest).length;
+      expect(await page.getByText('Earliest', { exact: true }).count()).toBe(tied);
       expect(await cards.first().getByText('Earliest', { exact: true }).count()).toBe(1);
+      const restaurants = items.filter((i) => i.business.businessType === 'restaurant').length;
+      expect(restaurants).toBeGreaterThan(0);
+      expect(await cards.filter({ has: page.getByText('Restaurant', { exact: true }) }).count()).toBe(restaurants);
       if (name === 'phone') await expectNoHorizontalScroll(page);
       await expectAccessible(page);
       await shot(page, `quick-booking-${name}`);

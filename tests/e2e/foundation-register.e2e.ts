@@ -56,18 +56,20 @@ describe('business registration', () => {
     await context.close();
   });
 
-  it('tells a taken username and returns to the account step', async () => {
-    const { page, context } = await newPage(DESKTOP);
+  it('tells a taken username on the account step, before the business details (issue 9)', async () => {
+    const { page, context, consoleErrors } = await newPage(DESKTOP);
     await page.goto('/business-register');
-    await page.getByLabel('Username').fill('alice');
+    await page.getByLabel('Username').fill('ALICE');
     await page.getByLabel('Email').fill('alice-again@example.com');
     await page.getByLabel('Password').fill('plum-orchard-42');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Business name').fill('Duplicate Co');
-    await page.getByLabel('Category').selectOption('Other');
-    await page.getByRole('button', { name: 'Register Business' }).click();
-    await toastTitled(page, 'Registration Failed').waitFor();
-    await expect.poll(() => page.getByLabel('Username').isVisible()).toBe(true);
+    await page.getByText('That username is already taken').waitFor();
+    expect(await page.getByLabel('Business name').isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toContain('username');
+    await page.getByLabel('Username').fill(`${'alice'}-${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Business name').waitFor();
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 

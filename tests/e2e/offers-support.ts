@@ -6,7 +6,7 @@ import type { Business } from '../../src/contract/businesses';
 import type { Service } from '../../src/contract/services';
 import { addDays } from '../../src/contract/time';
 import { getJson, today } from './booking-support';
-import { DESKTOP, newPage, signIn, uniqueName } from './support/browser';
+import { DESKTOP, newPage, uniqueName } from './support/browser';
 
 // Helpers for the swap-offer browser tests (offers*.e2e.ts).
 
@@ -18,7 +18,7 @@ export async function newCustomer(prefix: string, viewport = DESKTOP): Promise<{
   const username = uniqueName(prefix);
   const res = await opened.context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: PASSWORD, userType: 'customer' } });
   expect(res.status(), await res.text()).toBe(201);
-  await signIn(opened.page, username, PASSWORD);
+  // Registering signs the context in (its cookie); /login would now greet a signed-in user instead of a form.
   return { ...opened, user: (await res.json()) as User };
 }
 

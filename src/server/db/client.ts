@@ -34,15 +34,35 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long a query waits for a pooled connection (or a new one) before failing: a 503, not a hang. */
+      connectionTimeoutMs?: number;
+      /** Longest a statement may run (PostgreSQL cancels it, 57014): a 503, not a hang. 0 or unset: no limit. */
+      statementTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     // JIT compiling costs more than our short OLTP statements ever save (2.7 s on the earliest-slots query).
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, options: '-c jit=off' });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      options: '-c jit=off',
+      // Named, so pg_stat_activity tells the app's connections apart (docs/operations.md: pool saturation).
+      application_name: 'que',
+      connectionTimeoutMillis: options.connectionTimeoutMs,
+      statement_timeout: options.statementTimeoutMs || undefined,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor one dropped while checked out (a transaction): pg-pool listens only to idle clients, and an
+    // 'error' nobody listens to is an uncaught exception. The query in flight still fails (a 503), and
+    // the pool discards the dead client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -51,10 +71,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // One process migrates at a time when several start together.
         const client = await pool.connect();
         try {
+          // Migrations (and waiting for another process's) may take longer than any request may.
+          await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock(727274)');
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+          await client.query('reset statement_timeout').catch(() => {});
           client.release();
         }
       },
@@ -97,7 +120,7 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   let retry: NodeJS.Timeout | undefined;
   let backoffMs = 100;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: 'que-listen' });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });

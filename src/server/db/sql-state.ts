@@ -27,11 +27,13 @@ export const constraintOf = (error: unknown): string | undefined => find(error, 
 
 /**
  * True when the database could not be reached or refused the connection (down, restarting, out of
- * connections, a dropped socket): the request did nothing and may be retried, so it is a 503.
+ * connections, a dropped socket, a statement past its timeout): the request did nothing and may be
+ * retried, so it is a 503.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const state = sqlStateOf(error);
-  if (state && (state.startsWith('08') || state === '53300' || state.startsWith('57P'))) return true;
+  // 57014: the statement ran past statement_timeout (a slow or locked database): nothing was kept.
+  if (state && (state.startsWith('08') || state === '53300' || state === '57014' || state.startsWith('57P'))) return true;
   return Boolean(
     find(error, (e) => {
       const code = typeof e.code === 'string' ? e.code : '';

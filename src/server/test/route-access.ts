@@ -97,7 +97,15 @@ const NOTIFICATION_CASES: AccessCase[] = [
 ];
 
 export const ACCESS_CASES: AccessCase[] = [
+  { route: 'GET /api/session', name: "the caller's own session, or user null", allowed: EVERYONE, request: () => ({ method: 'GET', url: '/api/session' }) },
   { route: 'GET /api/businesses/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}` }) },
+  {
+    route: 'GET /api/usernames/:username/availability',
+    name: 'says only what registration says (taken or not)',
+    allowed: EVERYONE,
+    request: () => ({ method: 'GET', url: '/api/usernames/someone-new/availability' }),
+  },
+  { route: 'PATCH /api/businesses/:id', allowed: ['owner'], request: (w) => ({ method: 'PATCH', url: `/api/businesses/${w.shopId}`, payload: { description: 'Edited by its owner' } }) },
   { route: 'GET /api/businesses/:id/services', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/services` }) },
   { route: 'POST /api/businesses/:id/services', allowed: ['owner'], request: (w) => ({ method: 'POST', url: `/api/businesses/${w.shopId}/services`, payload: serviceBody }) },
   { route: 'GET /api/services/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/services/${w.serviceId}` }) },

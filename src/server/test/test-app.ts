@@ -4,7 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { type Database, openDatabase } from '../db/client.js';
+import { type Database, type DatabaseOptions, openDatabase } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestContext {
@@ -13,15 +13,18 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** PostgreSQL pool settings a test may change (the database-outage tests); PGlite ignores them. */
+export type PoolOptions = Omit<Extract<DatabaseOptions, { kind: 'postgres' }>, 'kind' | 'url'>;
+
 /** A fresh, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone. */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(pool: PoolOptions = {}): Promise<{ database: Database; drop(): Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `que_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 20 });
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 20, ...pool });
     return {
       database,
       async drop() {

@@ -10,6 +10,9 @@ import { AppError } from '../errors.js';
  * - a local time that does not exist (the spring-forward gap) has no instant: null, the caller decides;
  * - an ambiguous one (the fall-back hour happens twice) means its first occurrence;
  * - a duration spans real minutes, not clock minutes.
+ * The same rules decide slots and appointment periods inside the database (que_instant, que_period
+ * and que_day_slots, migration 0007), where booking is one call; src/server/time/booking-period.test.ts
+ * holds the SQL to this module.
  */
 
 function plainDateTime(date: string, time: string): Temporal.PlainDateTime {
@@ -32,9 +35,6 @@ export function instantOf(date: string, time: string, timeZone: string): Tempora
   // In a gap the zoned time lands on another wall clock: that local time never happens that day.
   return zdt.toPlainDateTime().equals(pdt) ? zdt.toInstant() : null;
 }
-
-/** Whether a local date and time happens at all in `timeZone` (false inside a spring-forward gap). */
-export const existsLocally = (date: string, time: string, timeZone: string): boolean => instantOf(date, time, timeZone) !== null;
 
 /**
  * The instant of a local time, reading a time in a gap as the moment the clocks jump to (the

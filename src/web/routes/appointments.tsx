@@ -2,14 +2,17 @@ import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
+import { BusinessAccountNote } from '@/features/appointments/components/business-account-note';
 import { MyAppointments } from '@/features/appointments/components/my-appointments';
 import { SignedOutView } from '@/features/appointments/components/signed-out-view';
 import { useUser } from '@/features/auth/api/get-user';
 import { CreditBalanceCard } from '@/features/credits/components/credit-balance-card';
 import { OffersSection } from '@/features/offers/components/offers-section';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function AppointmentsRoute() {
+  useDocumentTitle(['My Appointments']);
   const { data: user, isLoading } = useUser();
   if (isLoading) {
     return (
@@ -34,12 +37,14 @@ export default function AppointmentsRoute() {
           </Link>
         </Button>
       </header>
+      <BusinessAccountNote user={user} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="order-2 min-w-0 space-y-8 lg:order-1">
+        <div className="min-w-0 space-y-8">
           <MyAppointments />
           <OffersSection userId={user.id} />
         </div>
-        <aside className="order-1 min-w-0 space-y-6 lg:order-2">
+        {/* After the appointments on a phone (they are what people come for), beside them on a wide screen. */}
+        <aside className="min-w-0 space-y-6">
           <CreditBalanceCard userId={user.id} />
           <WalletCard />
         </aside>

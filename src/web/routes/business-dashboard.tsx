@@ -3,8 +3,10 @@ import { Skeleton } from '@/components/ui/card';
 import { useUser } from '@/features/auth/api/get-user';
 import { BusinessDashboard } from '@/features/dashboard/components/business-dashboard';
 import { NoBusinessPrompt } from '@/features/dashboard/components/no-business-prompt';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function BusinessDashboardRoute() {
+  useDocumentTitle(['Business Dashboard']);
   const { data: user, isLoading } = useUser();
   if (isLoading) {
     return (

@@ -1,8 +1,10 @@
 import { useCreateBusiness } from '@/features/businesses/api/create-business';
 import { BusinessDetailsForm } from '@/features/businesses/components/business-details-form';
 import { OnboardingFlow } from '@/features/businesses/components/onboarding-flow';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function BusinessRegisterRoute() {
+  useDocumentTitle(['Register Business']);
   const createBusiness = useCreateBusiness();
   return (
     <OnboardingFlow

@@ -1,16 +1,33 @@
 import { Building2, User } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { useUser } from '@/features/auth/api/get-user';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { SignedInPanel } from '@/features/auth/components/signed-in-panel';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function LoginRoute() {
+  useDocumentTitle(['Sign in']);
+  const { data: user } = useUser();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  // Someone signed in is told who they are, with somewhere to go (a customer sent by the dashboard, why).
+  if (user) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+        <SignedInPanel user={user} redirect={redirect} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
       <Card>
         <CardHeader className="text-center">
           <h1 className="text-2xl font-semibold leading-tight">Welcome back</h1>
-          <CardDescription>Sign in to manage your bookings or your business.</CardDescription>
+          <CardDescription>
+            {redirect?.startsWith('/business-dashboard') ? 'Sign in with your business account to open the business dashboard.' : 'Sign in to manage your bookings or your business.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <LoginForm />

@@ -1,10 +1,12 @@
 import { Home, RefreshCw } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/document-title';
 
 const isSafari = () => /Safari/.test(navigator.userAgent) && !/Chrome|Chromium|Android/.test(navigator.userAgent);
 
 export default function NotFoundRoute() {
+  useDocumentTitle(['404 Page Not Found']);
   const location = useLocation();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

@@ -1,7 +1,9 @@
 import { Zap } from 'lucide-react';
 import { EarliestGrid } from '@/features/booking/components/earliest-grid';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function QuickBookingRoute() {
+  useDocumentTitle(['Earliest Available Appointments']);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <header className="mb-6">

@@ -1,6 +1,8 @@
 import { BusinessDirectory } from '@/features/businesses/components/business-directory';
+import { useDocumentTitle } from '@/lib/document-title';
 
 /** The directory restricted to restaurants (header label: Book Reservation). */
 export default function RestaurantBookingRoute() {
+  useDocumentTitle(['Book a Reservation']);
   return <BusinessDirectory restaurantsOnly />;
 }

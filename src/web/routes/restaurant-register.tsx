@@ -1,8 +1,10 @@
 import { useCreateRestaurant } from '@/features/businesses/api/create-restaurant';
 import { OnboardingFlow } from '@/features/businesses/components/onboarding-flow';
 import { RestaurantDetailsForm } from '@/features/businesses/components/restaurant-details-form';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function RestaurantRegisterRoute() {
+  useDocumentTitle(['Register Restaurant']);
   const createRestaurant = useCreateRestaurant();
   return (
     <OnboardingFlow

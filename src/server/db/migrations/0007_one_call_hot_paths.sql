@@ -66,6 +66,66 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Time (DESIGN section 4), once for every slot list, booking, reschedule and swap: the instant a
+-- business's wall clock means. NULL for a time the clocks skip; a time they repeat means its first
+-- occurrence. (PostgreSQL alone reads a repeated time as its second occurrence and a skipped one as
+-- if the clocks had not changed yet, so both are decided here.)
+CREATE FUNCTION que_instant(p_local timestamp, p_zone text)
+RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_pick timestamptz := p_local AT TIME ZONE p_zone;
+  v_before timestamptz := v_pick - interval '3 hours';
+  v_first timestamptz;
+BEGIN
+  IF v_pick AT TIME ZONE p_zone <> p_local THEN RETURN NULL; END IF;
+  -- The same reading under the offset in force before a change: the first pass of a repeated hour.
+  v_first := (p_local - ((v_before AT TIME ZONE p_zone) - (v_before AT TIME ZONE 'UTC'))) AT TIME ZONE 'UTC';
+  IF v_first < v_pick AND v_first AT TIME ZONE p_zone = p_local THEN RETURN v_first; END IF;
+  RETURN v_pick;
+END
+$$;
+--> statement-breakpoint
+-- The earliest wall clock whose instant (que_instant) is not before p_instant. Usually the instant's
+-- own wall clock; in the second pass of a repeated hour that reading means the first pass, so the
+-- answer is where the repeat ends (a visit over at 01:30 EST is over, as a wall clock, at 02:00).
+CREATE FUNCTION que_wall_clock_at_or_after(p_instant timestamptz, p_zone text)
+RETURNS timestamp LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_own timestamp := date_trunc('minute', p_instant AT TIME ZONE p_zone);
+BEGIN
+  IF que_instant(v_own, p_zone) >= p_instant THEN RETURN v_own; END IF;
+  RETURN (SELECT min(w) FROM generate_series(v_own + interval '1 minute', v_own + interval '3 hours', interval '1 minute') w
+           WHERE que_instant(w, p_zone) >= p_instant);
+END
+$$;
+--> statement-breakpoint
+-- Why a local time cannot be booked: it does not exist that day (the clocks spring forward).
+CREATE FUNCTION que_missing_time_message(p_date date, p_time text, p_zone text)
+RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN format('time: %s does not exist on %s in %s (the clocks skip it that day); please choose another time',
+                p_time, to_char(p_date, 'YYYY-MM-DD'), p_zone);
+END
+$$;
+--> statement-breakpoint
+-- An appointment's stored period (wall clocks): it starts at its local time and lasts p_duration
+-- real minutes, so across a clock change the end's wall clock moves with the clocks (the earliest
+-- wall clock not before the real end; the check of migration 0006 allows it). A start the clocks
+-- skip is refused (QB400).
+CREATE FUNCTION que_period(p_date date, p_time text, p_duration int, p_zone text, OUT starts_at timestamp, OUT ends_at timestamp)
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_at timestamptz;
+BEGIN
+  starts_at := p_date + (split_part(p_time, ':', 1)::int * 60 + split_part(p_time, ':', 2)::int) * interval '1 minute';
+  v_at := que_instant(starts_at, p_zone);
+  IF v_at IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = que_missing_time_message(p_date, p_time, p_zone);
+  END IF;
+  ends_at := que_wall_clock_at_or_after(v_at + p_duration * interval '1 minute', p_zone);
+END
+$$;
+--> statement-breakpoint
 -- One business's bookable start times ("HH:MM") on a day, read and computed in one call; `closed`
 -- says why a whole day has none. GET /available-slots and every booking go through here.
 -- p_with_booked false leaves booked periods out (a service booking: the exclusion constraint
@@ -98,6 +158,8 @@ DECLARE
   v_b_party int[];
   v_free int[];
   v_zone text;
+  v_change_day boolean;
+  v_now timestamptz := coalesce(p_now, now());
 BEGIN
   slots := '{}';
   SELECT bz.business_type, bz.time_zone, bz.reservation_duration, bz.seating_capacity, bz.max_party_size,
@@ -123,7 +185,7 @@ BEGIN
   END IF;
   v_zone := coalesce(p_zone, b.time_zone);
   BEGIN
-    v_local := coalesce(p_now, now()) AT TIME ZONE v_zone;
+    v_local := v_now AT TIME ZONE v_zone;
   EXCEPTION WHEN invalid_parameter_value THEN
     RAISE EXCEPTION USING ERRCODE = 'QBTZ1', DETAIL = v_zone,
       MESSAGE = format('This business''s time zone (%s) is not supported here, so it cannot take bookings right now', v_zone);
@@ -148,6 +210,8 @@ BEGIN
   v_starts := que_candidate_starts(v_kind, v_open, v_close, v_duration, v_ts_start, v_ts_end, v_ts_interval);
   IF cardinality(v_starts) = 0 THEN RETURN; END IF;
 
+  -- On a day the clocks change, real durations may end up to a few wall-clock hours later.
+  v_change_day := ((p_date + 1)::timestamp AT TIME ZONE v_zone) - (v_day AT TIME ZONE v_zone) <> interval '24 hours';
   IF p_with_booked THEN
     -- Only appointments that can touch a candidate matter: one indexed range read.
     SELECT array_agg(floor(extract(epoch FROM a.starts_at - v_day) / 60)::int),
@@ -157,16 +221,26 @@ BEGIN
       FROM appointments a
      WHERE a.business_id = p_business AND a.status = 'confirmed'
        AND tsrange(a.starts_at, a.ends_at, '[)') && tsrange(v_day + v_starts[1] * interval '1 minute',
-                                                           v_day + (v_starts[cardinality(v_starts)] + v_duration) * interval '1 minute', '[)')
+                                                           v_day + (v_starts[cardinality(v_starts)] + v_duration + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
        AND (v_kind = 'restaurant' OR a.exclusive)
        AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
   END IF;
   v_free := que_slot_engine(v_kind, p_date, v_today, extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int, b.blocked, p_horizon,
     v_starts, v_duration, v_capacity, v_party, coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'));
-  -- A local time the clocks skip (spring forward) never happens: neither offered nor bookable.
-  IF ((p_date + 1)::timestamp AT TIME ZONE v_zone) - (v_day AT TIME ZONE v_zone) <> interval '24 hours' THEN
-    SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free FROM unnest(v_free) t
-     WHERE ((v_day + t * interval '1 minute') AT TIME ZONE v_zone) AT TIME ZONE v_zone = v_day + t * interval '1 minute';
+  -- On a day the clocks change (DESIGN section 4): a local time the clocks skip never happens, so it
+  -- is neither offered nor bookable; "past" is decided by instants (after a fall-back the clock reads
+  -- 01:xx again, but 01:30 means the first 01:30, already gone); and a visit lasts its real minutes,
+  -- so its wall-clock end moves with the clocks: the engine re-checks it where it really ends (and a
+  -- service visit must still end by closing time).
+  IF v_change_day THEN
+    SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free
+      FROM unnest(v_free) t,
+           LATERAL (SELECT que_instant(v_day + t * interval '1 minute', v_zone) AS at) i,
+           LATERAL (SELECT floor(extract(epoch FROM que_wall_clock_at_or_after(i.at + v_duration * interval '1 minute', v_zone) - v_day) / 60)::int AS e) r
+     WHERE i.at IS NOT NULL AND i.at > v_now
+       AND (v_kind = 'restaurant' OR r.e <= v_close)
+       AND cardinality(que_slot_engine(v_kind, p_date, v_today, extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int, b.blocked,
+             p_horizon, ARRAY[t], r.e - t, v_capacity, v_party, coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'))) = 1;
   END IF;
   slots := ARRAY(SELECT lpad((t / 60)::text, 2, '0') || ':' || lpad((t % 60)::text, 2, '0') FROM unnest(v_free) t ORDER BY t);
 END
@@ -180,6 +254,7 @@ CREATE FUNCTION que_require_slot(p_business int, p_date date, p_time text, p_ser
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   d record;
+  v_zone text;
 BEGIN
   PERFORM 1 FROM businesses WHERE id = p_business AND business_type = 'restaurant' FOR NO KEY UPDATE;
   SELECT * INTO d FROM que_day_slots(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked OR FOUND, p_zone);
@@ -188,6 +263,11 @@ BEGIN
       MESSAGE = format('Reservations can be made at most %s days ahead. Please choose an earlier date.', p_horizon);
   END IF;
   IF NOT (p_time = ANY (d.slots)) THEN
+    -- A time the clocks skip that day was never free: say so rather than that someone took it.
+    SELECT coalesce(p_zone, time_zone) INTO v_zone FROM businesses WHERE id = p_business;
+    IF que_instant(p_date + (split_part(p_time, ':', 1)::int * 60 + split_part(p_time, ':', 2)::int) * interval '1 minute', v_zone) IS NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = que_missing_time_message(p_date, p_time, v_zone);
+    END IF;
     RAISE EXCEPTION USING ERRCODE = 'QBSLT', MESSAGE = 'That time slot is no longer available';
   END IF;
 END
@@ -203,7 +283,7 @@ BEGIN
       'date', to_char(a.starts_at, 'YYYY-MM-DD'), 'time', to_char(a.starts_at, 'HH24:MI'), 'duration', a.duration,
       'priceCents', a.price_cents, 'status', a.status, 'exclusive', a.exclusive, 'partySize', a.party_size, 'notes', a.notes,
       'blockOffers', a.block_offers, 'createdAt', a.created_at, 'serviceName', s.name, 'businessName', bz.business_name,
-      'businessType', bz.business_type, 'customerName', a.customer_name, 'customerEmail', a.customer_email,
+      'businessType', bz.business_type, 'timeZone', bz.time_zone, 'customerName', a.customer_name, 'customerEmail', a.customer_email,
       'customerPhone', a.customer_phone, 'seatingPreference', a.seating_preference, 'occasionType', a.occasion_type,
       'dietaryRestrictions', a.dietary_restrictions)
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
@@ -327,8 +407,10 @@ BEGIN
           customer_id = excluded.customer_id, updated_at = now()
     RETURNING id INTO v_entry;
     v_audience := CASE WHEN a.customer_id = a.owner_id THEN jsonb_build_array(a.customer_id) ELSE jsonb_build_array(a.customer_id, a.owner_id) END;
+    -- line: the entry joins the day's line at its time (those ranked after it move down one place).
     PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_update', 'userIds', v_audience, 'businessId', a.business_id,
-                                                     'date', a.date, 'queueEntryId', v_entry)::text);
+                                                     'date', a.date, 'queueEntryId', v_entry,
+                                                     'line', jsonb_build_object('from', NULL, 'to', a.time))::text);
   END IF;
 
   IF p_by_user = a.customer_id THEN
@@ -359,10 +441,10 @@ DECLARE
   v_party int := 1;
   v_max int;
   v_duration int;
-  v_start int := split_part(p_time, ':', 1)::int * 60 + split_part(p_time, ':', 2)::int;
+  v_period record;
   v_id int;
 BEGIN
-  SELECT id, business_type, reservation_duration, max_party_size INTO b FROM businesses WHERE id = p_business;
+  SELECT id, business_type, reservation_duration, max_party_size, time_zone INTO b FROM businesses WHERE id = p_business;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Business not found'; END IF;
   v_restaurant := b.business_type = 'restaurant';
   IF p_service IS NOT NULL THEN
@@ -389,9 +471,10 @@ BEGIN
   PERFORM que_require_slot(p_business, p_date, p_time, s.id, v_party, NULL, p_horizon, p_now, v_restaurant, p_zone);
 
   v_duration := CASE WHEN v_restaurant THEN coalesce(b.reservation_duration, s.duration) ELSE s.duration END;
+  SELECT * INTO v_period FROM que_period(p_date, p_time, v_duration, coalesce(p_zone, b.time_zone));
   INSERT INTO appointments (business_id, service_id, customer_id, starts_at, ends_at, duration, price_cents, status, exclusive, party_size,
     notes, block_offers, customer_name, customer_email, customer_phone, seating_preference, occasion_type, dietary_restrictions)
-  VALUES (p_business, s.id, p_user, p_date + v_start * interval '1 minute', p_date + (v_start + v_duration) * interval '1 minute',
+  VALUES (p_business, s.id, p_user, v_period.starts_at, v_period.ends_at,
     v_duration, s.price_cents, 'confirmed', NOT v_restaurant, v_party, coalesce(p_notes, ''), coalesce(p_block_offers, false),
     p_customer_name, p_customer_email, p_customer_phone,
     CASE WHEN v_restaurant THEN nullif(p_seating, '') END, CASE WHEN v_restaurant THEN nullif(p_occasion, '') END,

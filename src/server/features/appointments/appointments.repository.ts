@@ -31,6 +31,7 @@ const viewColumns = {
   businessName: businesses.businessName,
   businessType: businesses.businessType,
   ownerId: businesses.ownerId,
+  timeZone: businesses.timeZone,
 };
 
 export type AppointmentRow = Awaited<ReturnType<typeof listAppointments>>[number];

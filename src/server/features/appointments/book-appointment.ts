@@ -4,14 +4,13 @@ import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuse
 import type { User } from '../../../contract/auth.js';
 import type { Appointment, createAppointmentSchema } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
-import { isValidDate, timeToMinutes } from '../../../contract/time.js';
+import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { cachedSql } from '../../db/prepared.js';
 import { SqlState, sqlStateOf } from '../../db/sql-state.js';
 import { isTransaction } from '../../db/unit-of-work.js';
 import { AppError, forbidden, sqlCall } from '../../errors.js';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
-import { wallClock } from '../availability/business-clock.js';
 import { withZoneFallback } from '../availability/slots.repository.js';
 import { getService, listServices } from '../services/services.service.js';
 import { toAppointment } from './appointment-view.js';
@@ -25,12 +24,6 @@ export async function tableServiceFor(tx: Db, businessId: number) {
   const table = services.find((s) => s.name === TABLE_RESERVATION_SERVICE) ?? services[0];
   if (!table) throw new AppError(ErrorCode.CONFLICT, 'This restaurant is not taking reservations');
   return getService(tx, table.id);
-}
-
-/** Start and end as the business's wall-clock time; the end may fall on the next day. */
-export function periodOf(date: string, time: string, duration: number) {
-  const start = timeToMinutes(time);
-  return { startsAt: wallClock(date, start), endsAt: wallClock(date, start + duration) };
 }
 
 const p = (name: string) => sql.placeholder(name);

@@ -8,7 +8,7 @@ import { loadLocked, requireActive } from './appointment-access.js';
 import type { AppointmentChanges } from './appointment-changes.js';
 import { toAppointment } from './appointment-view.js';
 import * as appointmentsRepository from './appointments.repository.js';
-import { periodOf } from './book-appointment.js';
+import { periodOf } from './appointment-period.js';
 import { requireFreeSlot } from './booking-transaction.js';
 
 /** Only its customer moves an appointment, and the new time is checked exactly like a new booking. */
@@ -33,7 +33,7 @@ export async function rescheduleAppointment(
       excludeAppointmentIds: [id],
       rules,
     });
-    const period = periodOf(to.date, to.time, row.duration);
+    const period = await periodOf(tx, to.date, to.time, row.duration, row.timeZone);
     await appointmentsRepository.updatePeriod(tx, id, period.startsAt, period.endsAt);
     const moved = { ...row, date: to.date, time: to.time };
     await changes.announce(tx, { kind: 'rescheduled', appointment: moved, previous: { date: row.date, time: row.time }, byUserId: user.id });

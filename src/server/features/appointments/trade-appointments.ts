@@ -7,7 +7,8 @@ import { getSlotContext } from '../availability/available-slots.js';
 import type { AppointmentChanges } from './appointment-changes.js';
 import * as appointmentsRepository from './appointments.repository.js';
 import type { AppointmentRow } from './appointments.repository.js';
-import { periodOf, tableServiceFor } from './book-appointment.js';
+import { periodOf } from './appointment-period.js';
+import { tableServiceFor } from './book-appointment.js';
 import { requireFreeSlot } from './booking-transaction.js';
 
 // What the offers feature may do to appointments: read them, swap two, and hand a restaurant table over.
@@ -65,7 +66,7 @@ export async function swapAppointmentTimes(tx: Db, changes: AppointmentChanges, 
   const aTo = { date: b.date, time: b.time };
   const bTo = { date: a.date, time: a.time };
   for (const [row, to] of [[a, aTo], [b, bTo]] as const) {
-    const period = periodOf(to.date, to.time, row.duration);
+    const period = await periodOf(tx, to.date, to.time, row.duration, row.timeZone);
     await appointmentsRepository.updatePeriod(tx, row.id, period.startsAt, period.endsAt);
   }
   await recheck(tx, a, aTo);
@@ -104,7 +105,7 @@ export async function createPendingReservation(tx: Db, user: User, input: Pendin
     businessId: business.id,
     serviceId: service.id,
     customerId: user.id,
-    ...periodOf(input.date, input.time, duration),
+    ...(await periodOf(tx, input.date, input.time, duration, business.timeZone)),
     duration,
     priceCents: service.priceCents,
     status: 'pending',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, registerSchema, userSchema } from '../../../contract/auth.js';
+import { loginSchema, registerSchema, sessionSchema, userSchema } from '../../../contract/auth.js';
 import { requireUser } from '../../plugins/session.js';
 import { scheduleExpirySweep } from './expiry-sweep.js';
 import { loginUser } from './login-user.js';
@@ -32,4 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/user', { schema: { response: { 200: userSchema } } }, async (request) => requireUser(request));
+
+  // The web app learns the session here: signed out is an answer (200, user null), not a failed request in the console.
+  app.get('/session', { schema: { response: { 200: sessionSchema } } }, async (request) => ({ user: request.user }));
 };

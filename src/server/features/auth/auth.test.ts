@@ -39,6 +39,20 @@ describe('accounts', () => {
     expect(wrongTypes.statusCode).toBe(400);
   });
 
+  it('GET /api/session answers 200 with the user, or user null when signed out (GET /api/user stays 401)', async () => {
+    const client = new TestClient(ctx.app);
+    const signedOut = await client.get('/api/session');
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ user: null });
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    await client.post('/api/register', { username: 'sessie', email: 'sessie@example.com', password: 'plum-orchard-42' });
+    const signedIn = await client.get('/api/session');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ username: 'sessie', userType: 'customer', businessId: null });
+    await client.request({ method: 'POST', url: '/api/logout' });
+    expect((await client.get('/api/session')).json()).toEqual({ user: null });
+  });
+
   it('logs in, logs out, and answers 401 after logout', async () => {
     const client = new TestClient(ctx.app);
     await client.post('/api/register', { username: 'erin', email: 'erin@example.com', password: 'plum-orchard-42' });

@@ -35,3 +35,9 @@ export async function findTaken(db: Db, username: string, email: string) {
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
 }
+
+/** Case-insensitive, like the unique index and registration's own check. */
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  return row !== undefined;
+}

@@ -44,8 +44,8 @@ describe('blocked dates', () => {
     expect(again.json().message).toBe(`${addDays(today, 1)} is already blocked`);
 
     const cases: [object, string][] = [
-      [{ businessId: business.id }, 'date is required'],
-      [{ businessId: business.id, date: '2030-13-01' }, 'date must be a valid date (YYYY-MM-DD)'],
+      [{ businessId: business.id }, 'date: Date is required'],
+      [{ businessId: business.id, date: '2030-13-01' }, 'date: Date must be a valid date (YYYY-MM-DD)'],
       [{ date: addDays(today, 2) }, 'businessId is required'],
       [{ businessId: 'x', date: addDays(today, 2) }, 'businessId'],
       [{ businessId: business.id, date: addDays(today, 2), isAvailable: true }, 'isAvailable must be false for a blocked date'],

@@ -1,37 +1,16 @@
-import { ErrorCode } from '../../../contract/errors.js';
-import { AppError } from '../../errors.js';
+import { timeToMinutes } from '../../../contract/time.js';
+import { instantFromDate, wallClockOf } from '../../time/business-time.js';
 
 /**
  * "Now" as a business sees it: its local calendar date and minutes since midnight in its IANA zone.
  * Slots and appointments are stored as local wall-clock times, so every "is it in the past" check
- * compares against this, never against the server's own zone.
+ * compares against this, never against the server's own zone. The conversion is the time module's
+ * (DESIGN section 4: one function turns instants and wall clocks into each other); a zone this Node
+ * does not know is a clean 409 from there, not a 500.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function newFormatter(timeZone: string): Intl.DateTimeFormat {
-  const options = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
-  try {
-    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone });
-  } catch {
-    // A stored zone this Node does not know (written by hand, or dropped by an ICU update): that business
-    // cannot tell its "now", so it refuses cleanly instead of failing with a 500.
-    throw new AppError(ErrorCode.INVALID_STATE, `This business's time zone (${timeZone}) is not supported here, so it cannot take bookings right now`);
-  }
-}
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = newFormatter(timeZone);
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 export function businessNow(timeZone: string, now: Date = new Date()): { date: string; minutes: number } {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(now)) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const { date, time } = wallClockOf(instantFromDate(now), timeZone);
+  return { date, minutes: timeToMinutes(time) };
 }
 
 /** A wall-clock timestamp ("yyyy-MM-dd HH:mm:00") `minutes` after the start of `date`; may roll into later days. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { book, restaurant } from '../appointments/test-fixtures.js';
+import { queryRows } from '../../test/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,9 +29,73 @@ describe('a day the clocks spring forward (America/New_York)', () => {
 
     const guest = await signUp(ctx.app);
     const inGap = await book(guest, { businessId: dining.businessId, serviceId: dining.serviceId, date: SPRING_FORWARD, time: '02:30', partySize: 2 });
-    expect(inGap.statusCode).toBe(409);
-    expect(inGap.json().code).toBe('SLOT_TAKEN');
+    // Not "taken": that time never happens that day, and the answer says so.
+    expect(inGap.statusCode).toBe(400);
+    expect(inGap.json()).toMatchObject({ code: 'VALIDATION', message: 'time: 02:30 does not exist on 2027-03-14 in America/New_York (the clocks skip it that day); please choose another time' });
     const afterGap = await book(guest, { businessId: dining.businessId, serviceId: dining.serviceId, date: SPRING_FORWARD, time: '03:00', partySize: 2 });
     expect(afterGap.statusCode, afterGap.body).toBe(201);
+  });
+});
+
+// 2027-11-07 is a Sunday: in New York 01:00–01:59 happens twice (EDT, then EST).
+const FALL_BACK = '2027-11-07';
+
+/**
+ * A restaurant seating one party of two, with two-hour reservations every half hour on Sunday nights
+ * (restaurants take bookings months ahead, so the next clock changes can be booked).
+ */
+async function nightTable() {
+  const shop = await restaurant(ctx.app, { seatingCapacity: 2, reservationDuration: 120 });
+  const night = await shop.owner.post('/api/restaurant-time-slots', {
+    businessId: shop.businessId, dayOfWeek: 0, startTime: '00:00', endTime: '05:00', intervalMinutes: 30, isActive: true,
+  });
+  expect(night.statusCode, night.body).toBe(201);
+  const at = (client: Awaited<ReturnType<typeof signUp>>, date: string, time: string) =>
+    book(client, { businessId: shop.businessId, serviceId: shop.serviceId, date, time, partySize: 2 });
+  const slots = async (date: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/available-slots?businessId=${shop.businessId}&date=${date}&partySize=2` })).json() as string[];
+  return { ...shop, at, slots };
+}
+
+const periodOfRow = async (id: number) =>
+  (await queryRows<{ s: string; e: string }>(ctx.database, `select to_char(starts_at, 'HH24:MI') as s, to_char(ends_at, 'HH24:MI') as e from appointments where id = ${id}`))[0];
+
+describe('a visit lasts its real minutes across a clock change (America/New_York)', () => {
+  it('spring forward: two hours from 01:00 end at 04:00 on the clock, so 03:00 is not free; rescheduling into the gap says why', async () => {
+    const table = await nightTable();
+    const [ann, ben] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const first = await table.at(ann, SPRING_FORWARD, '01:00');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await periodOfRow(first.json().id)).toEqual({ s: '01:00', e: '04:00' });
+    // Anything starting before 04:00 would share the table for real minutes.
+    expect((await table.slots(SPRING_FORWARD)).filter((t) => t < '05:00')).toEqual(['04:00', '04:30']);
+    expect((await table.at(ben, SPRING_FORWARD, '03:00')).statusCode).toBe(409);
+    const moved = await ann.patch(`/api/appointments/${first.json().id}`, { date: SPRING_FORWARD, time: '02:00' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toContain('02:00 does not exist on 2027-03-14 in America/New_York');
+  });
+
+  it('fall back: two hours from 00:30 are over at 01:30 EST, which as a wall clock is 02:00, so 02:00 can be booked', async () => {
+    const table = await nightTable();
+    const [ann, ben] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const first = await table.at(ann, FALL_BACK, '00:30');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await periodOfRow(first.json().id)).toEqual({ s: '00:30', e: '02:00' });
+    expect(await table.slots(FALL_BACK)).toContain('02:00');
+    const next = await table.at(ben, FALL_BACK, '02:00');
+    expect(next.statusCode, next.body).toBe(201);
+    expect(await periodOfRow(next.json().id)).toEqual({ s: '02:00', e: '04:00' });
+  });
+});
+
+describe('"past" on a day the clocks go back is decided by instants (America/New_York)', () => {
+  it('at 01:10 EST (the second 01:10) the first 01:30 is gone: the list starts at 02:00', async () => {
+    const table = await nightTable();
+    const at = (now: string) =>
+      queryRows<{ slots: string[] }>(ctx.database, `select slots from que_day_slots(${table.businessId}, '${FALL_BACK}', ${table.serviceId}, 2, null, 1000, '${now}', true, null)`);
+    // 05:10Z is 01:10 EDT, the first pass: 01:30 is still ahead.
+    expect((await at('2027-11-07T05:10:00Z'))[0].slots[0]).toBe('01:30');
+    // 06:10Z is 01:10 EST: the wall clock reads 01:10 again, but 01:30 meant 05:30Z, already past.
+    expect((await at('2027-11-07T06:10:00Z'))[0].slots[0]).toBe('02:00');
   });
 });

@@ -45,8 +45,8 @@ describe('restaurant time slots', () => {
       [{ ...slot(business.id), endTime: '11:00' }, 'End time must be after start time'],
       [{ ...slot(business.id), dayOfWeek: 9 }, 'Day must be 0 (Sunday) to 6 (Saturday)'],
       [{ ...slot(business.id), dayOfWeek: undefined }, 'Day is required'],
-      [{ ...slot(business.id), startTime: undefined }, 'startTime is required'],
-      [{ ...slot(business.id), endTime: '24:00' }, 'endTime must be a time in HH:mm form'],
+      [{ ...slot(business.id), startTime: undefined }, 'startTime: Start time is required'],
+      [{ ...slot(business.id), endTime: '24:00' }, 'endTime: End time must be a time such as 09:30'],
       [{ ...slot(business.id), isActive: 'yes' }, 'isActive must be true or false'],
     ];
     for (const [body, message] of cases) {

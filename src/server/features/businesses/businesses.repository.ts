@@ -118,3 +118,7 @@ export async function insertDefaultTimeSlots(db: Db, businessId: number, slots: 
   if (slots.length) await db.insert(restaurantTimeSlots).values(slots.map((s) => ({ ...s, businessId, isActive: true })));
 }
 
+
+export async function updateBusiness(db: Db, businessId: number, changes: Partial<NewBusiness>) {
+  await db.update(businesses).set(changes).where(eq(businesses.id, businessId));
+}

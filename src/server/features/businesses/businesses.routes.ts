@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessSchema, createBusinessSchema, createRestaurantSchema, idParamsSchema, listBusinessesQuerySchema } from '../../../contract/businesses.js';
+import { businessSchema, createBusinessSchema, createRestaurantSchema, idParamsSchema, listBusinessesQuerySchema, updateBusinessSchema } from '../../../contract/businesses.js';
 import { loadTimeZones } from '../../db/time-zones.js';
 import { notFound } from '../../errors.js';
 import { requireUser } from '../../plugins/session.js';
 import * as businessesRepository from './businesses.repository.js';
 import { createRestaurant, createServiceBusiness } from './create-business.js';
 import { skippingUnusableTimeZones } from './unusable-time-zones.js';
+import { updateBusiness } from './update-business.js';
 
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Read at start-up; a DEFAULT_TIME_ZONE the database does not know stops the server here (ConfigError).
@@ -31,4 +32,8 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!business) throw notFound('Business');
     return business;
   });
+
+  app.patch('/businesses/:id', { schema: { params: idParamsSchema, body: updateBusinessSchema, response: { 200: businessSchema } } }, async (request) =>
+    updateBusiness(app.db, request.user, request.params.id, request.body, timeZones),
+  );
 };

@@ -8,21 +8,26 @@ import { AppError, forbidden } from '../../errors.js';
 import * as businessesRepository from './businesses.repository.js';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
-const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
 export const DEFAULT_HOURS = WEEKDAYS.map((dayOfWeek) => ({ dayOfWeek, openTime: '09:00', closeTime: '17:00' }));
-export const DEFAULT_TIME_SLOTS = ALL_DAYS.map((dayOfWeek) => ({ dayOfWeek, startTime: '17:00', endTime: '23:00', intervalMinutes: 30 }));
+/** 17:00-23:00 every 30 minutes, on the days the restaurant said it opens (every day unless told). */
+export const defaultTimeSlots = (openDays: readonly number[]) =>
+  [...openDays].sort((a, b) => a - b).map((dayOfWeek) => ({ dayOfWeek, startTime: '17:00', endTime: '23:00', intervalMinutes: 30 }));
 
 type BusinessInput = z.infer<typeof createBusinessSchema>;
 type RestaurantInput = z.infer<typeof createRestaurantSchema>;
+
+/** The zone to store for what the owner typed; creation and the owner's edit share it. */
+export function resolveTimeZone(timeZones: TimeZones, input: string): string {
+  const timeZone = timeZones.resolve(input);
+  if (timeZone === null) throw new AppError(ErrorCode.VALIDATION, 'timeZone must be an IANA time zone such as America/New_York');
+  return timeZone;
+}
 
 /** Everything that can be refused without the database, checked before any write. */
 function checkRequest(user: User, input: { userId?: number; timeZone?: string }, timeZones: TimeZones): string {
   if (input.userId !== undefined && input.userId !== user.id) throw forbidden('userId must be the signed-in user');
   if (user.userType !== 'business') throw forbidden('Only business accounts can register a business');
-  if (!input.timeZone) return timeZones.fallback;
-  const timeZone = timeZones.resolve(input.timeZone);
-  if (timeZone === null) throw new AppError(ErrorCode.VALIDATION, 'timeZone must be an IANA time zone such as America/New_York');
-  return timeZone;
+  return input.timeZone ? resolveTimeZone(timeZones, input.timeZone) : timeZones.fallback;
 }
 
 /**
@@ -49,14 +54,14 @@ export async function createServiceBusiness(db: Db, user: User, input: BusinessI
   });
 }
 
-/** A restaurant with its "Table reservation" service and the 17:00-23:00 every-30-minutes slots. */
+/** A restaurant with its "Table reservation" service and the 17:00-23:00 every-30-minutes slots on its open days. */
 export async function createRestaurant(db: Db, user: User, input: RestaurantInput, timeZones: TimeZones): Promise<Business> {
   const timeZone = checkRequest(user, input, timeZones);
-  const { userId: _u, timeZone: _z, category: _c, businessType: _t, ...fields } = input;
+  const { userId: _u, timeZone: _z, category: _c, businessType: _t, openDays, ...fields } = input;
   return createOnce(db, user, async (tx) => {
     const businessId = await businessesRepository.insertBusiness(tx, { ...fields, category: 'Restaurant', businessType: 'restaurant', ownerId: user.id, timeZone });
     await businessesRepository.insertTableReservationService(tx, businessId, fields.maxPartySize, fields.reservationDuration);
-    await businessesRepository.insertDefaultTimeSlots(tx, businessId, DEFAULT_TIME_SLOTS);
+    await businessesRepository.insertDefaultTimeSlots(tx, businessId, defaultTimeSlots(openDays));
     return businessId;
   });
 }

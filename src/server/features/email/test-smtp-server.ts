@@ -33,6 +33,9 @@ export async function startTestSmtpServer() {
       });
     },
   });
+  // A sender that dies mid-conversation (the fault injection kills the app with SIGKILL) resets its
+  // connection; that ends the session, not the server.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

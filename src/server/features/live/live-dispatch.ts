@@ -1,13 +1,15 @@
 import type { User } from '../../../contract/auth.js';
-import type { QueueEntry, ServerMessage } from '../../../contract/live.js';
+import type { ServerMessage } from '../../../contract/live.js';
 import type { Db } from '../../db/client.js';
 import { countUnread } from '../notifications/notifications.repository.js';
 import { toNotification } from '../notifications/notifications.service.js';
 import { encodeMessage, type LiveConnection } from './live-connection.js';
 import { findNotification } from './live.repository.js';
 import type { LiveRegistry } from './live-registry.js';
-import type { LiveEvent } from './publish.js';
-import { loadQueueEntryFor } from '../queue/queue.service.js';
+import type { LiveEvent, QueueLineChange } from './publish.js';
+import type { RankedEntryRow } from '../queue/queue.repository.js';
+import { loadEntryAndDayLine } from '../queue/queue.service.js';
+import { entriesMovedBy, mayReadPersonal, toQueueEntry } from '../queue/queue-view.js';
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
@@ -35,40 +37,55 @@ async function deliverNotification(db: Db, registry: LiveRegistry, event: LiveEv
   for (const connection of recipients) connection.sendRaw(data);
 }
 
-/** Who gets a queue event, grouped by how the entry is shaped for them: per listed user, or public. */
-function queueRecipients(registry: LiveRegistry, event: LiveEvent) {
-  const groups = new Map<number | 'public', { viewer: User | null; connections: LiveConnection[] }>();
-  const add = (connection: LiveConnection) => {
-    const personal = connection.user !== null && event.userIds.includes(connection.user.id);
-    const key = personal ? connection.user!.id : 'public';
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { viewer: personal ? connection.user : null, connections: [] }));
-    group.connections.push(connection);
-  };
-  const seen = new Set<LiveConnection>();
-  if (isId(event.businessId) && typeof event.date === 'string') {
-    for (const connection of registry.subscribersOf(event.businessId, event.date)) seen.add(connection);
+/** One entry's recipients: the business-day's subscribers and the "my entries" sockets of those who may read it in full. */
+function recipientsOf(registry: LiveRegistry, daySubscribers: ReadonlySet<LiveConnection>, row: RankedEntryRow): Set<LiveConnection> {
+  const recipients = new Set(daySubscribers);
+  for (const userId of [row.customerId, row.ownerId]) {
+    for (const connection of registry.connectionsOf(userId)) if (connection.customer) recipients.add(connection);
   }
-  for (const userId of event.userIds) {
-    for (const connection of registry.connectionsOf(userId)) if (connection.customer) seen.add(connection);
-  }
-  for (const connection of seen) add(connection);
-  return groups;
+  return recipients;
 }
 
-/** Whatever the loader returns, a public view carries nobody's identity. */
-const stripPersonal = (entry: QueueEntry): QueueEntry => ({ ...entry, customerId: null, isMine: false });
+/**
+ * Sends one entry, serialized once per viewer class, never per socket: once for the public
+ * (customerId null, isMine false) and once for each person here who may read it in full.
+ */
+function pushEntry(type: 'queue_update' | 'queue_status_update', row: RankedEntryRow, recipients: Iterable<LiveConnection>, now: Date) {
+  const encoded = new Map<number | 'public', Buffer>();
+  for (const connection of recipients) {
+    const viewer: User | null = connection.user && mayReadPersonal(row, connection.user) ? connection.user : null;
+    const key = viewer ? viewer.id : 'public';
+    let data = encoded.get(key);
+    if (!data) encoded.set(key, (data = encodeMessage({ type, queueEntry: toQueueEntry(row, viewer, now) })));
+    connection.sendRaw(data);
+  }
+}
 
+const isLine = (line: unknown): line is QueueLineChange =>
+  typeof line === 'object' && line !== null && [(line as QueueLineChange).from, (line as QueueLineChange).to].every((t) => t === null || typeof t === 'string');
+
+const followsOwnEntries = (registry: LiveRegistry, userIds: number[]) => userIds.some((id) => [...registry.connectionsOf(id)].some((c) => c.customer));
+const anyFollowsOwnEntries = (registry: LiveRegistry) => [...registry.all].some((c) => c.customer);
+
+/**
+ * A queue event: the changed entry goes to the business-day's subscribers and to its customer's and
+ * owner's "my entries" sockets; when the change moved others in that day's line (`line`), each of
+ * them goes likewise as a queue_update (DESIGN section 7: everyone whose place changed is told,
+ * each only what they may read). One statement loads the entry and the day's line; a process with
+ * no recipient does no query.
+ */
 async function deliverQueueEvent(db: Db, registry: LiveRegistry, event: LiveEvent & { type: 'queue_update' | 'queue_status_update' }) {
   if (!isId(event.queueEntryId)) return;
-  const groups = queueRecipients(registry, event);
-  // One load per recipient class (public, and each listed user present here), never per socket.
-  for (const { viewer, connections } of groups.values()) {
-    const entry = await loadQueueEntryFor(db, event.queueEntryId, viewer);
-    if (!entry) continue;
-    const data = encodeMessage({ type: event.type, queueEntry: viewer ? entry : stripPersonal(entry) });
-    for (const connection of connections) connection.sendRaw(data);
-  }
+  const day = isId(event.businessId) && typeof event.date === 'string' ? { businessId: event.businessId, date: event.date } : null;
+  const daySubscribers = day ? registry.subscribersOf(day.businessId, day.date) : new Set<LiveConnection>();
+  const line = isLine(event.line) && day ? event.line : null;
+  const othersMayHear = line !== null && anyFollowsOwnEntries(registry);
+  if (daySubscribers.size === 0 && !followsOwnEntries(registry, event.userIds) && !othersMayHear) return;
+  const { entry, dayLine } = await loadEntryAndDayLine(db, event.queueEntryId, line ? day : null);
+  const now = new Date();
+  if (entry) pushEntry(event.type, entry, recipientsOf(registry, daySubscribers, entry), now);
+  if (!line) return;
+  for (const row of entriesMovedBy(dayLine, event.queueEntryId, line)) pushEntry('queue_update', row, recipientsOf(registry, daySubscribers, row), now);
 }
 
 /**

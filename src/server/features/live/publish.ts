@@ -18,6 +18,16 @@ export interface LiveEvent {
   /** Ids to load and shape per recipient when delivering (payloads stay small: NOTIFY carries 8 KB). */
   queueEntryId?: number;
   notificationId?: number;
+  /**
+   * For a queue event: the entry's start time on `date` before and after the change (null: not in
+   * that day's line). The entries ranked between the two moved by one place, and are pushed too.
+   */
+  line?: QueueLineChange;
+}
+
+export interface QueueLineChange {
+  from: string | null;
+  to: string | null;
 }
 
 /**

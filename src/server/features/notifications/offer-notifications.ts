@@ -16,7 +16,8 @@ const otherParty = (o: OfferRow, userId: number) => (userId === o.fromUserId ? o
 const nameOf = (o: OfferRow, c: OfferContext, userId: number) => (userId === o.fromUserId ? c.fromName : c.toName);
 
 async function tell(tx: Db, userId: number, offer: OfferRow, kind: string, title: string, body: string) {
-  await notify(tx, { userId, kind, title, body, link: LINK, offerId: offer.id });
+  // A sentence ending in a name that ends with a period ("Downtown Barber Co.") keeps one period.
+  await notify(tx, { userId, kind, title, body: body.replace(/\.\.$/, '.'), link: LINK, offerId: offer.id });
 }
 
 /** To the recipient: someone offers money for their appointment. */

@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client.js';
 import type { AppointmentChangeListener } from '../appointments/appointment-changes.js';
 import type { AppointmentRow } from '../appointments/appointments.repository.js';
-import { publishLive } from '../live/publish.js';
+import { publishLive, type QueueLineChange } from '../live/publish.js';
 import * as queueRepository from './queue.repository.js';
 
 const audience = (a: AppointmentRow) => [...new Set([a.customerId, a.ownerId])];
 
-async function publish(tx: Db, type: 'queue_update' | 'queue_status_update', a: AppointmentRow, date: string, queueEntryId: number) {
-  await publishLive(tx, { type, userIds: audience(a), businessId: a.businessId, date, queueEntryId });
+async function publish(tx: Db, type: 'queue_update' | 'queue_status_update', a: AppointmentRow, date: string, queueEntryId: number, line: QueueLineChange) {
+  await publishLive(tx, { type, userIds: audience(a), businessId: a.businessId, date, queueEntryId, line });
 }
 
 /**
@@ -27,20 +27,21 @@ export const queueAppointmentListener: AppointmentChangeListener = async (tx, ch
     case 'swapped': {
       // An appointment that somehow has no entry (booked around the start-up backfill) gets one now.
       const id = (await queueRepository.moveEntry(tx, a)) ?? (await queueRepository.upsertEntry(tx, a, 'waiting'));
-      await publish(tx, 'queue_update', a, a.date, id);
-      // Moved to another day: that day's subscribers must drop it too.
-      if (change.previous && change.previous.date !== a.date) await publish(tx, 'queue_update', a, change.previous.date, id);
+      const sameDay = change.previous?.date === a.date;
+      await publish(tx, 'queue_update', a, a.date, id, { from: sameDay ? change.previous!.time : null, to: a.time });
+      // Moved to another day: that day's subscribers must drop it too (and those behind it move up).
+      if (change.previous && !sameDay) await publish(tx, 'queue_update', a, change.previous.date, id, { from: change.previous.time, to: null });
       return;
     }
     case 'cancelled': {
       // A pending reservation that ends has no entry: nothing to cancel.
       const id = await queueRepository.setStatusByAppointment(tx, a.id, 'cancelled');
-      if (id !== null) await publish(tx, 'queue_status_update', a, a.date, id);
+      if (id !== null) await publish(tx, 'queue_status_update', a, a.date, id, { from: a.time, to: null });
       return;
     }
     case 'completed': {
       const id = (await queueRepository.setStatusByAppointment(tx, a.id, 'served')) ?? (await queueRepository.upsertEntry(tx, a, 'served'));
-      await publish(tx, 'queue_status_update', a, a.date, id);
+      await publish(tx, 'queue_status_update', a, a.date, id, { from: a.time, to: null });
       return;
     }
   }

@@ -51,3 +51,24 @@ export function toQueueEntry(row: RankedEntryRow, viewer: User | null, now: Date
     isMine: viewer !== null && viewer.id === row.customerId,
   };
 }
+
+/** Where an entry stands in its day's line: by start time, then id (the order positions are ranked in). */
+const placeOf = (time: string | null, id: number): [string, number] => (time === null ? ['~', id] : [time, id]);
+const before = (a: [string, number], b: [string, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/**
+ * The other active entries of a business-day whose position a change of entry `changedId` moved:
+ * those ranked strictly between its old and new place (null: not in the line, i.e. after everyone).
+ * A booking moves everyone behind it back one place, a cancellation or completion everyone behind
+ * it forward one, a reschedule those it passed. A call moves nobody (and leaves the delay ahead of
+ * the others as it was at that moment), so it comes without `line`.
+ */
+export function entriesMovedBy(dayLine: RankedEntryRow[], changedId: number, line: { from: string | null; to: string | null }): RankedEntryRow[] {
+  const [from, to] = [placeOf(line.from, changedId), placeOf(line.to, changedId)];
+  const [low, high] = before(from, to) ? [from, to] : [to, from];
+  return dayLine.filter((row) => {
+    if (row.id === changedId || row.position === null) return false;
+    const place = placeOf(row.time, row.id);
+    return before(low, place) && before(place, high);
+  });
+}

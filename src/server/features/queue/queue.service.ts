@@ -22,6 +22,16 @@ export async function loadQueueEntryFor(db: Db, entryId: number, viewer: User | 
 }
 
 /**
+ * For the live layer: an entry (whatever its state) and the active line of one business-day,
+ * ranked, in one statement; it shapes each row per viewer itself (toQueueEntry).
+ */
+export async function loadEntryAndDayLine(db: Db, entryId: number, day: { businessId: number; date: string } | null) {
+  const filter = day ? sql`q.id = ${entryId} or (${dayFilter(day.businessId, day.date)} and q.status in ('waiting', 'called'))` : sql`q.id = ${entryId}`;
+  const rows = await queueRepository.rankedEntries(db, filter);
+  return { entry: rows.find((r) => r.id === entryId) ?? null, dayLine: day ? rows.filter((r) => r.businessId === day.businessId && r.date === day.date) : [] };
+}
+
+/**
  * The slot queue view: the active entries of one service on a business-day, ranked among all of
  * that day's active entries. Public; only the viewer's own rows (or all, for the owner) say whose.
  */

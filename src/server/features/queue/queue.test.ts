@@ -134,7 +134,7 @@ describe('live events', () => {
       const entry = (await slotQueue(ann, shop, date))[0];
       const ours = () => events.filter((e) => e.businessId === shop.businessId);
       await expect.poll(ours).toHaveLength(1);
-      expect(ours()[0]).toEqual({ type: 'queue_update', userIds: [ann.user.id, shop.owner.user.id], businessId: shop.businessId, date, queueEntryId: entry.id });
+      expect(ours()[0]).toEqual({ type: 'queue_update', userIds: [ann.user.id, shop.owner.user.id], businessId: shop.businessId, date, queueEntryId: entry.id, line: { from: null, to: '10:00' } });
 
       expect((await shop.owner.post(`/api/queue/${entry.id}/call`)).statusCode).toBe(200);
       await expect.poll(() => ours().filter((e) => e.type === 'queue_status_update')).toHaveLength(1);
@@ -153,7 +153,7 @@ describe('live events', () => {
       expect((await ann.patch(`/api/appointments/${annId}`, { status: 'cancelled' })).statusCode).toBe(200);
       await expect.poll(() => ours().length).toBe(count + 1);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(ours().slice(count)).toEqual([{ type: 'queue_status_update', userIds: [ann.user.id, shop.owner.user.id], businessId: shop.businessId, date, queueEntryId: entry.id }]);
+      expect(ours().slice(count)).toEqual([{ type: 'queue_status_update', userIds: [ann.user.id, shop.owner.user.id], businessId: shop.businessId, date, queueEntryId: entry.id, line: { from: '10:00', to: null } }]);
     } finally {
       await stop();
     }

@@ -1,10 +1,10 @@
-import { CalendarCheck, LogOut, Menu, X } from 'lucide-react';
+import { CalendarCheck, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import { useUser } from '@/features/auth/api/get-user';
-import { useLogout } from '@/features/auth/api/logout';
+import { MobileAccount, SignedInBadge } from '@/features/auth/components/user-menu';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 
@@ -21,35 +21,11 @@ export const navLinks = [
   { to: '/quick-booking', label: 'Skip the Line' },
 ] as const;
 
-function UserMenu() {
-  const { data: user } = useUser();
-  const logout = useLogout();
-  const navigate = useNavigate();
-  if (!user) return null;
-  return (
-    <div className="flex items-center gap-2">
-      <span className="hidden text-sm text-slate-600 lg:inline">{user.username}</span>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Sign out"
-        onClick={() =>
-          logout.mutate(undefined, {
-            onSuccess: () => {
-              toast({ title: 'Signed out' });
-              void navigate('/');
-            },
-          })
-        }
-      >
-        <LogOut className="size-5" />
-      </Button>
-    </div>
-  );
-}
-
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { data: user } = useUser();
+  // Here, not in the menus: the shell stays mounted while sign-out moves to the home page.
+  const { signOut, pending: signingOut } = useSignOut();
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
@@ -60,6 +36,10 @@ export function AppShell() {
     cn('rounded-md px-2.5 py-1.5 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The first stop for keyboard users: past the nine header links straight to the screen. */}
+      <a href="#main-content" className="sr-only rounded-md bg-brand-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50">
+        Skip to main content
+      </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
@@ -75,7 +55,7 @@ export function AppShell() {
           </nav>
           <div className="flex items-center gap-1">
             <NotificationBell />
-            <UserMenu />
+            {user && <SignedInBadge user={user} onSignOut={signOut} busy={signingOut} />}
             <Button variant="ghost" size="icon" className="xl:hidden" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
               {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
             </Button>
@@ -88,10 +68,20 @@ export function AppShell() {
                 {l.label}
               </NavLink>
             ))}
+            {user && (
+              <MobileAccount
+                user={user}
+                busy={signingOut}
+                onSignOut={() => {
+                  setMenuOpen(false);
+                  signOut();
+                }}
+              />
+            )}
           </nav>
         )}
       </header>
-      <main className="flex-1">
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-500">© {new Date().getFullYear()} Que. Book, reserve, skip the line.</footer>

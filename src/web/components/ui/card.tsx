@@ -5,7 +5,11 @@ export const Card = ({ className, ...props }: ComponentProps<'div'>) => (
   <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />
 );
 export const CardHeader = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('space-y-1.5 p-5', className)} {...props} />;
-export const CardTitle = ({ className, ...props }: ComponentProps<'h3'>) => <h3 className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
+/** A card is a section of its screen, so its title is an h2 under the screen's h1; a card nested in a section passes level 3. */
+export const CardTitle = ({ className, level = 2, ...props }: ComponentProps<'h2'> & { level?: 2 | 3 }) => {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return <Heading className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
+};
 export const CardDescription = ({ className, ...props }: ComponentProps<'p'>) => <p className={cn('text-sm text-slate-600', className)} {...props} />;
 export const CardContent = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('p-5 pt-0', className)} {...props} />;
 export const CardFooter = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('flex items-center p-5 pt-0', className)} {...props} />;

@@ -2,52 +2,19 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '@/lib/cn';
+import { currentToasts, dismissToast, subscribeToasts } from './toast-store';
 
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
-
-// SPEC section 9: one toast visible at a time; a new one replaces the current one.
-let current: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
-export function toast(input: ToastInput) {
-  current = [{ ...input, id: nextId++, open: true }];
-  emit();
-}
-
-function dismiss(id: number) {
-  current = current.map((t) => (t.id === id ? { ...t, open: false } : t));
-  emit();
-  // A dismissed toast is removed after its exit (SPEC: remove delay 1,000,000 ms is the upper bound).
-  setTimeout(() => {
-    current = current.filter((t) => t.id !== id);
-    emit();
-  }, 300);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export { toast, type ToastInput } from './toast-store';
 
 export function Toaster() {
-  const toasts = useSyncExternalStore(subscribe, () => current);
+  const toasts = useSyncExternalStore(subscribeToasts, currentToasts);
   return (
     <ToastPrimitive.Provider duration={5000}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
           open={t.open}
-          onOpenChange={(open) => !open && dismiss(t.id)}
+          onOpenChange={(open) => !open && dismissToast(t.id)}
           data-testid="toast"
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-8 shadow-lg',

@@ -87,11 +87,8 @@ export function MyAppointments() {
     <div className="space-y-6">
       <AppointmentFilters date={date} status={status} onDateChange={setDate} onStatusChange={setStatus} />
       {filtered.length === 0 ? (
-        <EmptyState title="No appointments match these filters" description="Try another date or status.">
-          <Button variant="outline" onClick={() => { setDate(''); setStatus('all'); }}>
-            Clear filters
-          </Button>
-        </EmptyState>
+        // One 'Clear filters' button, the one beside the filters: the empty result points to it.
+        <EmptyState title="No appointments match these filters" description="Try another date or status, or clear the filters above." />
       ) : (
         <>
           <Section title="Upcoming" items={upcoming} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />

@@ -5,6 +5,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { useBusiness } from '@/features/businesses/api/get-business';
 import { useBusinessServices } from '@/features/services/api/get-business-services';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
 import type { BookingPrefill } from '../lib/prefill';
 import { AppointmentWizard } from './appointment-wizard';
 import { BusinessHeader } from './business-header';
@@ -23,6 +24,9 @@ function NotFound() {
 export function AppointmentBooking({ businessId, prefill }: { businessId: number | null; prefill: BookingPrefill }) {
   const business = useBusiness(businessId);
   const services = useBusinessServices(businessId);
+  // Once the flow shows, it names the chosen service in the title itself.
+  const flowShown = Boolean(business.data && business.data.businessType !== 'restaurant' && services.data);
+  useDocumentTitle(flowShown ? null : [business.data?.businessName ?? (businessId === null || business.error ? 'Business not found' : 'Book an appointment')]);
 
   if (businessId === null) return <NotFound />;
   if (business.isLoading || services.isLoading) {

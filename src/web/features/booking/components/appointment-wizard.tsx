@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
@@ -10,7 +10,10 @@ import { toast } from '@/components/ui/toast';
 import { useUser } from '@/features/auth/api/get-user';
 import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useFocusStepHeading } from '@/lib/step-focus';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
+import { clearBookingDraft, loadBookingDraft, saveBookingDraft } from '../lib/booking-draft';
 import { type BookingPrefill, type BookingStart, bookingStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
 import { DateTimeStep } from './date-time-step';
@@ -28,16 +31,25 @@ interface State extends Omit<BookingStart, 'step'> {
 
 /** The four-step appointment flow for one service business. */
 export function AppointmentWizard({ business, services, prefill }: { business: Business; services: Service[]; prefill: BookingPrefill }) {
-  const [state, setState] = useState<State>(() => ({ ...bookingStart(services, prefill, todayIso(business.timeZone)), booked: null }));
+  // What a signed-out visitor typed before logging in comes back (with their choice, if the link lost it).
+  const [saved] = useState(() => loadBookingDraft<ContactInput>(business.id));
+  const [state, setState] = useState<State>(() => {
+    const choice = prefill.serviceId === null && saved ? { serviceId: saved.serviceId ?? null, date: saved.date ?? null, time: saved.time ?? null } : prefill;
+    return { ...bookingStart(services, choice, todayIso(business.timeZone)), booked: null };
+  });
   const { data: user } = useUser();
-  const [draft, setDraft] = useState<ContactInput | null>(null);
+  const [draft, setDraft] = useState<ContactInput | null>(saved?.details ?? null);
   const createAppointment = useCreateAppointment();
   const requireSignIn = useSignInGate();
   const location = useLocation();
   const navigate = useNavigate();
   const update = (patch: Partial<State>) => setState((s) => ({ ...s, ...patch }));
+  const stepRef = useRef<HTMLDivElement>(null);
+  useFocusStepHeading(stepRef, state.step);
+  useDocumentTitle([state.service ? `Book ${state.service.name}` : 'Book an appointment', business.businessName]);
 
-  const contactDefaults: ContactInput = draft ?? { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false };
+  // Accounts have no full name, so the name is never guessed (a username is not one); the e-mail is the account's.
+  const contactDefaults: ContactInput = draft ?? { customerName: '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false };
 
   // After logging in the visitor comes back to this same choice of service, day and time.
   const returnPath = () => {
@@ -53,11 +65,13 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
     const { service, date, time } = state;
     if (!service || !date || !time) return;
     setDraft(values);
+    if (!user) saveBookingDraft(business.id, { details: values, serviceId: service.id, date, time });
     if (!requireSignIn(returnPath())) return;
     createAppointment.mutate(
       { businessId: business.id, serviceId: service.id, date, time, ...values },
       {
         onSuccess: (appointment) => {
+          clearBookingDraft(business.id);
           toast({ title: 'Appointment Booked!', description: `${appointment.serviceName} at ${business.businessName} is confirmed.` });
           update({ step: 4, booked: appointment });
         },
@@ -71,13 +85,14 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   };
 
   const startOver = () => {
+    clearBookingDraft(business.id);
     setDraft(null);
     setState({ step: 1, service: null, date: null, time: null, booked: null });
     if (location.search) void navigate(`/book/${business.id}`, { replace: true });
   };
 
   return (
-    <div>
+    <div ref={stepRef}>
       <StepIndicator steps={STEPS} current={state.step} />
       {state.step === 1 && <ServiceStep services={services} selectedId={state.service?.id ?? null} onSelect={(service) => update({ step: 2, service, time: service.id === state.service?.id ? state.time : null })} />}
       {state.step === 2 && state.service && (

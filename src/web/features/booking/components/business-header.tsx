@@ -4,13 +4,14 @@ import { Badge } from '@/components/ui/card';
 
 export function BusinessHeader({ business }: { business: Business }) {
   return (
-    <header className="mb-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    // Compact on a phone: the booking steps, not the shop's details, should fill the first screen.
+    <header className="mb-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:mb-6 sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">{business.businessName}</h1>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{business.businessName}</h1>
         <Badge variant="secondary">{business.category}</Badge>
       </div>
-      {business.description && <p className="mt-2 text-slate-600">{business.description}</p>}
-      <ul className="mt-3 flex flex-col gap-1.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-5">
+      {business.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600 sm:mt-2 sm:line-clamp-none sm:text-base">{business.description}</p>}
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 sm:mt-3 sm:gap-x-5">
         {business.address && (
           <li className="flex items-center gap-1.5">
             <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" />

@@ -15,11 +15,12 @@ export function earliestLink(item: EarliestAppointment): string {
   return `/book-appointment?${new URLSearchParams({ businessId: String(item.business.id), serviceId: String(item.service.id), date: item.date, time: item.time })}`;
 }
 
-function EarliestCard({ item, first }: { item: EarliestAppointment; first: boolean }) {
+function EarliestCard({ item, earliest }: { item: EarliestAppointment; earliest: boolean }) {
   const restaurant = item.business.businessType === 'restaurant';
   return (
     <Link
       to={earliestLink(item)}
+      data-testid="earliest-card"
       className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
     >
       <div className="flex items-start justify-between gap-2">
@@ -27,17 +28,21 @@ function EarliestCard({ item, first }: { item: EarliestAppointment; first: boole
           <p className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{item.business.businessName}</p>
           <p className="truncate text-sm text-slate-600">{item.service.serviceName}</p>
         </div>
-        {first ? (
-          <Badge variant="success" className="shrink-0">
-            <Zap className="mr-1 size-3" aria-hidden="true" />
-            Earliest
-          </Badge>
-        ) : (
-          <Badge variant="secondary" className="shrink-0">
-            {restaurant && <UtensilsCrossed className="mr-1 size-3" aria-hidden="true" />}
-            {item.business.category}
-          </Badge>
-        )}
+        {/* Both badges when both apply: the earliest restaurant is still recognisably a restaurant. */}
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          {earliest && (
+            <Badge variant="success">
+              <Zap className="mr-1 size-3" aria-hidden="true" />
+              Earliest
+            </Badge>
+          )}
+          {(restaurant || !earliest) && (
+            <Badge variant="secondary">
+              {restaurant && <UtensilsCrossed className="mr-1 size-3" aria-hidden="true" />}
+              {item.business.category}
+            </Badge>
+          )}
+        </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div className="col-span-2 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-brand-800">
@@ -77,13 +82,15 @@ export function EarliestGrid() {
   }
   if (error) return <ErrorState title="Error Loading Appointments" message={errorMessage(error, '')} onRetry={() => void refetch()} />;
   if (!data || data.length === 0) return <EmptyState title="No Available Appointments" description="All businesses are fully booked for the next week." />;
-  // The 'Earliest' badge must sit on the soonest slot whatever order the server used.
-  const sorted = [...data].sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
+  // The 'Earliest' badge sits on the soonest slot whatever order the server used, and on every card tied with it.
+  const startOf = (item: EarliestAppointment) => `${item.date} ${item.time}`;
+  const sorted = [...data].sort((a, b) => startOf(a).localeCompare(startOf(b)));
+  const soonest = startOf(sorted[0]);
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {sorted.map((item, index) => (
+      {sorted.map((item) => (
         <li key={`${item.business.id}-${item.service.id}`}>
-          <EarliestCard item={item} first={index === 0} />
+          <EarliestCard item={item} earliest={startOf(item) === soonest} />
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { useBusiness } from '@/features/businesses/api/get-business';
 import { useBusinessServices } from '@/features/services/api/get-business-services';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
 import { RestaurantHeader } from './restaurant-header';
 import { RestaurantWizard } from './restaurant-wizard';
 
@@ -18,6 +19,8 @@ const BackToRestaurants = () => (
 export function RestaurantBooking({ restaurantId, prefill }: { restaurantId: number | null; prefill: { date: string | null; time: string | null } }) {
   const restaurant = useBusiness(restaurantId);
   const services = useBusinessServices(restaurantId);
+  const flowShown = Boolean(restaurant.data?.businessType === 'restaurant' && !services.error && !services.isLoading);
+  useDocumentTitle(flowShown ? null : [restaurantId === null ? 'Invalid restaurant ID' : restaurant.error || restaurant.data ? 'Restaurant not found' : 'Reserve a table']);
 
   if (restaurantId === null) {
     return (

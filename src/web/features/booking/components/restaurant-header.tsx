@@ -12,9 +12,10 @@ export function RestaurantHeader({ restaurant }: { restaurant: Business }) {
     { icon: Globe, text: restaurant.website },
   ].filter((c) => c.text);
   return (
-    <header className="mb-6 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="bg-gradient-to-r from-brand-600 to-brand-500 px-5 py-6 text-white">
-        <h1 className="text-2xl font-bold">{restaurant.businessName}</h1>
+    // Compact on a phone: the date and tables, not the restaurant's details, should fill the first screen.
+    <header className="mb-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:mb-6">
+      <div className="bg-gradient-to-r from-brand-600 to-brand-500 px-4 py-4 text-white sm:px-5 sm:py-6">
+        <h1 className="text-xl font-bold sm:text-2xl">{restaurant.businessName}</h1>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           {restaurant.cuisineType && (
             <Badge className="bg-white/20 text-white">
@@ -35,10 +36,10 @@ export function RestaurantHeader({ restaurant }: { restaurant: Business }) {
         </div>
       </div>
       {(restaurant.description || contact.length > 0) && (
-        <div className="space-y-3 p-5">
-          {restaurant.description && <p className="text-slate-600">{restaurant.description}</p>}
+        <div className="space-y-2 p-4 sm:space-y-3 sm:p-5">
+          {restaurant.description && <p className="line-clamp-2 text-sm text-slate-600 sm:line-clamp-none sm:text-base">{restaurant.description}</p>}
           {contact.length > 0 && (
-            <ul className="flex flex-col gap-1.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-5">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 sm:gap-x-5">
               {contact.map(({ icon: Icon, text }) => (
                 <li key={text} className="flex min-w-0 items-center gap-1.5 break-all">
                   <Icon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />

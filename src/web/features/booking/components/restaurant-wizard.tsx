@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
@@ -9,12 +9,16 @@ import { toast } from '@/components/ui/toast';
 import { useUser } from '@/features/auth/api/get-user';
 import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useFocusStepHeading } from '@/lib/step-focus';
+import { useFirstFreeDate } from '../hooks/use-first-free-date';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
+import { clearBookingDraft, loadBookingDraft, saveBookingDraft } from '../lib/booking-draft';
 import { reservationStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
-import { dateRow, timeRow } from './booking-summary';
 import { RestaurantDateStep } from './restaurant-date-step';
 import { type ReservationInput, type ReservationValues, RestaurantDetailsStep } from './restaurant-details-step';
+import { reservationRows } from './reservation-summary';
 import { StepIndicator } from './step-indicator';
 
 const STEPS = ['Date & time', 'Details', 'Confirmation'] as const;
@@ -33,27 +37,44 @@ function initialState(restaurant: Business, prefill: { date: string | null; time
 
 /** The three-step table reservation flow. The guest is the signed-in user, never a placeholder. */
 export function RestaurantWizard({ restaurant, serviceId, prefill }: { restaurant: Business; serviceId: number | undefined; prefill: { date: string | null; time: string | null } }) {
-  const [state, setState] = useState<State>(() => initialState(restaurant, prefill));
-  const [draft, setDraft] = useState<ReservationInput | null>(null);
+  // What a signed-out guest typed before logging in comes back (with their date and time, if the link lost them).
+  const [saved] = useState(() => loadBookingDraft<ReservationInput>(restaurant.id));
+  const [state, setState] = useState<State>(() => {
+    const start = initialState(restaurant, prefill.date === null && saved ? { date: saved.date ?? null, time: saved.time ?? null } : prefill);
+    const party = Number(saved?.details.partySize);
+    return Number.isInteger(party) && party >= 1 ? { ...start, partySize: party } : start;
+  });
+  const [draft, setDraft] = useState<ReservationInput | null>(saved?.details ?? null);
   const { data: user } = useUser();
   const createAppointment = useCreateAppointment();
   const requireSignIn = useSignInGate();
   const location = useLocation();
   const navigate = useNavigate();
   const update = (patch: Partial<State>) => setState((s) => ({ ...s, ...patch }));
+  const stepRef = useRef<HTMLDivElement>(null);
+  useFocusStepHeading(stepRef, state.step);
+  useDocumentTitle(['Reserve a table', restaurant.businessName]);
+  // With no date asked for, open on the first day with free tables rather than an empty calendar.
+  const firstFreeDate = useFirstFreeDate(restaurant.id);
+  useEffect(() => {
+    if (firstFreeDate) setState((s) => (s.step === 1 && s.date === null ? { ...s, date: firstFreeDate } : s));
+  }, [firstFreeDate, state.date]);
 
-  const defaults: ReservationInput = { customerName: user?.username ?? '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '', ...draft, partySize: draft?.partySize ?? state.partySize };
+  // Accounts have no full name, so the name is never guessed (a username is not one).
+  const defaults: ReservationInput = { customerName: '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '', ...draft, partySize: draft?.partySize ?? state.partySize };
 
   const reserve = (values: ReservationValues) => {
     const { date, time } = state;
     if (!date || !time) return;
     setDraft(values);
+    if (!user) saveBookingDraft(restaurant.id, { details: values, date, time });
     const params = new URLSearchParams({ date, time });
     if (!requireSignIn(`${location.pathname}?${params}`)) return;
     createAppointment.mutate(
       { businessId: restaurant.id, serviceId, date, time, ...values },
       {
         onSuccess: (appointment) => {
+          clearBookingDraft(restaurant.id);
           toast({ title: 'Reservation Confirmed!', description: `Your table at ${restaurant.businessName} is booked.` });
           update({ step: 3, booked: appointment, partySize: appointment.partySize });
         },
@@ -66,13 +87,14 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
   };
 
   const startOver = () => {
+    clearBookingDraft(restaurant.id);
     setDraft(null);
     setState({ ...initialState(restaurant, { date: null, time: null }) });
     if (location.search) void navigate(location.pathname, { replace: true });
   };
 
   return (
-    <div>
+    <div ref={stepRef}>
       <StepIndicator steps={STEPS} current={state.step} />
       {state.step === 1 && (
         <RestaurantDateStep
@@ -108,7 +130,7 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
         <BookingConfirmation
           title="Reservation Confirmed!"
           appointment={state.booked}
-          rows={[['Restaurant', restaurant.businessName], dateRow(state.booked.date), timeRow(state.booked.time), ['Party size', `${state.booked.partySize} ${state.booked.partySize === 1 ? 'guest' : 'guests'}`], ['Duration', `${state.booked.duration} minutes`]]}
+          rows={reservationRows(restaurant.businessName, state.booked)}
         >
           <Button onClick={startOver}>Make Another Reservation</Button>
         </BookingConfirmation>

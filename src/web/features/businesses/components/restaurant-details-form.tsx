@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CreateRestaurantInput, createRestaurantSchema, cuisineTypes, priceRanges } from '@contract/businesses';
+import { ALL_DAYS, type CreateRestaurantInput, createRestaurantSchema, cuisineTypes, priceRanges } from '@contract/businesses';
 import { UtensilsCrossed } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { asNumber } from '@/lib/number-field';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { errorProps, FormActions } from './form-actions';
 import type { DetailsStepProps } from './onboarding-flow';
+import { OpenDaysField } from './open-days-field';
 
 type Output = z.output<typeof createRestaurantSchema>;
 const NUMBER_FIELDS = new Set<string>(['maxPartySize', 'reservationDuration']);
@@ -14,9 +15,9 @@ type Name = 'businessName' | 'cuisineType' | 'description' | 'priceRange' | 'max
 
 /** The restaurant form (SPEC section 5): name, cuisine and price range required; party 1-20; duration 60-300 by 15. */
 export function RestaurantDetailsForm({ onBack, onSubmit, busy }: DetailsStepProps<Output>) {
-  const { register, handleSubmit, formState: { errors } } = useForm<CreateRestaurantInput, unknown, Output>({
+  const { register, handleSubmit, control, formState: { errors } } = useForm<CreateRestaurantInput, unknown, Output>({
     resolver: zodResolver(createRestaurantSchema),
-    defaultValues: { businessName: '', description: '', phone: '', email: '', address: '', website: '', operatingHours: '', maxPartySize: 8, reservationDuration: 120 },
+    defaultValues: { businessName: '', description: '', phone: '', email: '', address: '', website: '', operatingHours: '', maxPartySize: 8, reservationDuration: 120, openDays: [...ALL_DAYS] },
   });
   const id = (name: Name) => `restaurant-${name}`;
   const field = (name: Name) => ({ id: id(name), ...errorProps(id(name), errors[name]?.message), ...register(name, NUMBER_FIELDS.has(name) ? asNumber : undefined) });
@@ -76,7 +77,8 @@ export function RestaurantDetailsForm({ onBack, onSubmit, busy }: DetailsStepPro
       <Field id={id('website')} label="Website (optional)" error={err('website')}>
         <Input type="url" placeholder="https://" autoComplete="url" {...field('website')} />
       </Field>
-      <Field id={id('operatingHours')} label="Operating hours" error={err('operatingHours')} hint="Shown to guests. Bookable times are set later under Time Slots in your dashboard.">
+      <Controller control={control} name="openDays" render={({ field: f }) => <OpenDaysField value={f.value ?? []} onChange={f.onChange} error={errors.openDays?.message} />} />
+      <Field id={id('operatingHours')} label="Operating hours" error={err('operatingHours')} hint="A description shown to guests. Bookable times start as 5 PM - 11 PM on the days open above; change them under Time Slots in your dashboard.">
         <Textarea rows={4} placeholder={'Mon-Thu 5 PM - 10 PM\nFri-Sat 5 PM - 11 PM\nSun closed'} {...field('operatingHours')} />
       </Field>
       <FormActions onBack={onBack} busy={busy}>

@@ -1,4 +1,5 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Badge, Skeleton } from '@/components/ui/card';
@@ -11,6 +12,7 @@ import { useBusinessServices } from '@/features/services/api/get-business-servic
 import { errorMessage } from '@/lib/api-client';
 import { AppointmentsTab } from './appointments-tab';
 import { AvailabilityTab } from './availability-tab';
+import { EditBusinessDialog } from './edit-business-dialog';
 import { RecentAppointments } from './recent-appointments';
 import { ServicesTab } from './services-tab';
 import { SettingsTab } from './settings-tab';
@@ -27,6 +29,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
   const appointments = useBusinessAppointments(businessId);
   const services = useBusinessServices(businessId);
   const [search, setSearch] = useSearchParams();
+  const [editing, setEditing] = useState(false);
 
   if (business.isLoading) {
     return (
@@ -56,13 +59,20 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
             <Badge variant="secondary">{restaurant ? 'Restaurant' : b.category}</Badge>
           </h1>
         </div>
-        <Button variant="outline" asChild>
-          <Link to={restaurant ? `/restaurant/${b.id}` : `/book/${b.id}`}>
-            <ExternalLink aria-hidden="true" />
-            View booking page
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit details
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={restaurant ? `/restaurant/${b.id}` : `/book/${b.id}`}>
+              <ExternalLink aria-hidden="true" />
+              View booking page
+            </Link>
+          </Button>
+        </div>
       </header>
+      <EditBusinessDialog business={b} open={editing} onOpenChange={setEditing} />
       <StatCards timeZone={b.timeZone} appointments={list} services={services.data ?? []} loading={appointments.isLoading || services.isLoading} />
       <RecentAppointments appointments={list} loading={appointments.isLoading} />
       <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>

@@ -1,10 +1,12 @@
 import type { Business } from '@contract/businesses';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { HoursInForce } from './hours-in-force';
 
-/** The business profile as registered; read-only (SPEC section 6). */
+/** The business profile; read-only (SPEC section 6): the dashboard's Edit details action changes it. */
 export function SettingsTab({ business }: { business: Business }) {
   const restaurant = business.businessType === 'restaurant';
-  const rows: [string, string | number | null][] = [
+  const rows: [string, ReactNode][] = [
     ['Name', business.businessName],
     ['Type', restaurant ? 'Restaurant' : 'Service business'],
     ['Category', business.category],
@@ -15,21 +17,25 @@ export function SettingsTab({ business }: { business: Business }) {
           ['Max party size', business.maxPartySize],
           ['Reservation duration', business.reservationDuration ? `${business.reservationDuration} minutes` : null],
           ['Seating capacity', business.seatingCapacity],
-        ] as [string, string | number | null][])
+        ] as [string, ReactNode][])
       : []),
     ['Description', business.description],
     ['Address', business.address],
     ['Phone', business.phone],
     ['Email', business.email],
     ['Website', business.website],
-    ['Operating hours', business.operatingHours],
+    [restaurant ? 'Bookable hours (Time Slots)' : 'Bookable hours (Availability)', <HoursInForce key="hours" businessId={business.id} restaurant={restaurant} />],
+    // Free text shown to customers; the slot list follows the hours above, not this.
+    ['Opening hours description', business.operatingHours],
     ['Time zone', business.timeZone],
   ];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Business information</CardTitle>
-        <CardDescription>How customers see your business. These details are read-only here.</CardDescription>
+        <CardDescription>
+          How customers see your business. Change these details with Edit details above; change the bookable hours under {restaurant ? 'Time Slots' : 'Availability'}.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="divide-y divide-slate-100">

@@ -40,11 +40,11 @@ export default function NotificationList({ data, loading, onNavigate }: { data: 
                 }}
               >
                 <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                  {!n.read && <span aria-label="Unread" className="size-2 shrink-0 rounded-full bg-red-500" />}
+                  {!n.read && <span role="img" aria-label="Unread" className="size-2 shrink-0 rounded-full bg-red-500" />}
                   {n.title}
                 </span>
                 <span className="mt-0.5 block text-sm text-slate-600">{n.body}</span>
-                <span className="mt-0.5 block text-xs text-slate-500">{when(n.createdAt)}</span>
+                <span className="mt-0.5 block text-xs text-slate-600">{when(n.createdAt)}</span>
               </button>
             </li>
           ))}

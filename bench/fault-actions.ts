@@ -1,0 +1,135 @@
+// One random step of a fault-injection client: book, offer (Que Credit or test card), counter,
+// accept, decline, cancel an offer or an appointment, complete. Refusals (4xx) and lost answers are
+// normal while the app is being killed; only 2xx answers are written down as promises.
+import type { KnownOffer, World } from './fault-world.js';
+
+const pick = <T>(xs: T[]): T | undefined => (xs.length ? xs[Math.floor(Math.random() * xs.length)] : undefined);
+const between = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+const live = (o: KnownOffer) => o.status === 'pending' || o.status === 'negotiating';
+
+function followOffer(world: World, offer: KnownOffer, body: { status: string; lastNegotiationBy: number | null; negotiationRound: number }) {
+  offer.status = body.status;
+  offer.lastBy = body.lastNegotiationBy;
+  offer.round = body.negotiationRound;
+}
+
+async function book(world: World) {
+  const shopIndex = between(0, world.shops.length - 1);
+  const shop = world.shops[shopIndex];
+  const customerIndex = between(0, world.customers.length - 1);
+  const customer = world.customers[customerIndex];
+  const slot = pick(world.slots)!;
+  const body = { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, customerName: 'Fault Customer', customerEmail: customer.email, customerPhone: '555-0100' };
+  const res = await world.request('POST', '/api/appointments', body, customer.cookie);
+  if (res?.status !== 201) return;
+  const id = res.body.id as number;
+  world.appointments.set(id, { id, shop: shopIndex, customer: customerIndex, bookedAt: `${res.body.date} ${res.body.time}`, status: 'confirmed', swapLocked: false });
+  world.kept.push({ kind: 'book', appointmentId: id });
+}
+
+/** A card authorized for `dollars` with the test processor's 4242 card; its client secret, or null. */
+async function authorizedCard(world: World, cookie: string, dollars: number): Promise<string | null> {
+  const created = await world.request('POST', '/api/create-payment-intent', { amount: dollars }, cookie);
+  if (created?.status !== 200) return null;
+  world.kept.push({ kind: 'intent', intentId: created.body.paymentIntentId, confirmed: false });
+  const confirmed = await world.request('POST', `/api/payment-intents/${created.body.paymentIntentId}/confirm`, { cardNumber: '4242424242424242' }, cookie);
+  if (confirmed?.status !== 200) return null;
+  world.kept.push({ kind: 'intent', intentId: created.body.paymentIntentId, confirmed: true });
+  return created.body.clientSecret as string;
+}
+
+async function makeOffer(world: World) {
+  const open = [...world.appointments.values()].filter((a) => a.status === 'confirmed' && !a.swapLocked);
+  const from = pick(open);
+  if (!from) return;
+  // Swaps are within one day: a queue jump to an earlier time, a move back to a later one.
+  const day = (a: { bookedAt: string }) => a.bookedAt.slice(0, 10);
+  const to = pick(open.filter((a) => a.shop === from.shop && a.customer !== from.customer && day(a) === day(from)));
+  if (!to) return;
+  const offerType = to.bookedAt < from.bookedAt ? 'queue_jump' : 'move_back';
+  const offerCents = between(5, 40) * 100;
+  const method = Math.random() < 0.7 ? 'credits' : 'cash';
+  const payer = world.customers[from.customer];
+  // A service business charges the payer the offer plus the $5.00 business fee.
+  const intent = method === 'cash' ? await authorizedCard(world, payer.cookie, offerCents / 100 + 5) : null;
+  if (method === 'cash' && !intent) return;
+  const body = { fromAppointmentId: from.id, toAppointmentId: to.id, offerAmount: offerCents / 100, offerType, paymentMethod: method, ...(intent ? { paymentIntentId: intent } : {}) };
+  const res = await world.request('POST', '/api/queue-jump-offers', body, payer.cookie);
+  if (res?.status !== 201) return;
+  const offer: KnownOffer = { id: res.body.id, from: from.id, to: to.id, payer: from.customer, payee: to.customer, method, offerCents, status: 'pending', lastBy: null, round: 0 };
+  followOffer(world, offer, res.body);
+  world.offers.set(offer.id, offer);
+  world.kept.push({ kind: 'offer', offerId: offer.id, from: from.id, to: to.id });
+}
+
+/** The payee asks for a different price once: any amount by credit, at most the offer by card (no new card hold). */
+async function counter(world: World) {
+  const offer = pick([...world.offers.values()].filter((o) => o.status === 'pending'));
+  if (!offer) return;
+  const counterCents = offer.method === 'cash' ? between(1, offer.offerCents / 100) * 100 : between(1, 60) * 100;
+  const res = await world.request('POST', `/api/queue-jump-offers/${offer.id}/negotiate`, { counterAmount: counterCents / 100 }, world.customers[offer.payee].cookie);
+  if (res?.status !== 200) return;
+  followOffer(world, offer, res.body);
+  world.kept.push({ kind: 'counter', offerId: offer.id, round: offer.round });
+}
+
+/** The payee accepts an offer, or the payer accepts the payee's counter. Both appointments stay out of other swaps. */
+async function accept(world: World) {
+  const offer = pick([...world.offers.values()].filter((o) => live(o) && !world.appointments.get(o.from)!.swapLocked && !world.appointments.get(o.to)!.swapLocked));
+  if (!offer) return;
+  const byPayer = offer.status === 'negotiating';
+  const [from, to] = [world.appointments.get(offer.from)!, world.appointments.get(offer.to)!];
+  from.swapLocked = to.swapLocked = true;
+  const path = `/api/queue-jump-offers/${offer.id}/${byPayer ? 'accept-counter' : 'accept'}`;
+  const res = await world.request('POST', path, {}, world.customers[byPayer ? offer.payer : offer.payee].cookie);
+  if (res && res.status >= 400 && res.status < 500) {
+    // Refused: nothing was swapped, so the appointments may take part in other offers again.
+    from.swapLocked = to.swapLocked = false;
+    return;
+  }
+  if (res?.status !== 200) return; // lost or 503: maybe swapped, so the appointments stay locked
+  followOffer(world, offer, res.body);
+  world.kept.push({ kind: 'offerEnded', offerId: offer.id, status: 'accepted' });
+}
+
+async function endOffer(world: World, how: 'decline' | 'cancel') {
+  const offer = pick([...world.offers.values()].filter((o) => o.status === 'pending'));
+  if (!offer) return;
+  const cookie = world.customers[how === 'decline' ? offer.payee : offer.payer].cookie;
+  const res = await world.request('POST', `/api/queue-jump-offers/${offer.id}/${how}`, {}, cookie);
+  if (res?.status !== 200) return;
+  followOffer(world, offer, res.body);
+  world.kept.push({ kind: 'offerEnded', offerId: offer.id, status: how === 'decline' ? 'declined' : 'cancelled' });
+}
+
+async function endAppointment(world: World, how: 'cancelled' | 'completed') {
+  const appointment = pick([...world.appointments.values()].filter((a) => a.status === 'confirmed'));
+  if (!appointment) return;
+  const res =
+    how === 'cancelled'
+      ? await world.request('PATCH', `/api/appointments/${appointment.id}`, { status: 'cancelled' }, world.customers[appointment.customer].cookie)
+      : await world.request('POST', `/api/appointments/${appointment.id}/complete`, {}, world.shops[appointment.shop].ownerCookie);
+  if (res?.status !== 200) return;
+  appointment.status = how;
+  world.kept.push({ kind: 'appointmentEnded', appointmentId: appointment.id, status: how });
+}
+
+const steps: [number, (world: World) => Promise<void>][] = [
+  [30, book],
+  [22, makeOffer],
+  [10, counter],
+  [16, accept],
+  [3, (w) => endOffer(w, 'decline')],
+  [4, (w) => endOffer(w, 'cancel')],
+  [5, (w) => endAppointment(w, 'cancelled')],
+  [10, (w) => endAppointment(w, 'completed')],
+];
+const totalWeight = steps.reduce((sum, [w]) => sum + w, 0);
+
+/** Runs one weighted random step. */
+export async function randomStep(world: World): Promise<void> {
+  let r = Math.random() * totalWeight;
+  for (const [weight, step] of steps) {
+    if ((r -= weight) < 0) return step(world);
+  }
+}

@@ -1,0 +1,130 @@
+// What must hold after the app was killed many times: each check reads the tables and returns the
+// problems it found ([] when it holds). DESIGN sections 4 and 5.
+import type pg from 'pg';
+import type { ReceivedMail } from '../src/server/features/email/test-smtp-server.js';
+import type { Promise2xx, World } from './fault-world.js';
+
+type Q = pg.Client | pg.Pool;
+const rows = async <T>(db: Q, text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
+
+/** Every request answered 2xx left what it said it did; later steps may only move things forward. */
+export async function lost2xx(db: Q, kept: Promise2xx[]): Promise<string[]> {
+  const appointments = new Map((await rows<{ id: number; status: string }>(db, 'select id, status from appointments')).map((r) => [r.id, r]));
+  const offers = new Map(
+    (await rows<{ id: number; status: string; from_appointment_id: number; to_appointment_id: number; negotiation_round: number; counter_cents: number | null }>(
+      db,
+      'select id, status, from_appointment_id, to_appointment_id, negotiation_round, counter_cents from offers',
+    )).map((r) => [r.id, r]),
+  );
+  const intents = new Map((await rows<{ id: string; status: string }>(db, 'select id, status from payment_intents')).map((r) => [r.id, r]));
+  const problems: string[] = [];
+  for (const p of kept) {
+    const a = 'appointmentId' in p ? appointments.get(p.appointmentId) : undefined;
+    const o = 'offerId' in p ? offers.get(p.offerId) : undefined;
+    const ok =
+      p.kind === 'book' ? a !== undefined
+      : p.kind === 'appointmentEnded' ? a?.status === p.status
+      : p.kind === 'offer' ? o?.from_appointment_id === p.from && o.to_appointment_id === p.to
+      : p.kind === 'counter' ? o !== undefined && o.negotiation_round >= p.round && o.counter_cents !== null
+      : p.kind === 'offerEnded' ? o?.status === p.status
+      : p.confirmed ? ['requires_capture', 'succeeded', 'canceled'].includes(intents.get(p.intentId)?.status ?? '') : intents.has(p.intentId);
+    if (!ok) problems.push(`lost after a 2xx: ${JSON.stringify(p)}`);
+  }
+  return problems;
+}
+
+/** Every asset sums to zero, pending and posted; no credit or earnings account below zero. */
+export async function ledgerProblems(db: Q): Promise<string[]> {
+  const problems = (await rows<{ asset: string; posted: string; pending: string }>(db, `select asset, sum(credits_posted - debits_posted)::bigint as posted,
+      sum(credits_pending - debits_pending)::bigint as pending from ledger_accounts group by asset`))
+    .filter((r) => Number(r.posted) !== 0 || Number(r.pending) !== 0)
+    .map((r) => `${r.asset} sums to ${r.posted} posted, ${r.pending} pending`);
+  const overdrawn = await rows<{ id: number }>(db, 'select id from ledger_accounts where no_overdraft and credits_posted - debits_posted - debits_pending < 0');
+  return [...problems, ...overdrawn.map((r) => `account ${r.id} below zero`)];
+}
+
+/**
+ * No hold outlives its deadline once the sweeps ran: a live offer past expiry (plus `graceSeconds`
+ * for the sweep interval), an ended offer's or ended appointment's hold still open, a card action
+ * or an e-mail due long ago and still pending.
+ */
+export async function unresolvedHolds(db: Q, graceSeconds: number): Promise<string[]> {
+  const grace = `now() - make_interval(secs => ${Number(graceSeconds)})`;
+  const found = await rows<{ problem: string }>(db, `
+    select 'offer ' || id || ' still ' || status || ' past its expiry' as problem from offers
+      where status in ('pending', 'negotiating') and expires_at < ${grace}
+    union all
+    select 'hold ' || h.id || ' of ' || coalesce('offer ' || o.id || ' (' || o.status || ')', 'appointment ' || a.id || ' (' || a.status || ')') || ' never resolved'
+      from ledger_transfers h
+      left join offers o on o.id = h.offer_id
+      left join appointments a on a.id = h.appointment_id and h.offer_id is null
+      where h.flags = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)
+        and (o.status not in ('pending', 'negotiating') or a.status in ('cancelled', 'completed'))
+    union all
+    select 'payment action ' || id || ' (' || kind || ') due since ' || run_after || ' still pending' from payment_actions
+      where status = 'pending' and run_after < ${grace}
+    union all
+    select 'accepted offer ' || o.id || ' with both appointments completed still holds its escrow' from offers o
+      join appointments f on f.id = o.from_appointment_id join appointments t on t.id = o.to_appointment_id
+      where o.status = 'accepted' and o.escrow_status = 'held' and f.status = 'completed' and t.status = 'completed'
+        and greatest(f.updated_at, t.updated_at) < ${grace}`);
+  return found.map((r) => r.problem);
+}
+
+export async function overlaps(db: Q): Promise<string[]> {
+  const found = await rows<{ a: number; b: number }>(db, `select a.id as a, b.id as b from appointments a join appointments b
+      on a.business_id = b.business_id and a.id < b.id and tsrange(a.starts_at, a.ends_at, '[)') && tsrange(b.starts_at, b.ends_at, '[)')
+    where a.exclusive and b.exclusive and a.status = 'confirmed' and b.status = 'confirmed'`);
+  return found.map((r) => `appointments ${r.a} and ${r.b} overlap`);
+}
+
+/**
+ * No outbox message reached the SMTP server twice, and every message marked sent arrived. A kill
+ * between the server's OK and marking the row sent leaves it pending: it would be sent again once its
+ * lease ends (at-least-once, docs/operations.md); `unmarked` counts those.
+ */
+export async function emailProblems(db: Q, received: ReceivedMail[]): Promise<{ problems: string[]; unmarked: number; sent: number }> {
+  const times = new Map<number, number>();
+  for (const mail of received) times.set(mail.outboxId, (times.get(mail.outboxId) ?? 0) + 1);
+  const problems = [...times].filter(([, n]) => n > 1).map(([id, n]) => `e-mail ${id} delivered ${n} times`);
+  const outbox = await rows<{ id: number; status: string }>(db, 'select id, status from email_outbox');
+  let unmarked = 0;
+  for (const row of outbox) {
+    if (row.status === 'sent' && !times.has(row.id)) problems.push(`e-mail ${row.id} marked sent but never delivered`);
+    if (row.status !== 'sent' && times.has(row.id)) unmarked++;
+  }
+  return { problems, unmarked, sent: outbox.filter((r) => r.status === 'sent').length };
+}
+
+/**
+ * No offer half-applied: an accepted offer's two appointments hold each other's booked times, an
+ * appointment in no accepted offer holds its own (the clients never reschedule), and the escrow of
+ * every accepted offer was posted (held, released or refunded), never left pending.
+ */
+export async function halfAppliedOffers(db: Q, world: World): Promise<string[]> {
+  const current = new Map((await rows<{ id: number; at: string }>(db, `select id, to_char(starts_at, 'YYYY-MM-DD HH24:MI') as at from appointments`)).map((r) => [r.id, r.at]));
+  const accepted = await rows<{ id: number; from_appointment_id: number; to_appointment_id: number; posted: string; pending: string; escrow_status: string }>(db, `
+    select o.id, o.from_appointment_id, o.to_appointment_id, o.escrow_status,
+      coalesce(sum(e.credits_posted - e.debits_posted), 0) as posted, coalesce(sum(e.credits_pending - e.debits_pending), 0) as pending
+    from offers o left join ledger_accounts e on e.kind = 'offer_escrow' and e.offer_id = o.id
+    where o.status = 'accepted' group by o.id`);
+  const problems: string[] = [];
+  const swapped = new Map<number, number>();
+  for (const o of accepted) {
+    for (const [a, b] of [[o.from_appointment_id, o.to_appointment_id], [o.to_appointment_id, o.from_appointment_id]]) {
+      if (swapped.has(a)) problems.push(`appointment ${a} in two accepted offers`);
+      swapped.set(a, b);
+    }
+    if (Number(o.pending) !== 0) problems.push(`accepted offer ${o.id} still has ${o.pending} pending in escrow`);
+    if (o.escrow_status === 'held' && Number(o.posted) <= 0) problems.push(`accepted offer ${o.id} holds nothing in escrow`);
+    if (o.escrow_status !== 'held' && Number(o.posted) !== 0) problems.push(`settled offer ${o.id} left ${o.posted} in escrow`);
+  }
+  for (const a of world.appointments.values()) {
+    const partner = swapped.get(a.id);
+    const expected = partner === undefined ? a.bookedAt : world.appointments.get(partner)?.bookedAt;
+    if (expected !== undefined && current.get(a.id) !== expected) {
+      problems.push(`appointment ${a.id} is at ${current.get(a.id)}, expected ${expected}${partner ? ` (swapped with ${partner})` : ' (never swapped)'}`);
+    }
+  }
+  return problems;
+}

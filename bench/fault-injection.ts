@@ -1,0 +1,184 @@
+// Fault injection on PostgreSQL (DESIGN sections 4 and 5, issue 10): clients book, offer, counter,
+// accept, decline, cancel and complete over HTTP while the real app process (src/server/main.ts) is
+// killed with SIGKILL at random moments and started again; then the database must still hold every
+// 2xx, sum to zero, have no hold past its deadline, no overlap, no e-mail twice, no half-applied offer.
+//
+//   npm run faults                      full run (FAULT_SECONDS=120), writes bench/results/fault-injection.json
+//   FAULT_SECONDS=30 npm run faults     shorter; npm test runs a short one (src/server/fault-injection.test.ts)
+//   BENCH_DATABASE_URL=postgres://…     the server to create the throw-away database on (default local test)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
+import { FaultApp } from './fault-app.js';
+import { randomStep } from './fault-actions.js';
+import { emailProblems, halfAppliedOffers, ledgerProblems, lost2xx, overlaps, unresolvedHolds } from './fault-checks.js';
+import { newTally } from './fault-client.js';
+import { buildWorld, World } from './fault-world.js';
+import { grantCredit } from './offer-support.js';
+
+export interface FaultOptions {
+  adminUrl: string;
+  seconds: number;
+  clients: number;
+  /** Uptime between kills, in ms: a random value in this range. */
+  uptimeMs: [number, number];
+  log?: (line: string) => void;
+}
+
+export interface FaultResult {
+  date: string;
+  seconds: number;
+  operations: number;
+  unanswered: number;
+  kills: number;
+  kept2xx: number;
+  /** The 2xx answers by what they did. */
+  kept2xxByKind: Record<string, number>;
+  byStatus: Record<number, number>;
+  emailsSent: number;
+  /** Delivered, then killed before marked sent: would be sent again after the lease (at-least-once). */
+  emailsDeliveredUnmarked: number;
+  invariants: Record<string, boolean>;
+  problems: string[];
+  /** The fresh database, kept for a look when an invariant failed (dropped otherwise). */
+  database?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SWEEP_GRACE_SECONDS = 7; // offer sweeps run every 5 s; the card and e-mail workers every second
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function freshDatabase(adminUrl: string) {
+  const host = new URL(adminUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`the database must be on this machine, not ${host}`);
+  const name = `que_faults_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  // A dropped admin connection surfaces at its next query, not as a crash of the run.
+  admin.on('error', () => {});
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    /** Drops it, or only lets go of it when a failed run should be looked at. */
+    release: async (keep: boolean) => {
+      if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function runFaultInjection(options: FaultOptions): Promise<FaultResult> {
+  const log = options.log ?? (() => {});
+  const database = await freshDatabase(options.adminUrl);
+  const smtp = await startTestSmtpServer();
+  const app = new FaultApp({ databaseUrl: database.url, port: await freePort(), smtpUrl: smtp.url });
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // An idle connection dropped by the server is replaced by the pool, not a crash of the run.
+  pool.on('error', () => {});
+  let keep = false;
+  try {
+    await app.start();
+    const world = new World(() => app.baseUrl, newTally());
+    await buildWorld(world, 3, 8, String(Date.now() % 100000));
+    await grantCredit(database.url, world.customers.map((c) => c.id), 500_00);
+    world.tally = newTally();
+    log(`app up; ${options.clients} clients for ${options.seconds} s`);
+
+    const deadline = Date.now() + options.seconds * 1000;
+    let up = true;
+    const clients = Array.from({ length: options.clients }, async () => {
+      while (Date.now() < deadline) {
+        if (!up) await sleep(50);
+        else await randomStep(world);
+      }
+    });
+    const killer = (async () => {
+      for (;;) {
+        const [lo, hi] = options.uptimeMs;
+        await sleep(lo + Math.random() * (hi - lo));
+        if (Date.now() >= deadline) return;
+        // The clock, not a request: some live offer reaches its expiry so the sweeps have work.
+        await pool.query(`update offers set expires_at = now() where id in (select id from offers where status in ('pending', 'negotiating') order by random() limit 2)`);
+        await app.kill();
+        up = false;
+        log(`kill ${app.kills} after ${world.tally.requests} requests`);
+        await app.start();
+        up = true;
+      }
+    })();
+    await Promise.all([...clients, killer]);
+    if (!app.running) await app.start();
+    // Let the surviving process sweep what the kills left due, then stop it cleanly.
+    await sleep(SWEEP_GRACE_SECONDS * 1000 + 1000);
+    await app.stop();
+
+    const email = await emailProblems(pool, smtp.received);
+    const checks: Record<string, string[]> = {
+      every2xxKept: await lost2xx(pool, world.kept),
+      ledgerSumsToZero: await ledgerProblems(pool),
+      noHoldPastDeadline: await unresolvedHolds(pool, SWEEP_GRACE_SECONDS),
+      noOverlap: await overlaps(pool),
+      noEmailTwice: email.problems,
+      noHalfAppliedOffer: await halfAppliedOffers(pool, world),
+      no5xxButUnavailable: world.tally.serverErrors,
+    };
+    const problems = Object.values(checks).flat();
+    keep = problems.length > 0;
+    return {
+      date: new Date().toISOString(),
+      seconds: options.seconds,
+      operations: world.tally.requests,
+      unanswered: world.tally.unanswered,
+      kills: app.kills,
+      kept2xx: world.kept.length,
+      kept2xxByKind: world.kept.reduce<Record<string, number>>((acc, p) => {
+        const kind = p.kind === 'offerEnded' || p.kind === 'appointmentEnded' ? `${p.kind}:${p.status}` : p.kind;
+        return { ...acc, [kind]: (acc[kind] ?? 0) + 1 };
+      }, {}),
+      byStatus: world.tally.byStatus,
+      emailsSent: email.sent,
+      emailsDeliveredUnmarked: email.unmarked,
+      invariants: Object.fromEntries(Object.entries(checks).map(([name, found]) => [name, found.length === 0])),
+      problems: problems.slice(0, 50),
+      ...(keep ? { database: database.name } : {}),
+    };
+  } finally {
+    await app.stop().catch(() => {});
+    await pool.end();
+    await smtp.close();
+    await database.release(keep);
+  }
+}
+
+async function main() {
+  const result = await runFaultInjection({
+    adminUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    seconds: Number(process.env.FAULT_SECONDS ?? 120),
+    clients: Number(process.env.FAULT_CLIENTS ?? 8),
+    uptimeMs: [3000, 8000],
+    log: (line) => console.log(line),
+  });
+  const file = fileURLToPath(new URL('./results/fault-injection.json', import.meta.url));
+  mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  const held = Object.values(result.invariants).every(Boolean);
+  console.log(held ? `all invariants held over ${result.kills} kills` : `INVARIANTS BROKEN (database ${result.database} kept for a look)`);
+  process.exit(held ? 0 : 1);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

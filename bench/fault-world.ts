@@ -1,0 +1,90 @@
+// What the fault-injection clients know: shops, customers, and the appointments and offers their
+// own 2xx answers told them about. Every 2xx is also written down as a promise the database must keep.
+import { weekdaySlots } from './booking-support.js';
+import { type Answer, send, type Tally } from './fault-client.js';
+
+export interface Shop {
+  ownerCookie: string;
+  businessId: number;
+  serviceId: number;
+}
+export interface Customer {
+  id: number;
+  cookie: string;
+  email: string;
+}
+export interface KnownAppointment {
+  id: number;
+  shop: number;
+  customer: number;
+  /** Wall-clock start when booked: an appointment is moved only by an accepted swap. */
+  bookedAt: string;
+  status: 'confirmed' | 'cancelled' | 'completed';
+  /** In an accept that is running, succeeded, or whose answer was lost: no further offers on it. */
+  swapLocked: boolean;
+}
+export interface KnownOffer {
+  id: number;
+  from: number; // appointment ids
+  to: number;
+  payer: number; // customer indexes
+  payee: number;
+  method: 'credits' | 'cash';
+  offerCents: number;
+  status: string;
+  lastBy: number | null; // user id
+  round: number;
+}
+
+/** A 2xx answer: what the database must show for it after every crash. */
+export type Promise2xx =
+  | { kind: 'book'; appointmentId: number }
+  | { kind: 'intent'; intentId: string; confirmed: boolean }
+  | { kind: 'offer'; offerId: number; from: number; to: number }
+  | { kind: 'counter'; offerId: number; round: number }
+  | { kind: 'offerEnded'; offerId: number; status: 'accepted' | 'declined' | 'cancelled' }
+  | { kind: 'appointmentEnded'; appointmentId: number; status: 'cancelled' | 'completed' };
+
+export class World {
+  shops: Shop[] = [];
+  customers: Customer[] = [];
+  appointments = new Map<number, KnownAppointment>();
+  offers = new Map<number, KnownOffer>();
+  kept: Promise2xx[] = [];
+  // Five days only: swaps need two appointments on one date, and contention makes the races worth having.
+  readonly slots = weekdaySlots().filter((slot, _, all) => [...new Set(all.map((s) => s.date))].slice(0, 5).includes(slot.date));
+
+  constructor(
+    public baseUrl: () => string,
+    public tally: Tally,
+  ) {}
+
+  request(method: string, path: string, body?: unknown, cookie?: string): Promise<Answer | null> {
+    return send(this.baseUrl(), this.tally, method, path, body, cookie);
+  }
+}
+
+const password = 'plum-orchard-42';
+
+async function must(world: World, what: string, method: string, path: string, body: unknown, cookie?: string): Promise<Answer> {
+  const res = await world.request(method, path, body, cookie);
+  if (!res || res.status >= 300) throw new Error(`setup: ${what}: ${res ? `${res.status} ${JSON.stringify(res.body)}` : 'no answer'}`);
+  return res;
+}
+
+/** Shops and customers, made over HTTP before any kill; Que Credit is granted by the caller. */
+export async function buildWorld(world: World, shops: number, customers: number, label: string) {
+  for (let i = 0; i < shops; i++) {
+    const username = `fault_owner_${label}_${i}`;
+    const owner = await must(world, 'owner', 'POST', '/api/register', { username, email: `${username}@example.com`, password, userType: 'business' });
+    const b = await must(world, 'business', 'POST', '/api/businesses', { businessName: `Fault shop ${i}`, category: 'Other', timeZone: 'America/New_York' }, owner.cookie);
+    const s = await must(world, 'service', 'POST', `/api/businesses/${b.body.id}/services`, { name: 'Visit', duration: 30, price: '25.00' }, owner.cookie);
+    world.shops.push({ ownerCookie: owner.cookie!, businessId: b.body.id, serviceId: s.body.id });
+  }
+  for (let i = 0; i < customers; i++) {
+    const username = `fault_customer_${label}_${i}`;
+    const email = `${username}@example.com`;
+    const c = await must(world, 'customer', 'POST', '/api/register', { username, email, password, userType: 'customer' });
+    world.customers.push({ id: c.body.id, cookie: c.cookie!, email });
+  }
+}
