@@ -20,6 +20,7 @@ export const slotTaken = () => new AppError(ErrorCode.SLOT_TAKEN, 'That time slo
 
 const raisedCodes: Record<string, ErrorCode> = {
   [RaisedState.validation]: ErrorCode.VALIDATION,
+  [RaisedState.forbidden]: ErrorCode.FORBIDDEN,
   [RaisedState.notFound]: ErrorCode.NOT_FOUND,
   [RaisedState.conflict]: ErrorCode.CONFLICT,
   [RaisedState.invalidState]: ErrorCode.INVALID_STATE,

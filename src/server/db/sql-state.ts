@@ -59,12 +59,15 @@ export const SqlState = {
  */
 export const RaisedState = {
   validation: 'QB400',
+  forbidden: 'QB403',
   notFound: 'QB404',
   conflict: 'QB409',
   invalidState: 'QBINV',
   slotTaken: 'QBSLT',
   /** A business zone PostgreSQL cannot use; DETAIL names it. */
   unusableZone: 'QBTZ1',
+  /** Not for clients: the appointment has live offers, so the app takes the path that ends them (que_reschedule). */
+  liveOffers: 'QBOFR',
 } as const;
 
 /** The DETAIL of a database error. */

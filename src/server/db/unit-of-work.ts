@@ -27,3 +27,20 @@ export async function unitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Promi
     }
   }
 }
+
+/**
+ * Runs one statement that does a whole use case (our SQL functions, migration 0007): outside a
+ * transaction it is its own, so no BEGIN/COMMIT round trips, and PostgreSQL's deadlock or
+ * serialization aborts are retried like unitOfWork's; inside one it simply joins it.
+ */
+export async function singleStatement<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const state = sqlStateOf(error);
+      if (!isTransaction(db) && state && RETRYABLE.has(state) && attempt < ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

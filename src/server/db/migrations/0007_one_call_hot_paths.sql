@@ -484,3 +484,90 @@ BEGIN
   RETURN que_appointment_view(v_id);
 END
 $$;
+--> statement-breakpoint
+-- A queue entry follows its appointment to its new time (reschedule, either side of a swap),
+-- keeping its status; one is made for an appointment that somehow has none. Published for the new
+-- day and, when the appointment changed days, for the old one, whose subscribers must drop it.
+CREATE FUNCTION que_queue_moved(p_appointment int, p_previous_date text, p_previous_time text)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  a record;
+  v_entry int;
+  v_audience jsonb;
+BEGIN
+  SELECT ap.business_id, ap.service_id, ap.customer_id, ap.starts_at, to_char(ap.starts_at, 'YYYY-MM-DD') AS date,
+         to_char(ap.starts_at, 'HH24:MI') AS time, bz.owner_id
+    INTO a FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
+  UPDATE queue_entries SET starts_at = a.starts_at, updated_at = now() WHERE appointment_id = p_appointment RETURNING id INTO v_entry;
+  IF v_entry IS NULL THEN
+    INSERT INTO queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
+    VALUES (p_appointment, a.business_id, a.service_id, a.customer_id, a.starts_at, 'waiting')
+    ON CONFLICT (appointment_id) DO UPDATE
+      SET starts_at = excluded.starts_at, status = excluded.status, service_id = excluded.service_id,
+          customer_id = excluded.customer_id, updated_at = now()
+    RETURNING id INTO v_entry;
+  END IF;
+  v_audience := CASE WHEN a.customer_id = a.owner_id THEN jsonb_build_array(a.customer_id) ELSE jsonb_build_array(a.customer_id, a.owner_id) END;
+  -- line: the entry's place before and after on each day, so those it passed are pushed too.
+  PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_update', 'userIds', v_audience, 'businessId', a.business_id,
+                                                   'date', a.date, 'queueEntryId', v_entry,
+                                                   'line', jsonb_build_object('from', CASE WHEN p_previous_date = a.date THEN p_previous_time END, 'to', a.time))::text);
+  IF p_previous_date IS NOT NULL AND p_previous_date <> a.date THEN
+    PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_update', 'userIds', v_audience, 'businessId', a.business_id,
+                                                     'date', p_previous_date, 'queueEntryId', v_entry,
+                                                     'line', jsonb_build_object('from', p_previous_time, 'to', NULL))::text);
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- A reschedule, whole, in one call: only its customer moves an active appointment, the new time is
+-- checked like a new booking (the appointment itself left out; a service business's overlaps are
+-- the exclusion constraint's to refuse), and the move sets off the queue entry's move, the
+-- customer's notification and e-mail. Live offers on the appointment must end with it, which is
+-- the offers feature's TypeScript: unless p_offers_end_after, an appointment with live offers
+-- raises QBOFR before changing anything, and the app reschedules in a transaction that announces
+-- the change to the offers listener (reschedule-appointment.ts).
+-- Returns {appointment: que_appointment_view, previous: {date, time}}.
+CREATE FUNCTION que_reschedule(p_user int, p_appointment int, p_date date, p_time text, p_horizon int, p_now timestamptz, p_zone text,
+  p_offers_end_after boolean)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  a record;
+  v_period record;
+  v_note int;
+BEGIN
+  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration,
+         to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time
+    INTO a FROM appointments ap WHERE ap.id = p_appointment FOR UPDATE;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  IF a.customer_id <> p_user THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'Only the customer can reschedule this appointment';
+  END IF;
+  IF a.status NOT IN ('confirmed', 'pending') THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('This appointment is already %s', a.status);
+  END IF;
+  IF NOT p_offers_end_after AND EXISTS (
+       SELECT 1 FROM offers WHERE (from_appointment_id = p_appointment OR to_appointment_id = p_appointment)
+          AND status IN ('pending', 'negotiating')) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBOFR', MESSAGE = 'This appointment has live offers, which end with the reschedule';
+  END IF;
+  PERFORM que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, false, p_zone);
+  -- The visit lasts its real minutes in the business's zone (que_period).
+  SELECT pr.* INTO v_period FROM businesses bz, que_period(p_date, p_time, a.duration, coalesce(p_zone, bz.time_zone)) pr
+   WHERE bz.id = a.business_id;
+  UPDATE appointments SET starts_at = v_period.starts_at, ends_at = v_period.ends_at, updated_at = now()
+   WHERE id = p_appointment;
+
+  PERFORM que_queue_moved(p_appointment, a.date, a.time);
+  INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+  SELECT a.customer_id, 'booking_rescheduled', 'Booking rescheduled',
+         format('%s at %s is now on %s at %s (was %s at %s).', s.name, bz.business_name, to_char(p_date, 'YYYY-MM-DD'), p_time, a.date, a.time),
+         '/appointments', p_appointment
+    FROM services s, businesses bz WHERE s.id = a.service_id AND bz.id = a.business_id
+  RETURNING id INTO v_note;
+  PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id),
+                                                   'notificationId', v_note)::text);
+  PERFORM que_appointment_email(p_appointment, 'rescheduled', a.date || ' ' || a.time);
+  RETURN jsonb_build_object('appointment', que_appointment_view(p_appointment), 'previous', jsonb_build_object('date', a.date, 'time', a.time));
+END
+$$;

@@ -7,8 +7,7 @@ import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { cachedSql } from '../../db/prepared.js';
-import { SqlState, sqlStateOf } from '../../db/sql-state.js';
-import { isTransaction } from '../../db/unit-of-work.js';
+import { singleStatement } from '../../db/unit-of-work.js';
 import { AppError, forbidden, sqlCall } from '../../errors.js';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
 import { withZoneFallback } from '../availability/slots.repository.js';
@@ -37,21 +36,6 @@ const callBook = cachedSql(
         ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('zone')}::text) as appointment`,
 );
 
-const RETRYABLE = new Set<string>([SqlState.serializationFailure, SqlState.deadlockDetected]);
-
-/** One statement is its own transaction: PostgreSQL's deadlock or serialization aborts are retried, as unitOfWork does. */
-async function once<T>(db: Db, run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const state = sqlStateOf(error);
-      if (!isTransaction(db) && state && RETRYABLE.has(state) && attempt < 3) continue;
-      throw error;
-    }
-  }
-}
-
 /**
  * Books a slot for the signed-in user in ONE database call (que_book): the business and service,
  * the same slot rules as the public slot list (que_day_slots), the row (the exclusion constraint
@@ -79,6 +63,6 @@ export async function bookAppointment(db: Db, user: User, input: BookingInput, r
     horizon: rules.restaurantHorizonDays,
     now: now ? now.toISOString() : null,
   };
-  const result = (await sqlCall(withZoneFallback(db, (zone) => once(db, () => callBook(db, { ...values, zone }))))) as { rows: { appointment: AppointmentRow }[] };
+  const result = (await sqlCall(withZoneFallback(db, (zone) => singleStatement(db, () => callBook(db, { ...values, zone }))))) as { rows: { appointment: AppointmentRow }[] };
   return toAppointment(result.rows[0].appointment, user);
 }

@@ -1,42 +1,61 @@
+import { sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment } from '../../../contract/appointments.js';
 import type { Db } from '../../db/client.js';
-import type { SlotRules } from '../availability/available-slots.js';
-import { unitOfWork } from '../../db/unit-of-work.js';
-import { forbidden } from '../../errors.js';
-import { loadLocked, requireActive } from './appointment-access.js';
+import { cachedSql } from '../../db/prepared.js';
+import { RaisedState, sqlStateOf } from '../../db/sql-state.js';
+import { isTransaction, singleStatement, unitOfWork } from '../../db/unit-of-work.js';
+import { sqlCall } from '../../errors.js';
+import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
+import { withZoneFallback } from '../availability/slots.repository.js';
 import type { AppointmentChanges } from './appointment-changes.js';
 import { toAppointment } from './appointment-view.js';
-import * as appointmentsRepository from './appointments.repository.js';
-import { periodOf } from './appointment-period.js';
-import { requireFreeSlot } from './booking-transaction.js';
+import type { AppointmentRow } from './appointments.repository.js';
 
-/** Only its customer moves an appointment, and the new time is checked exactly like a new booking. */
+const p = (name: string) => sql.placeholder(name);
+
+const callReschedule = cachedSql(
+  'que_reschedule',
+  sql`select que_reschedule(${p('userId')}::int, ${p('id')}::int, ${p('date')}::date, ${p('time')}::text, ${p('horizon')}::int,
+        ${p('now')}::timestamptz, ${p('zone')}::text, ${p('offersEndAfter')}::boolean) as moved`,
+);
+
+interface Moved {
+  appointment: AppointmentRow;
+  previous: { date: string; time: string };
+}
+
+/**
+ * Only its customer moves an appointment, and the new time is checked exactly like a new booking:
+ * ONE database call (que_reschedule, migration 0007), which also moves the queue entry and tells
+ * the customer in-app and by e-mail. An appointment with live offers (they end when it moves, by
+ * the offers feature's rules) is moved in a transaction that announces the change to the listeners.
+ */
 export async function rescheduleAppointment(
   db: Db,
   changes: AppointmentChanges,
   user: User,
   id: number,
   to: { date: string; time: string },
-  rules?: SlotRules,
+  rules: SlotRules = DEFAULT_SLOT_RULES,
+  now?: Date,
 ): Promise<Appointment> {
-  return unitOfWork(db, async (tx) => {
-    const row = await loadLocked(tx, id);
-    if (row.customerId !== user.id) throw forbidden('Only the customer can reschedule this appointment');
-    requireActive(row);
-    await requireFreeSlot(tx, {
-      businessId: row.businessId,
-        serviceId: row.serviceId,
-      date: to.date,
-      time: to.time,
-      partySize: row.partySize,
-      excludeAppointmentIds: [id],
-      rules,
+  const move = (tx: Db, offersEndAfter: boolean) =>
+    withZoneFallback(tx, async (zone) => {
+      const values = { userId: user.id, id, ...to, horizon: rules.restaurantHorizonDays, now: now?.toISOString() ?? null, zone, offersEndAfter };
+      const result = (await callReschedule(tx, values)) as { rows: { moved: Moved }[] };
+      return result.rows[0].moved;
     });
-    const period = await periodOf(tx, to.date, to.time, row.duration, row.timeZone);
-    await appointmentsRepository.updatePeriod(tx, id, period.startsAt, period.endsAt);
-    const moved = { ...row, date: to.date, time: to.time };
-    await changes.announce(tx, { kind: 'rescheduled', appointment: moved, previous: { date: row.date, time: row.time }, byUserId: user.id });
-    return toAppointment(moved, user);
+  if (!isTransaction(db)) {
+    try {
+      return toAppointment((await sqlCall(singleStatement(db, () => move(db, false)))).appointment, user);
+    } catch (error) {
+      if (sqlStateOf(error) !== RaisedState.liveOffers) throw error;
+    }
+  }
+  return unitOfWork(db, async (tx) => {
+    const moved = await sqlCall(move(tx, true));
+    await changes.announce(tx, { kind: 'rescheduled', appointment: moved.appointment, previous: moved.previous, byUserId: user.id });
+    return toAppointment(moved.appointment, user);
   });
 }

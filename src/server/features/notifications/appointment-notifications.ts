@@ -5,8 +5,9 @@ import { notify } from './notifications.service.js';
 const LINK = '/appointments';
 
 /**
- * Tells the customer in-app when their booking is rescheduled or cancelled (a confirmed booking is
- * told by que_on_booked, migration 0007, when the customer booked it themselves). Changes an
+ * Tells the customer in-app when their booking is cancelled (a confirmed booking, when the
+ * customer booked it themselves, and a reschedule are told in SQL: que_on_booked and que_reschedule,
+ * migration 0007). Changes an
  * offer made say nothing here, because the offer's own notification already said it: a swap
  * ('swapped'), the table a restaurant offer's sender gets ('booked' by the other party), and the
  * sender's unconfirmed table when the offer ends ('cancelled').
@@ -17,11 +18,6 @@ export const appointmentNotificationsListener: AppointmentChangeListener = async
   const at = `${a.date} at ${a.time}`;
   const base = { userId: a.customerId, link: LINK, appointmentId: a.id };
   switch (change.kind) {
-    case 'rescheduled': {
-      const from = change.previous ? ` (was ${change.previous.date} at ${change.previous.time})` : '';
-      await notify(tx, { ...base, kind: 'booking_rescheduled', title: 'Booking rescheduled', body: `${what} is now on ${at}${from}.` });
-      return;
-    }
     case 'cancelled': {
       const role = await tableOfferRole(tx, a.id);
       if (role.neverConfirmed) return;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AppointmentChangeListener } from '../appointments/appointment-changes.js';
 import type { AppointmentRow } from '../appointments/appointments.repository.js';
@@ -24,15 +25,13 @@ export const queueAppointmentListener: AppointmentChangeListener = async (tx, ch
       // que_on_booked (migration 0007) puts a confirmed booking in line, in the booking's one call.
       return;
     case 'rescheduled':
-    case 'swapped': {
-      // An appointment that somehow has no entry (booked around the start-up backfill) gets one now.
-      const id = (await queueRepository.moveEntry(tx, a)) ?? (await queueRepository.upsertEntry(tx, a, 'waiting'));
-      const sameDay = change.previous?.date === a.date;
-      await publish(tx, 'queue_update', a, a.date, id, { from: sameDay ? change.previous!.time : null, to: a.time });
-      // Moved to another day: that day's subscribers must drop it too (and those behind it move up).
-      if (change.previous && !sameDay) await publish(tx, 'queue_update', a, change.previous.date, id, { from: change.previous.time, to: null });
+      // que_reschedule (migration 0007) moves the entry in the reschedule's one call.
       return;
-    }
+    case 'swapped':
+      // The same rule in SQL: the entry follows its appointment; published for both days with its
+      // place before and after, so those it passed are pushed too.
+      await tx.execute(sql`select que_queue_moved(${a.id}::int, ${change.previous?.date ?? null}::text, ${change.previous?.time ?? null}::text)`);
+      return;
     case 'cancelled': {
       // A pending reservation that ends has no entry: nothing to cancel.
       const id = await queueRepository.setStatusByAppointment(tx, a.id, 'cancelled');

@@ -37,15 +37,6 @@ export async function upsertEntry(db: Db, a: EntryAppointment, status: QueueStat
   return row.id;
 }
 
-/** Follows the appointment to its new time, keeping the entry's status; null when it has no entry. */
-export async function moveEntry(db: Db, a: EntryAppointment): Promise<number | null> {
-  const [row] = await rows<{ id: number }>(
-    db,
-    sql`update queue_entries set starts_at = ${startsAtOf(a)}, updated_at = now() where appointment_id = ${a.id} returning id`,
-  );
-  return row?.id ?? null;
-}
-
 export async function setStatusByAppointment(db: Db, appointmentId: number, status: QueueStatus): Promise<number | null> {
   const [row] = await rows<{ id: number }>(
     db,
