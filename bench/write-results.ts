@@ -91,6 +91,13 @@ if (notes.length) lines.push('', '## Notes', '', ...notes);
 
 lines.push(
   '',
+  '## What the baselines are',
+  '',
+  '- booking-throughput, minimal: `bench/booking-minimal.ts`, one statement on tables of its own: the day\'s opening hours checked, the insert under an exclusion constraint, one credit row.',
+  '- booking-throughput, project\'s booking: `bench/booking-raw.ts`, the statements the app sends for POST /api/appointments written by hand on node-postgres (no Fastify, zod, sessions or Drizzle); when booking becomes one database call, this becomes that call.',
+  '- offer-throughput: `createOffer`/`acceptOffer` called on a node-postgres pool in the bench process.',
+  '- availability-latency: a `select 1` round trip on the same pool, in alternating blocks with the measured call.',
+  '',
   '## Rerun',
   '',
   '```bash',
