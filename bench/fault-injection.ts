@@ -119,7 +119,10 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
         await sleep(lo + Math.random() * (hi - lo));
         if (Date.now() >= deadline) return;
         // The clock, not a request: some live offer reaches its expiry so the sweeps have work.
-        await pool.query(`update offers set expires_at = now() where id in (select id from offers where status in ('pending', 'negotiating') order by random() limit 2)`);
+        // SKIP LOCKED: rows the app is changing are passed over, so this never deadlocks with it.
+        await pool
+          .query(`update offers set expires_at = now() where id in (select id from offers where status in ('pending', 'negotiating') order by random() limit 2 for update skip locked)`)
+          .catch((error: unknown) => log(`backdating offers failed (${String(error)}); carrying on`));
         if (options.dropEvery > 0 && (app.kills + connectionDrops) % options.dropEvery === 1) {
           // The database drops the app's connections instead (a failover, pg_terminate_backend): requests
           // under way answer 503 and the same process must carry on by itself.
