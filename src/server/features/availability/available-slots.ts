@@ -1,6 +1,6 @@
 import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../../../contract/availability.js';
 import { ErrorCode } from '../../../contract/errors.js';
-import { dayOfWeek, isValidDate, timeToMinutes } from '../../../contract/time.js';
+import { dayOfWeek, isValidDate, minutesToTime, timeToMinutes } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
 import { clocksChangeOn, instantOf, periodFrom } from '../../time/business-time.js';
@@ -139,9 +139,10 @@ export async function slotsOfDay(db: Db, q: AvailableSlotsQuery, preloaded?: Pre
   if (!changeDay) return open(slots);
   // On a day the clocks change, "past" is decided by instants (after a fall-back the clock reads
   // 01:xx again, but a slot at 01:30 means the first 01:30, already gone), and a visit lasts its
-  // real minutes, so its wall-clock end moves with the clocks: re-check it where it really ends.
+  // real minutes, so its wall-clock end moves with the clocks: each candidate is checked where it
+  // really ends (later than start + duration after a spring-forward, earlier after a fall-back).
   const nowMs = (q.now ?? new Date()).getTime();
-  return open(slots.filter((time) => {
+  return open(starts.map(minutesToTime).filter((time) => {
     const at = instantOf(q.date, time, business.timeZone);
     if (at === null || at.epochMilliseconds <= nowMs) return false;
     const end = minutesSince(q.date, periodFrom(q.date, time, plan.duration, business.timeZone).endsAt);
