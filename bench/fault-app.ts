@@ -59,8 +59,11 @@ export class FaultApp {
     this.starts++;
     this.tail = [];
     const keep = (chunk: Buffer) => {
-      this.tail.push(chunk.toString('utf8'));
+      const text = chunk.toString('utf8');
+      this.tail.push(text);
       if (this.tail.length > 20) this.tail.shift();
+      // pino level 50 = error: kept across restarts, for the report of a failed run
+      for (const line of text.split('\n')) if (line.includes('"level":50') && this.errorLines.length < 50) this.errorLines.push(line);
     };
     // pino writes to stdout, a crash to stderr: keep the last of both.
     child.stdout!.on('data', keep);
@@ -80,6 +83,21 @@ export class FaultApp {
     throw new Error(`the app did not become healthy within ${timeoutMs} ms:\n${this.tail.join('')}`);
   }
 
+  /** True once /api/health answers 200 within `ms` (the same process, no restart). */
+  async healthyWithin(ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      try {
+        const res = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+        if (res.ok) return true;
+      } catch {
+        // refused or timed out: try again
+      }
+      await sleep(100);
+    }
+    return false;
+  }
+
   /** SIGKILL: no draining, no closing the pool, transactions in flight die with their connections. */
   async kill(): Promise<void> {
     if (!this.running) return;
@@ -97,8 +115,6 @@ export class FaultApp {
     await this.exited;
   }
 
-  /** Errors the app wrote (an unhandled error is logged at level error). */
-  errors(): string {
-    return this.tail.join('');
-  }
+  /** Lines the app logged at level error, across every incarnation (at most 50). */
+  readonly errorLines: string[] = [];
 }

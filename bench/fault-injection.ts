@@ -1,6 +1,7 @@
 // Fault injection on PostgreSQL (DESIGN sections 4 and 5, issue 10): clients book, offer, counter,
 // accept, decline, cancel and complete over HTTP while the real app process (src/server/main.ts) is
-// killed with SIGKILL at random moments and started again; then the database must still hold every
+// killed with SIGKILL at random moments and started again, and now and then has all its database
+// connections dropped instead (it must recover by itself); then the database must still hold every
 // 2xx, sum to zero, have no hold past its deadline, no overlap, no e-mail twice, no half-applied offer.
 //
 //   npm run faults                      full run (FAULT_SECONDS=120), writes bench/results/fault-injection.json
@@ -22,8 +23,10 @@ export interface FaultOptions {
   adminUrl: string;
   seconds: number;
   clients: number;
-  /** Uptime between kills, in ms: a random value in this range. */
+  /** Uptime between faults, in ms: a random value in this range. */
   uptimeMs: [number, number];
+  /** Every nth fault drops the app's database connections instead of killing it (kill, drop, kill, kill, drop… for 3); 0 = never. */
+  dropEvery: number;
   log?: (line: string) => void;
 }
 
@@ -33,6 +36,8 @@ export interface FaultResult {
   operations: number;
   unanswered: number;
   kills: number;
+  /** Times the database dropped every connection of the running app (pg_terminate_backend). */
+  connectionDrops: number;
   kept2xx: number;
   /** The 2xx answers by what they did. */
   kept2xxByKind: Record<string, number>;
@@ -99,6 +104,8 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
     log(`app up; ${options.clients} clients for ${options.seconds} s`);
 
     const deadline = Date.now() + options.seconds * 1000;
+    let connectionDrops = 0;
+    const notRecovered: string[] = [];
     let up = true;
     const clients = Array.from({ length: options.clients }, async () => {
       while (Date.now() < deadline) {
@@ -112,7 +119,19 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
         await sleep(lo + Math.random() * (hi - lo));
         if (Date.now() >= deadline) return;
         // The clock, not a request: some live offer reaches its expiry so the sweeps have work.
-        await pool.query(`update offers set expires_at = now() where id in (select id from offers where status in ('pending', 'negotiating') order by random() limit 2)`);
+        // SKIP LOCKED: rows the app is changing are passed over, so this never deadlocks with it.
+        await pool
+          .query(`update offers set expires_at = now() where id in (select id from offers where status in ('pending', 'negotiating') order by random() limit 2 for update skip locked)`)
+          .catch((error: unknown) => log(`backdating offers failed (${String(error)}); carrying on`));
+        if (options.dropEvery > 0 && (app.kills + connectionDrops) % options.dropEvery === 1) {
+          // The database drops the app's connections instead (a failover, pg_terminate_backend): requests
+          // under way answer 503 and the same process must carry on by itself.
+          await pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name in ('que', 'que-listen')`);
+          connectionDrops++;
+          log(`connections dropped (${connectionDrops}) after ${world.tally.requests} requests`);
+          if (!(await app.healthyWithin(10_000))) notRecovered.push(`the app did not recover by itself after connection drop ${connectionDrops}`);
+          continue;
+        }
         await app.kill();
         up = false;
         log(`kill ${app.kills} after ${world.tally.requests} requests`);
@@ -121,6 +140,7 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       }
     })();
     await Promise.all([...clients, killer]);
+    if (app.errorLines.length) log(`the app logged errors:\n${app.errorLines.join('\n')}`);
     if (!app.running) await app.start();
     // Let the surviving process sweep what the kills left due, then stop it cleanly.
     await sleep(SWEEP_GRACE_SECONDS * 1000 + 1000);
@@ -135,6 +155,7 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       noEmailTwice: email.problems,
       noHalfAppliedOffer: await halfAppliedOffers(pool, world),
       no5xxButUnavailable: world.tally.serverErrors,
+      recoversFromDroppedConnections: notRecovered,
     };
     const problems = Object.values(checks).flat();
     keep = problems.length > 0;
@@ -144,6 +165,7 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       operations: world.tally.requests,
       unanswered: world.tally.unanswered,
       kills: app.kills,
+      connectionDrops,
       kept2xx: world.kept.length,
       kept2xxByKind: world.kept.reduce<Record<string, number>>((acc, p) => {
         const kind = p.kind === 'offerEnded' || p.kind === 'appointmentEnded' ? `${p.kind}:${p.status}` : p.kind;
@@ -170,6 +192,7 @@ async function main() {
     seconds: Number(process.env.FAULT_SECONDS ?? 120),
     clients: Number(process.env.FAULT_CLIENTS ?? 8),
     uptimeMs: [3000, 8000],
+    dropEvery: 3,
     log: (line) => console.log(line),
   });
   const file = fileURLToPath(new URL('./results/fault-injection.json', import.meta.url));

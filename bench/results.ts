@@ -7,7 +7,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
+// BENCH_RESULTS_DIR renders or collects a saved set elsewhere.
+export const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
 
 /** One figure and its target; `met` is undefined when the figure has no target of its own. */
 export interface Figure {

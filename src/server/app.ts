@@ -68,6 +68,10 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     bodyLimit: 100 * 1024,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
+    // While draining on SIGTERM, a request still arriving on an open keep-alive connection is served
+    // (the database closes only after the drain) instead of getting Fastify's own 503 body, which has
+    // no {message, code}.
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();

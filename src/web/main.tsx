@@ -1,22 +1,22 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from '@/components/layout/error-boundary';
 import { ToastOutlet } from '@/components/ui/toast-outlet';
-import { queryClient } from '@/lib/query-client';
+import { probeSession } from '@/lib/session-store';
 import { AppRoutes } from '@/router';
 import './styles.css';
+
+// Who is signed in, asked at once; TanStack Query comes with the first screen that needs it (router.tsx).
+probeSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <ToastOutlet />
-      </QueryClientProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <ToastOutlet />
     </AppErrorBoundary>
   </StrictMode>,
 );

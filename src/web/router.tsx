@@ -5,8 +5,12 @@ import { Skeleton } from '@/components/ui/card';
 import HomeRoute from '@/routes/home';
 
 // Each screen other than Home is its own chunk, so the first load stays small.
+// Each comes inside the query layer (TanStack Query), which Home does without; both are fetched together.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
-  const Page = lazy(load);
+  const Page = lazy(async () => {
+    const [{ default: Screen }, { default: QueryLayer }] = await Promise.all([load(), import('@/lib/query-layer')]);
+    return { default: () => <QueryLayer><Screen /></QueryLayer> };
+  });
   return (
     <Suspense fallback={<div className="mx-auto max-w-5xl space-y-4 p-6" aria-busy="true" aria-label="Loading"><Skeleton className="h-8 w-1/3" /><Skeleton className="h-40" /></div>}>
       <Page />

@@ -112,6 +112,8 @@ describe('appointment booking', () => {
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
     for (const text of [service.name, longDate(date), formatTime12h(time)]) await page.getByText(text, { exact: true }).first().waitFor();
     await shot(page, 'booking-prefilled-desktop');
+    // Never prefilled from the username (issue 9): the guest names themselves.
+    await page.getByLabel('Full name').fill('Alice Example');
     await page.getByLabel('Phone').fill('555-0101');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await toastTitled(page, 'Appointment Booked!').waitFor();
@@ -120,6 +122,7 @@ describe('appointment booking', () => {
     // The same link again: the slot is gone, so booking fails with the server's words and the
     // visitor is back at the (refreshed) slot list.
     await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}&time=${time}`);
+    await page.getByLabel('Full name').fill('Alice Example');
     await page.getByLabel('Phone').fill('555-0101');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await toastTitled(page, 'Booking Failed').waitFor();

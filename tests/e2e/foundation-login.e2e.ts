@@ -46,6 +46,8 @@ describe('login', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/queue-dashboard');
 
     await page.goto('/login?redirect=//evil.example/');
+    // Signed in, /login says who you are (issue 9); signing out here shows the form again.
+    await page.getByRole('button', { name: 'Sign in with another account' }).click();
     await page.getByLabel('Username').fill('bob');
     await page.getByLabel('Password').fill('password123');
     await page.getByRole('button', { name: 'Sign In' }).click();

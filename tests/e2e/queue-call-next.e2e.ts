@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueueEntry } from '../../src/contract/live';
 import { expectNoHorizontalScroll, getJson, openTab, shot, toastTitled, todayIn } from './booking-support';
 import { book, newCustomer, PASSWORD } from './offers-support';
-import { DESKTOP, newPage, PHONE, signIn, uniqueName, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, uniqueName, useBrowser } from './support/browser';
 
 useBrowser();
 
@@ -33,7 +33,7 @@ async function allDayBusiness(viewport: typeof DESKTOP): Promise<{ page: Page; c
   const hours = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openTime: '00:00', closeTime: '23:30' }));
   const put = await req.put(`/api/businesses/${businessId}/hours`, { data: { hours } });
   expect(put.status(), await put.text()).toBe(200);
-  await signIn(opened.page, username, PASSWORD);
+  // Registering signed the context in (its request API shares the pages' cookies).
   return { ...opened, businessId, serviceId: ((await service.json()) as { id: number }).id, timeZone };
 }
 

@@ -30,6 +30,9 @@ describe('the bell hears of a new offer live', () => {
       await p.goto('/queue-dashboard');
       await p.getByRole('heading', { name: 'Queue Dashboard' }).waitFor();
       await expect.poll(() => p.getByTestId('connection-status').first().getAttribute('data-state')).toBe('connected');
+      // The bell comes in its own chunk once the session is known, then asks for the count: let it answer first.
+      await p.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ }).waitFor();
+      await p.waitForLoadState('networkidle');
       const before = await unread(p);
       const marker = await p.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
 

@@ -39,7 +39,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       const code = typeof e.code === 'string' ? e.code : '';
       const message = (e as { message?: unknown }).message;
       if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
-      return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(message) ? true : undefined;
+      // "… is not queryable": a statement (often the ROLLBACK) sent on a connection that had already dropped.
+      return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|is not queryable|PGlite is closed|Cannot use a pool after calling end/i.test(message) ? true : undefined;
     }),
   );
 }

@@ -43,11 +43,11 @@ describe('load shedding (@fastify/under-pressure)', () => {
   });
 
   it('past MAX_EVENT_LOOP_DELAY_MS it sheds load, and takes requests again once the loop recovers', async () => {
-    const ctx = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: 30, PAYMENT_WORKER: false, OFFER_SWEEPS: false });
-    // A stalled event loop, as under a CPU-bound flood of requests: every turn of it waits ~80 ms
+    const ctx = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: 50, PAYMENT_WORKER: false, OFFER_SWEEPS: false });
+    // A stalled event loop, as under a CPU-bound flood of requests: every turn of it waits ~150 ms
     // (under-pressure compares the mean delay over each one-second sample).
     const stall = setInterval(() => {
-      const until = Date.now() + 80;
+      const until = Date.now() + 150;
       while (Date.now() < until);
     }, 1);
     try {

@@ -6,12 +6,11 @@ import { type RefObject, useEffect, useRef } from 'react';
  * Not on first render: a page load keeps the browser's own focus.
  */
 export function useFocusStepHeading(container: RefObject<HTMLElement | null>, step: unknown) {
-  const first = useRef(true);
+  // The step last focused for, not a "first render" flag: StrictMode runs effects twice on mount.
+  const shown = useRef(step);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === step) return;
+    shown.current = step;
     const heading = container.current?.querySelector<HTMLElement>('h2, h1');
     if (!heading) return;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

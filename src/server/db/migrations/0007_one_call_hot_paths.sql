@@ -230,11 +230,12 @@ BEGIN
   -- On a day the clocks change (DESIGN section 4): a local time the clocks skip never happens, so it
   -- is neither offered nor bookable; "past" is decided by instants (after a fall-back the clock reads
   -- 01:xx again, but 01:30 means the first 01:30, already gone); and a visit lasts its real minutes,
-  -- so its wall-clock end moves with the clocks: the engine re-checks it where it really ends (and a
+  -- so its wall-clock end moves with the clocks: the engine checks each candidate start where it
+  -- really ends (later than start + duration after a spring-forward, earlier after a fall-back; a
   -- service visit must still end by closing time).
   IF v_change_day THEN
     SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free
-      FROM unnest(v_free) t,
+      FROM unnest(v_starts) t,
            LATERAL (SELECT que_instant(v_day + t * interval '1 minute', v_zone) AS at) i,
            LATERAL (SELECT floor(extract(epoch FROM que_wall_clock_at_or_after(i.at + v_duration * interval '1 minute', v_zone) - v_day) / 60)::int AS e) r
      WHERE i.at IS NOT NULL AND i.at > v_now

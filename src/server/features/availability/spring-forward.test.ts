@@ -85,6 +85,14 @@ describe('a visit lasts its real minutes across a clock change (America/New_York
     const next = await table.at(ben, FALL_BACK, '02:00');
     expect(next.statusCode, next.body).toBe(201);
     expect(await periodOfRow(next.json().id)).toEqual({ s: '02:00', e: '04:00' });
+    // With Ann gone, 00:30 and even 01:00 (01:00 EDT + 2 h = 02:00 EST) end by Ben's 02:00, though on
+    // the clock they read 02:30 and 03:00; 01:30 (+ 2 h = 02:30 EST) would overlap him.
+    expect((await ann.patch(`/api/appointments/${first.json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await table.slots(FALL_BACK)).filter((t) => t < '02:00')).toEqual(['00:00', '00:30', '01:00']);
+    const carl = await signUp(ctx.app);
+    const early = await table.at(carl, FALL_BACK, '01:00');
+    expect(early.statusCode, early.body).toBe(201);
+    expect(await periodOfRow(early.json().id)).toEqual({ s: '01:00', e: '02:00' });
   });
 });
 

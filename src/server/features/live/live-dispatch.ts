@@ -3,7 +3,7 @@ import type { ServerMessage } from '../../../contract/live.js';
 import type { Db } from '../../db/client.js';
 import { countUnread } from '../notifications/notifications.repository.js';
 import { toNotification } from '../notifications/notifications.service.js';
-import { encodeMessage, type LiveConnection } from './live-connection.js';
+import { type EncodedMessage, encodeMessage, type LiveConnection } from './live-connection.js';
 import { findNotification } from './live.repository.js';
 import type { LiveRegistry } from './live-registry.js';
 import type { LiveEvent, QueueLineChange } from './publish.js';
@@ -51,7 +51,7 @@ function recipientsOf(registry: LiveRegistry, daySubscribers: ReadonlySet<LiveCo
  * (customerId null, isMine false) and once for each person here who may read it in full.
  */
 function pushEntry(type: 'queue_update' | 'queue_status_update', row: RankedEntryRow, recipients: Iterable<LiveConnection>, now: Date) {
-  const encoded = new Map<number | 'public', Buffer>();
+  const encoded = new Map<number | 'public', EncodedMessage>();
   for (const connection of recipients) {
     const viewer: User | null = connection.user && mayReadPersonal(row, connection.user) ? connection.user : null;
     const key = viewer ? viewer.id : 'public';

@@ -1,12 +1,19 @@
-import { CalendarCheck, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Bell, CalendarCheck, Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useUser } from '@/features/auth/api/get-user';
 import { MobileAccount, SignedInBadge } from '@/features/auth/components/user-menu';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { bellClass, SignedOutBell } from '@/features/notifications/components/signed-out-bell';
 import { cn } from '@/lib/cn';
+import { useSessionUser } from '@/lib/session-store';
+
+// The signed-in bell asks for notifications through TanStack Query, so it comes in its own chunk with the
+// query layer: a signed-out visitor's home page loads neither (DESIGN section 8).
+const SignedInBell = lazy(async () => {
+  const [{ NotificationBell }, { default: QueryLayer }] = await Promise.all([import('@/features/notifications/components/notification-bell'), import('@/lib/query-layer')]);
+  return { default: () => <QueryLayer><NotificationBell /></QueryLayer> };
+});
 
 // SPEC section 2: every link is shown to everyone.
 export const navLinks = [
@@ -23,7 +30,7 @@ export const navLinks = [
 
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { data: user } = useUser();
+  const user = useSessionUser();
   // Here, not in the menus: the shell stays mounted while sign-out moves to the home page.
   const { signOut, pending: signingOut } = useSignOut();
   useEffect(() => {
@@ -54,7 +61,13 @@ export function AppShell() {
             ))}
           </nav>
           <div className="flex items-center gap-1">
-            <NotificationBell />
+            {user ? (
+              <Suspense fallback={<span className={bellClass}><Bell className="size-5" /></span>}>
+                <SignedInBell />
+              </Suspense>
+            ) : (
+              <SignedOutBell />
+            )}
             {user && <SignedInBadge user={user} onSignOut={signOut} busy={signingOut} />}
             <Button variant="ghost" size="icon" className="xl:hidden" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
               {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}

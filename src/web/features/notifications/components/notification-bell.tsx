@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { useUser } from '@/features/auth/api/get-user';
 import { useNotifications } from '../api/get-notifications';
+import { bellClass, SignedOutBell } from './signed-out-bell';
 
 // The popover, the list and the live socket are their own chunks: the first load carries only the count.
 const NotificationPopover = lazy(() => import('./notification-popover'));
@@ -15,23 +15,6 @@ function UnreadCount({ unread }: { unread: number }) {
     <span data-testid="notification-dot" className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold leading-none text-white">
       <span data-testid="notification-count">{unread > 99 ? '99+' : unread}</span>
     </span>
-  );
-}
-
-const bellClass = 'relative rounded-full p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
-
-/** Signed out: the bell leads to sign-in; its dot toggles every 8 seconds (SPEC sections 2 and 9). */
-function SignedOutBell() {
-  const [dot, setDot] = useState(true);
-  useEffect(() => {
-    const timer = setInterval(() => setDot((d) => !d), 8000);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <Link to="/login" className={bellClass} aria-label="Notifications (sign in to see them)">
-      <Bell className="size-5" />
-      {dot && <span data-testid="notification-dot" aria-hidden="true" className="absolute right-1.5 top-1.5 size-2 rounded-full bg-red-500" />}
-    </Link>
   );
 }
 

@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+import type { Session, User } from '@contract/auth';
+import { apiGet } from '@/lib/api-client';
+
+// Who is signed in, for the header, without TanStack Query: the home page's first load then carries no
+// query library (DESIGN section 8: 100 KB gzip). undefined until GET /api/session answers. Once the query
+// layer is loaded (lib/query-layer.tsx) it follows the user query, which login, register and sign-out set.
+let current: User | null | undefined;
+const listeners = new Set<() => void>();
+
+export const getSessionUser = () => current;
+
+export function setSessionUser(user: User | null) {
+  if (user === current) return;
+  current = user;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Asks GET /api/session once at start; a failed request leaves the user unknown (shown as signed out). */
+export function probeSession() {
+  apiGet<Session>('/api/session').then(
+    (session) => current === undefined && setSessionUser(session.user),
+    () => undefined,
+  );
+}
+
+export const useSessionUser = () => useSyncExternalStore(subscribe, getSessionUser);
