@@ -94,12 +94,14 @@ describe('quick booking', () => {
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`lists the earliest slots and opens one prefilled (${name})`, async () => {
       const { page, context, consoleErrors } = await newPage(viewport);
+      // The list the page itself received: another request could see a slot taken or passed since.
+      const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/earliest-appointments' && r.ok());
       await page.goto('/quick-booking');
+      const items = (await (await listed).json()) as EarliestAppointment[];
       await page.getByRole('heading', { name: 'Earliest Available Appointments' }).waitFor();
       const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
       await cards.first().waitFor();
       // Every card tied with the soonest start carries the badge; restaurant cards keep their Restaurant badge.
-      const items = await getJson<EarliestAppointment[]>(context.request, '/api/earliest-appointments');
       const soonest = items.map((i) => `${i.date} ${i.time}`).sort()[0];
       const tied = items.filter((i) => `${i.date} ${i.time}` === soonest).length;
       expect(await page.getByText('Earliest', { exact: true }).count()).toBe(tied);

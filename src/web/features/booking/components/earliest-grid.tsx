@@ -71,7 +71,7 @@ export function EarliestGrid() {
   const { data, isLoading, error, refetch } = useEarliestAppointments({ fresh: true });
   if (isLoading) {
     return (
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading appointments">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading appointments">
         {Array.from({ length: 6 }, (_, i) => (
           <li key={i}>
             <Skeleton className="h-44 rounded-xl" />
@@ -87,7 +87,7 @@ export function EarliestGrid() {
   const sorted = [...data].sort((a, b) => startOf(a).localeCompare(startOf(b)));
   const soonest = startOf(sorted[0]);
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {sorted.map((item) => (
         <li key={`${item.business.id}-${item.service.id}`}>
           <EarliestCard item={item} earliest={startOf(item) === soonest} />

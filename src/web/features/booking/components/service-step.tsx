@@ -11,7 +11,7 @@ export function ServiceStep({ services, selectedId, onSelect }: { services: Serv
       <h2 id="service-step-title" className="mb-3 text-lg font-semibold">
         Select a service
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {services.map((service) => (
           <li key={service.id}>
             <button

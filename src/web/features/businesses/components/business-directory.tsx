@@ -23,7 +23,7 @@ const typeFilters = [
 
 function LoadingCards() {
   return (
-    <div aria-busy="true" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="directory-loading">
+    <div aria-busy="true" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="directory-loading">
       <span className="sr-only" role="status">Loading businesses…</span>
       {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
         <div key={i} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
@@ -164,7 +164,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
               {data.length} {restaurantsOnly ? (data.length === 1 ? 'restaurant' : 'restaurants') : data.length === 1 ? 'business' : 'businesses'}
               {q && ` matching “${q}”`}
             </p>
-            <ul className={cn('grid gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && 'opacity-60 transition-opacity')}>
+            <ul className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && 'opacity-60 transition-opacity')}>
               {data.map((b) => (
                 <li key={b.id}>
                   <BusinessCard business={b} />

@@ -12,7 +12,7 @@ const bellLabel = (unread: number) => (unread ? `Notifications, ${unread} unread
 
 function UnreadCount({ unread }: { unread: number }) {
   return (
-    <span data-testid="notification-dot" className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold leading-none text-white">
+    <span data-testid="notification-dot" className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-700 px-1 text-[10px] font-bold leading-none text-white">
       <span data-testid="notification-count">{unread > 99 ? '99+' : unread}</span>
     </span>
   );
