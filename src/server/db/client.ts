@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { insideTransactionWork } from './unit-of-work.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -24,6 +25,8 @@ export interface Database {
    * Resolves to a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: pooled connections open, idle, and queries waiting for one (pool saturation). */
+  poolCounts?: () => { total: number; idle: number; waiting: number };
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {
@@ -42,6 +45,14 @@ export type DatabaseOptions =
       connectionTimeoutMs?: number;
       /** Longest a statement may run (PostgreSQL cancels it, 57014): a 503, not a hang. 0 or unset: no limit. */
       statementTimeoutMs?: number;
+      /** Tests: a pool query sent from inside a transaction's work throws (see unit-of-work.ts). */
+      refusePoolQueriesInTransactions?: boolean;
+      /**
+       * Tests only, false: commits do not wait for the WAL to reach the disk (synchronous_commit off).
+       * Test databases are thrown away, and on a machine busy creating and dropping them, 50 parallel
+       * bookings each waiting for a flush (notifying commits take turns) took longer than a test may.
+       */
+      durableCommits?: boolean;
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
@@ -51,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
-      options: '-c jit=off',
+      options: options.durableCommits === false ? '-c jit=off -c synchronous_commit=off' : '-c jit=off',
       // Named, so pg_stat_activity tells the app's connections apart (docs/operations.md: pool saturation).
       application_name: 'que',
       connectionTimeoutMillis: options.connectionTimeoutMs,
@@ -63,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // 'error' nobody listens to is an uncaught exception. The query in flight still fails (a 503), and
     // the pool discards the dead client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
+    if (options.refusePoolQueriesInTransactions) refusePoolQueriesInTransactions(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -82,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       listen: (channel, onPayload) => listenPostgres(options.url, channel, onPayload),
+      poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // Closing twice (a shutdown racing a test's teardown) is harmless.
       close: once(() => pool.end()),
     };
@@ -106,6 +119,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: once(() => client.close()),
     dumpDataDir: () => client.dumpDataDir('gzip'),
+  };
+}
+
+function refusePoolQueriesInTransactions(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (insideTransactionWork()) {
+      const error = new Error(`a pool query inside a transaction's work (use the transaction): ${JSON.stringify(args[0]).slice(0, 200)}`);
+      // Background work logs its failures to a logger tests silence: say it where a test run shows it.
+      console.error(error.stack);
+      throw error;
+    }
+    return query(...args);
   };
 }
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import { SqlState, sqlStateOf } from './sql-state.js';
@@ -6,6 +7,12 @@ const RETRYABLE = new Set<string>([SqlState.serializationFailure, SqlState.deadl
 const ATTEMPTS = 3;
 
 export const isTransaction = (db: Db) => (db as unknown) instanceof PgTransaction;
+
+// Marks the async context of a transaction's work, so a query sent to the pool from inside it (the
+// outer Db used by mistake) is caught: it needs a second connection while the first holds locks,
+// and with every pooled connection held by such work the pool and the locks wait on each other forever.
+const transactionScope = new AsyncLocalStorage<boolean>();
+export const insideTransactionWork = () => transactionScope.getStore() === true;
 
 /**
  * The one way to run work that must happen whole. Inside a transaction already (a Db that is a
@@ -19,7 +26,7 @@ export async function unitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Promi
   if (isTransaction(db)) return work(db);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await db.transaction((tx) => transactionScope.run(true, () => work(tx as unknown as Db)));
     } catch (error) {
       const state = sqlStateOf(error);
       if (state && RETRYABLE.has(state) && attempt < ATTEMPTS) continue;

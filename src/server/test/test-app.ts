@@ -24,7 +24,7 @@ export async function createTestDatabase(pool: PoolOptions = {}): Promise<{ data
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 20, ...pool });
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 20, refusePoolQueriesInTransactions: true, durableCommits: false, ...pool });
     return {
       database,
       async drop() {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
+import { reportIfStalled } from '../../test/stall-report.js';
 import { assetTotals } from '../ledger/ledger.service.js';
 import { book, type Client, restaurant, serviceBusiness, upcomingDay, upcomingWeekday } from './test-fixtures.js';
 
@@ -39,7 +40,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('parallel bookings (PostgreSQ
   it('50 users booking one slot at once: exactly one 201 and 49 x 409 SLOT_TAKEN', async () => {
     const { businessId, serviceId } = await serviceBusiness(ctx.app, { duration: 30 });
     const date = upcomingWeekday();
-    const results = await Promise.all(customers.map((c) => book(c, { businessId, serviceId, date, time: '10:00' })));
+    const results = await reportIfStalled(ctx.database, 'one slot', Promise.all(customers.map((c) => book(c, { businessId, serviceId, date, time: '10:00' }))));
     expect(tally(results)).toEqual({ '201': 1, '409 SLOT_TAKEN': 49 });
     expect(await overlaps()).toEqual([]);
     const credit = await rows<{ n: number }>(sql`select count(*)::int as n from ledger_transfers where code = 'earned_booking'
@@ -51,7 +52,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('parallel bookings (PostgreSQ
   it('overlapping but different start times conflict too (60 minutes at 10:00 against 10:30)', async () => {
     const { businessId, serviceId } = await serviceBusiness(ctx.app, { duration: 60 });
     const date = upcomingWeekday();
-    const results = await Promise.all(customers.map((c, i) => book(c, { businessId, serviceId, date, time: i % 2 ? '10:30' : '10:00' })));
+    const results = await reportIfStalled(ctx.database, 'overlapping starts', Promise.all(customers.map((c, i) => book(c, { businessId, serviceId, date, time: i % 2 ? '10:30' : '10:00' }))));
     expect(tally(results)).toEqual({ '201': 1, '409 SLOT_TAKEN': 49 });
     expect(await overlaps()).toEqual([]);
   });
@@ -67,7 +68,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('parallel bookings (PostgreSQ
       expect(res.statusCode).toBe(201);
       ids.push(res.json().id);
     }
-    const results = await Promise.all(movers.map((c, i) => c.patch(`/api/appointments/${ids[i]}`, { date, time: '16:30' })));
+    const results = await reportIfStalled(ctx.database, 'parallel reschedules', Promise.all(movers.map((c, i) => c.patch(`/api/appointments/${ids[i]}`, { date, time: '16:30' }))));
     expect(tally(results)).toEqual({ '200': 1, '409 SLOT_TAKEN': 13 });
     expect(await overlaps()).toEqual([]);
   });
@@ -77,7 +78,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('parallel bookings (PostgreSQ
     const { businessId } = await restaurant(ctx.app, { seatingCapacity: capacity, maxPartySize: 4, reservationDuration: 120 });
     const date = upcomingDay(3);
     const times = ['18:00', '18:30', '19:00', '19:30'];
-    const results = await Promise.all(customers.map((c, i) => book(c, { businessId, date, time: times[i % times.length], partySize: 3 + (i % 2) })));
+    const results = await reportIfStalled(ctx.database, 'restaurant seats', Promise.all(customers.map((c, i) => book(c, { businessId, date, time: times[i % times.length], partySize: 3 + (i % 2) }))));
     const counts = tally(results);
     expect(Object.keys(counts).sort()).toEqual(['201', '409 SLOT_TAKEN']);
     // the most seats in use at any reservation's start, counting every reservation still seated then
