@@ -5,6 +5,9 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, which on this 2-core machine ran every file
+    // in turn; the API tests spend much of their time waiting on PostgreSQL, so two overlap well.
+    maxWorkers: 2,
     projects: [
       {
         test: {

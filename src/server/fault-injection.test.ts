@@ -4,7 +4,7 @@ import { runFaultInjection } from '../../bench/fault-injection.js';
 // The short form of `npm run faults` (bench/fault-injection.ts): the real app in a child process,
 // killed with SIGKILL a few times while clients book, offer, counter, accept, cancel and complete.
 const onPostgres = process.env.TEST_DB === 'postgres';
-const SECONDS = Number(process.env.FAULT_TEST_SECONDS ?? 25);
+const SECONDS = Number(process.env.FAULT_TEST_SECONDS ?? 15);
 
 describe.runIf(onPostgres)('SIGKILL under load (PostgreSQL only: the checks read the database while the app is dead, and PGlite lives inside the app process)', () => {
   it('keeps every 2xx, a zero-sum ledger, no hold past its deadline, no overlap, no e-mail twice, no half-applied offer; recovers from dropped connections', async () => {

@@ -9,8 +9,8 @@
  * (every 5 s) may expire an overdue offer first; the model accepts that and follows.
  *
  * Each run gets a new shop (six 30-minute slots on one weekday) and the same four customers.
- * Size: MODEL_RUNS (default 75 on PGlite, 25 on PostgreSQL) × MODEL_STEPS (default 40) steps, but
- * no new run starts after MODEL_SECONDS (default 30; unlimited when MODEL_RUNS is given), so a busy
+ * Size: MODEL_RUNS (default 40 on PGlite, 20 on PostgreSQL) × MODEL_STEPS (default 40) steps, but
+ * no new run starts after MODEL_SECONDS (default 15; unlimited when MODEL_RUNS is given), so a busy
  * machine runs fewer; the test prints how many it ran.
  * MODEL_SEED=<n> replays a run; MODEL_SHRINK=1 shrinks a failure to a short sequence (slow).
  * e.g. MODEL_RUNS=200 npx vitest run --project pglite src/server/features/offers/offers.model.test.ts
@@ -26,10 +26,10 @@ import { offerInvariantViolations, offerSnapshot } from './test-invariants.js';
 import { canAnswer, isLive, partyToAnswer, type ModelAppointment, type ModelOffer, OfferModel, SLOTS, split } from './test-model.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const RUNS = Number(process.env.MODEL_RUNS ?? (onPostgres ? 25 : 75));
+const RUNS = Number(process.env.MODEL_RUNS ?? (onPostgres ? 20 : 40));
 const STEPS = Number(process.env.MODEL_STEPS ?? 40);
-// npm test stays near half a minute per database on a loaded machine: no new run starts after this.
-const SECONDS = Number(process.env.MODEL_SECONDS ?? (process.env.MODEL_RUNS ? 3600 : 30));
+// npm test stays near a quarter of a minute per database (`npm run test:deep` runs 200): no new run starts after this.
+const SECONDS = Number(process.env.MODEL_SECONDS ?? (process.env.MODEL_RUNS ? 3600 : 15));
 const CUSTOMERS = 4;
 
 const kinds = {
