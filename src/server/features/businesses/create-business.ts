@@ -3,6 +3,7 @@ import type { User } from '../../../contract/auth.js';
 import type { Business, createBusinessSchema, createRestaurantSchema } from '../../../contract/businesses.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { TimeZones } from '../../db/time-zones.js';
 import { AppError, forbidden } from '../../errors.js';
 import * as businessesRepository from './businesses.repository.js';
@@ -35,7 +36,7 @@ function checkRequest(user: User, input: { userId?: number; timeZone?: string },
  * so the owner can simply try again. The owner lock makes parallel creates for one account queue.
  */
 async function createOnce(db: Db, user: User, insertAll: (tx: Db) => Promise<number>): Promise<Business> {
-  return db.transaction(async (tx) => {
+  return unitOfWork(db, async (tx) => {
     await businessesRepository.lockOwnerForCreate(tx, user.id);
     if (await businessesRepository.findBusinessByOwner(tx, user.id)) throw new AppError(ErrorCode.CONFLICT, 'This account already has a business');
     const id = await insertAll(tx);
