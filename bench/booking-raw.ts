@@ -118,20 +118,25 @@ async function rollback(client: pg.PoolClient): Promise<false> {
   return false;
 }
 
-const BOOK_ONE_CALL = `select que_book($1::int, $2::int, $3::int, $4::date, $5::text, null::int, ''::text, false, $6::text, $7::text, $8::text,
-  null::text, null::text, null::text, 365::int, null::timestamptz, null::text) as appointment`;
+const BOOK_ONE_CALL = `select que_book_returning_events($1::int, $2::int, $3::int, $4::date, $5::text, null::int, ''::text, false, $6::text, $7::text, $8::text,
+  null::text, null::text, null::text, 365::int, null::timestamptz, null::text) as booked`;
+const PUBLISH = `select set_config('synchronous_commit', 'off', true), que_publish($1::jsonb)`;
 
 /**
- * The app's own one-call booking (que_book, migration 0007) issued straight from node-postgres: one
- * named statement on the pool, no transaction around it. The HTTP route should reach half of this.
+ * The app's own one-call booking (que_book_returning_events, migrations 0007 and 0010) issued
+ * straight from node-postgres: one named statement on the pool, no transaction around it, then its
+ * live events published as the app publishes them once the booking has committed
+ * (src/server/features/live/publish.ts publishLiveEvents). The HTTP route should reach half of this.
  */
 export async function bookOneCall(pool: pg.Pool, b: RawBooking): Promise<boolean> {
   try {
-    await pool.query({
+    const booked = await pool.query({
       name: 'raw_que_book',
       text: BOOK_ONE_CALL,
       values: [b.userId, b.businessId, b.serviceId, b.date, b.time, b.customerName, b.customerEmail, b.customerPhone],
     });
+    const events = (booked.rows[0] as { booked: { events: unknown[] } }).booked.events;
+    if (events.length > 0) await pool.query({ name: 'raw_que_publish', text: PUBLISH, values: [JSON.stringify(events)] });
     return true;
   } catch (error) {
     if (['23P01', 'QBSLT'].includes((error as { code?: string }).code ?? '')) return false;

@@ -1,6 +1,6 @@
 // DESIGN section 8 / issue 10: booking over HTTP ≥ 0.35 × the minimal booking straight from
 // node-postgres (bench/booking-minimal.ts) and ≥ 0.5 × the project's own one-call booking issued
-// straight from node-postgres (bench/booking-raw.ts bookOneCall: select que_book(...), without Fastify,
+// straight from node-postgres (bench/booking-raw.ts bookOneCall: que_book_returning_events, then its live events published, without Fastify,
 // zod, sessions or Drizzle); the ten-round-trip transaction (bookRaw) runs alongside for reference.
 // N clients book distinct slots as fast as they can, each path at shops of its own; the paths take
 // turns round by round and each ratio is taken within a round.

@@ -21,7 +21,9 @@ import { rescheduleAppointment } from './reschedule-appointment.js';
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Booking earns credit, so it honours Idempotency-Key like every money-moving POST.
   app.post('/appointments', { config: { idempotent: true }, schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } }, async (request, reply) => {
-    const appointment = await bookAppointment(app.db, requireUser(request), request.body, slotRulesOf(app.config));
+    const appointment = await bookAppointment(app.db, requireUser(request), request.body, slotRulesOf(app.config), undefined, (error) =>
+      request.log.warn({ err: error }, 'live events of a booking could not be published'),
+    );
     return reply.status(201).send(appointment);
   });
 

@@ -11,6 +11,7 @@ import { singleStatement } from '../../db/unit-of-work.js';
 import { AppError, forbidden, sqlCall } from '../../errors.js';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
 import { withZoneFallback } from '../availability/slots.repository.js';
+import { type LiveEvent, publishLiveEvents } from '../live/publish.js';
 import { getService, listServices } from '../services/services.service.js';
 import { toAppointment } from './appointment-view.js';
 import type { AppointmentRow } from './appointments.repository.js';
@@ -27,22 +28,31 @@ export async function tableServiceFor(tx: Db, businessId: number) {
 
 const p = (name: string) => sql.placeholder(name);
 
-// The whole booking is one statement (migration 0007, que_book): its own transaction on the pool.
+// The whole booking is one statement (migrations 0007 and 0010, que_book_returning_events): its own
+// transaction on the pool. Its live events are published once it has committed (publishLiveEvents).
 const callBook = cachedSql(
-  'que_book',
-  sql`select que_book(${p('userId')}::int, ${p('businessId')}::int, ${p('serviceId')}::int, ${p('date')}::date, ${p('time')}::text,
+  'que_book_returning_events',
+  sql`select que_book_returning_events(${p('userId')}::int, ${p('businessId')}::int, ${p('serviceId')}::int, ${p('date')}::date, ${p('time')}::text,
         ${p('partySize')}::int, ${p('notes')}::text, ${p('blockOffers')}::boolean, ${p('customerName')}::text, ${p('customerEmail')}::text,
         ${p('customerPhone')}::text, ${p('seatingPreference')}::text, ${p('occasionType')}::text, ${p('dietaryRestrictions')}::text,
-        ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('zone')}::text) as appointment`,
+        ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('zone')}::text) as booked`,
 );
 
 /**
  * Books a slot for the signed-in user in ONE database call (que_book): the business and service,
  * the same slot rules as the public slot list (que_day_slots), the row (the exclusion constraint
  * appointments_no_overlap is the arbiter of a service business's overlaps: 409 SLOT_TAKEN), and what
- * a booking sets off (que_on_booked: booking credit hold, queue entry, notification, e-mail).
+ * a booking sets off (que_booked_effects: booking credit hold, queue entry, notification, e-mail),
+ * then publishes its live events.
  */
-export async function bookAppointment(db: Db, user: User, input: BookingInput, rules: SlotRules = DEFAULT_SLOT_RULES, now?: Date): Promise<Appointment> {
+export async function bookAppointment(
+  db: Db,
+  user: User,
+  input: BookingInput,
+  rules: SlotRules = DEFAULT_SLOT_RULES,
+  now?: Date,
+  onPublishError?: (error: unknown) => void,
+): Promise<Appointment> {
   if (input.customerId !== undefined && input.customerId !== user.id) throw forbidden('customerId must be the signed-in user');
   if (!isValidDate(input.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
   const values = {
@@ -63,6 +73,10 @@ export async function bookAppointment(db: Db, user: User, input: BookingInput, r
     horizon: rules.restaurantHorizonDays,
     now: now ? now.toISOString() : null,
   };
-  const result = (await sqlCall(withZoneFallback(db, (zone) => singleStatement(db, () => callBook(db, { ...values, zone }))))) as { rows: { appointment: AppointmentRow }[] };
-  return toAppointment(result.rows[0].appointment, user);
+  const result = (await sqlCall(withZoneFallback(db, (zone) => singleStatement(db, () => callBook(db, { ...values, zone }))))) as {
+    rows: { booked: { appointment: AppointmentRow; events: LiveEvent[] } }[];
+  };
+  const { appointment, events } = result.rows[0].booked;
+  await publishLiveEvents(db, events, onPublishError);
+  return toAppointment(appointment, user);
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { cachedSql } from '../../db/prepared.js';
+import { isTransaction } from '../../db/unit-of-work.js';
 
 /** The one PostgreSQL channel every app process LISTENs on for live events. */
 export const LIVE_CHANNEL = 'que_live';
@@ -36,4 +38,25 @@ export interface QueueLineChange {
  */
 export async function publishLive(tx: Db, event: LiveEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+// que_publish (migration 0010) sends each event with pg_notify, in order. A notifying transaction
+// holds a cluster-wide lock from just before its commit until the commit is flushed, so a booking
+// that notified flushed the WAL one booking at a time. Events of work that has committed already
+// go out in a transaction of their own that notifies and does not wait for the disk: it writes
+// nothing that a crash could lose, and the lock is held for microseconds.
+const publishCommitted = cachedSql('que_publish_committed', sql`select set_config('synchronous_commit', 'off', true), que_publish(${sql.placeholder('events')}::jsonb)`);
+const publishInTransaction = cachedSql('que_publish', sql`select que_publish(${sql.placeholder('events')}::jsonb)`);
+
+/**
+ * Publishes the live events a one-call use case returned (que_book_returning_events). Inside a
+ * transaction they go out when it commits, as publishLive's do; on the pool the call has committed,
+ * so they go out now. Live delivery is best effort, as when the listening connection is down: a
+ * failure here must not turn a booking that happened into an error, so it is reported, not thrown.
+ */
+export async function publishLiveEvents(db: Db, events: LiveEvent[], onError: (error: unknown) => void = () => {}): Promise<void> {
+  if (events.length === 0) return;
+  const values = { events: JSON.stringify(events) };
+  if (isTransaction(db)) return void (await publishInTransaction(db, values));
+  await publishCommitted(db, values).catch(onError);
 }

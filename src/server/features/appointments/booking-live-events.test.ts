@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { LIVE_CHANNEL } from '../live/publish.js';
+import { book, serviceBusiness, upcomingWeekday } from './test-fixtures.js';
+
+// Migration 0010: a booking's commit takes no notify lock; its live events go out after it commits.
+let ctx: TestContext;
+let heard: { type: string; queueEntryId?: number; notificationId?: number }[] = [];
+let stop: () => Promise<void>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  stop = await ctx.database.listen(LIVE_CHANNEL, (payload) => heard.push(JSON.parse(payload) as (typeof heard)[number]));
+});
+afterAll(async () => {
+  await stop();
+  await ctx.close();
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('a booking’s live events', () => {
+  it('are published once it has committed: the queue entry, then the customer’s notification', async () => {
+    const { businessId, serviceId } = await serviceBusiness(ctx.app);
+    const alice = await signUp(ctx.app);
+    heard = [];
+    const res = await book(alice, { businessId, serviceId, date: upcomingWeekday(), time: '11:00' });
+    expect(res.statusCode).toBe(201);
+    await settle();
+    const [entry] = await queryRows<{ id: number }>(ctx.database, `select id from queue_entries where appointment_id = ${res.json().id}`);
+    const [note] = await queryRows<{ id: number }>(ctx.database, `select id from notifications where appointment_id = ${res.json().id}`);
+    expect(heard).toMatchObject([
+      { type: 'queue_update', queueEntryId: entry.id },
+      { type: 'notification', notificationId: note.id },
+    ]);
+  });
+
+  it('are returned, not notified, by the booking call itself', async () => {
+    const { businessId, serviceId } = await serviceBusiness(ctx.app);
+    const bob = await signUp(ctx.app);
+    heard = [];
+    const [row] = await queryRows<{ booked: { events: { type: string }[] } }>(
+      ctx.database,
+      `select que_book_returning_events(${bob.user.id}, ${businessId}, ${serviceId}, '${upcomingWeekday()}', '12:00', null, '', false, 'Bob', 'bob@example.com',
+         '555', null, null, null, 365, null, null) as booked`,
+    );
+    expect(row.booked.events.map((e) => e.type)).toEqual(['queue_update', 'notification']);
+    await settle();
+    expect(heard).toEqual([]);
+  });
+});
