@@ -77,6 +77,7 @@ export async function bookAppointment(
     rows: { booked: { appointment: AppointmentRow; events: LiveEvent[] } }[];
   };
   const { appointment, events } = result.rows[0].booked;
+  // Batched with other requests' (publishLiveEvents); awaited, so whoever was answered has been told.
   await publishLiveEvents(db, events, onPublishError);
   return toAppointment(appointment, user);
 }

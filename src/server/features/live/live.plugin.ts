@@ -9,7 +9,7 @@ import { createLiveDispatcher } from './live-dispatch.js';
 import { handleClientFrame } from './live-messages.js';
 import { liveSessionHashes, sessionHashOf } from './live.repository.js';
 import { LiveRegistry } from './live-registry.js';
-import { LIVE_CHANNEL } from './publish.js';
+import { LIVE_CHANNEL, drainLiveEvents } from './publish.js';
 
 export interface LiveOptions {
   /** Open sockets one address may hold: each costs memory for as long as it stays open. */
@@ -65,6 +65,8 @@ export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
   const stopListening = await app.database.listen(LIVE_CHANNEL, (payload) => void dispatch(payload));
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    // Events of bookings answered already are still sent before the database goes.
+    await drainLiveEvents(app.db);
     await stopListening();
   });
 

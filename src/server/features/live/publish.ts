@@ -48,15 +48,40 @@ export async function publishLive(tx: Db, event: LiveEvent): Promise<void> {
 const publishCommitted = cachedSql('que_publish_committed', sql`select set_config('synchronous_commit', 'off', true), que_publish(${sql.placeholder('events')}::jsonb)`);
 const publishInTransaction = cachedSql('que_publish', sql`select que_publish(${sql.placeholder('events')}::jsonb)`);
 
+interface Outbox {
+  events: LiveEvent[];
+  onErrors: ((error: unknown) => void)[];
+  draining?: Promise<void>;
+}
+const outboxes = new WeakMap<Db, Outbox>();
+
 /**
  * Publishes the live events a one-call use case returned (que_book_returning_events). Inside a
- * transaction they go out when it commits, as publishLive's do; on the pool the call has committed,
- * so they go out now. Live delivery is best effort, as when the listening connection is down: a
- * failure here must not turn a booking that happened into an error, so it is reported, not thrown.
+ * transaction they go out when it commits, as publishLive's do. On the pool the call has committed,
+ * so they are queued and sent after the current tick, together with those of every other request
+ * that committed meanwhile, in one statement (order kept): a busy process sends one publish for many
+ * bookings. Live delivery is best effort, as when the
+ * listening connection is down: a failure is reported to onError, never thrown.
  */
-export async function publishLiveEvents(db: Db, events: LiveEvent[], onError: (error: unknown) => void = () => {}): Promise<void> {
-  if (events.length === 0) return;
-  const values = { events: JSON.stringify(events) };
-  if (isTransaction(db)) return void (await publishInTransaction(db, values));
-  await publishCommitted(db, values).catch(onError);
+export function publishLiveEvents(db: Db, events: LiveEvent[], onError: (error: unknown) => void = () => {}): Promise<void> {
+  if (events.length === 0) return Promise.resolve();
+  if (isTransaction(db)) return publishInTransaction(db, { events: JSON.stringify(events) }).then(() => undefined);
+  let outbox = outboxes.get(db);
+  if (!outbox) outboxes.set(db, (outbox = { events: [], onErrors: [] }));
+  outbox.events.push(...events);
+  outbox.onErrors.push(onError);
+  return (outbox.draining ??= drain(db, outbox));
 }
+
+async function drain(db: Db, outbox: Outbox): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (outbox.events.length > 0) {
+    const events = outbox.events.splice(0);
+    const onErrors = outbox.onErrors.splice(0);
+    await publishCommitted(db, { events: JSON.stringify(events) }).catch((error: unknown) => onErrors.forEach((report) => report(error)));
+  }
+  outbox.draining = undefined;
+}
+
+/** Resolves once every queued event of this Db has been sent (the app waits for it before closing the database). */
+export const drainLiveEvents = (db: Db): Promise<void> => outboxes.get(db)?.draining ?? Promise.resolve();
