@@ -1,7 +1,16 @@
+import type { Db } from '../../db/client.js';
 import type { AppointmentChangeListener, AppointmentChanges } from '../appointments/appointment-changes.js';
 import { endOffer } from './end-offer.js';
 import * as offersRepository from './offers.repository.js';
 import { settleIfDone } from './settle-offer.js';
+
+/** Ends every live offer on an appointment that changed; a completed or cancelled one also settles accepted offers now done. */
+async function endOffersOn(tx: Db, changes: AppointmentChanges, appointmentId: number, byUserId: number, settle: boolean) {
+  for (const offer of await offersRepository.lockLiveOffersOn(tx, appointmentId)) await endOffer(tx, changes, offer, 'cancelled', byUserId);
+  if (settle) {
+    for (const offer of await offersRepository.lockUnsettledOffersOn(tx, appointmentId)) await settleIfDone(tx, offer);
+  }
+}
 
 /**
  * An offer is tied to its two appointments as they were when it was made: when either is
@@ -11,10 +20,22 @@ import { settleIfDone } from './settle-offer.js';
 export function offersAppointmentListener(changes: AppointmentChanges): AppointmentChangeListener {
   return async (tx, change) => {
     if (change.kind === 'booked') return;
-    const id = change.appointment.id;
-    for (const offer of await offersRepository.lockLiveOffersOn(tx, id)) await endOffer(tx, changes, offer, 'cancelled', change.byUserId);
-    if (change.kind === 'completed' || change.kind === 'cancelled') {
-      for (const offer of await offersRepository.lockUnsettledOffersOn(tx, id)) await settleIfDone(tx, offer);
-    }
+    await endOffersOn(tx, changes, change.appointment.id, change.byUserId, change.kind === 'completed' || change.kind === 'cancelled');
   };
+}
+
+/**
+ * After an accepted offer traded its appointments (que_offer_accept): the same rule for the two
+ * appointments, as the swap changed them (both 'swapped'), or the table handed over (the
+ * recipient's reservation 'cancelled'; the sender's, newly 'booked', had none).
+ */
+export async function endOffersAfterTrade(
+  tx: Db,
+  changes: AppointmentChanges,
+  offer: { fromAppointmentId: number; toAppointmentId: number; temporaryReservation: boolean },
+  byUserId: number,
+) {
+  if (offer.temporaryReservation) return endOffersOn(tx, changes, offer.toAppointmentId, byUserId, true);
+  await endOffersOn(tx, changes, offer.fromAppointmentId, byUserId, false);
+  await endOffersOn(tx, changes, offer.toAppointmentId, byUserId, false);
 }
