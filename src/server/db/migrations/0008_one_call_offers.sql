@@ -107,6 +107,18 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Refuses a spend of Que Credit the payer does not have (INSUFFICIENT_CREDIT, 400).
+CREATE FUNCTION que_require_credit(p_needed bigint, p_have bigint)
+RETURNS void LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  IF p_have < p_needed THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBCRD', MESSAGE = format(
+      'You need $%s in Que Credit but only have $%s. Book more appointments to earn Que Credit!',
+      que_cents_decimal(p_needed), que_cents_decimal(greatest(0, p_have)));
+  END IF;
+END
+$$;
+--> statement-breakpoint
 -- Holds p_amount more for an offer (DESIGN section 5): from the payer's Que Credit (spendable credit
 -- checked under the account's lock), or from an authorized card payment of exactly that amount that
 -- no other offer uses (the payer's card funding account goes negative by it). A pending transfer
@@ -131,17 +143,18 @@ BEGIN
     v_claimed := que_claim_intent(p_intent, o.from_user_id, p_amount, p_offer);
     v_payer := que_ledger_account('user_card', 'USD', o.from_user_id, NULL, NULL, false);
   ELSE
+    -- Checked before anything is written, as a spend of credit always was; again under the lock below.
+    SELECT coalesce(max(credits_posted - debits_posted - debits_pending), 0) INTO v_have FROM ledger_accounts
+     WHERE kind = 'user_credit' AND asset = 'CREDIT' AND coalesce(user_id, 0) = o.from_user_id
+       AND coalesce(business_id, 0) = 0 AND coalesce(offer_id, 0) = 0;
+    PERFORM que_require_credit(p_amount, v_have);
     v_payer := que_ledger_account('user_credit', 'CREDIT', o.from_user_id, NULL, NULL, true);
   END IF;
   v_escrow := que_ledger_account('offer_escrow', v_asset, NULL, NULL, p_offer, true);
   PERFORM 1 FROM ledger_accounts WHERE id IN (v_payer, v_escrow) ORDER BY id FOR NO KEY UPDATE;
   IF o.payment_method = 'credits' THEN
     SELECT credits_posted - debits_posted - debits_pending INTO v_have FROM ledger_accounts WHERE id = v_payer;
-    IF v_have < p_amount THEN
-      RAISE EXCEPTION USING ERRCODE = 'QBCRD', MESSAGE = format(
-        'You need $%s in Que Credit but only have $%s. Book more appointments to earn Que Credit!',
-        que_cents_decimal(p_amount), que_cents_decimal(greatest(0, v_have)));
-    END IF;
+    PERFORM que_require_credit(p_amount, v_have);
   END IF;
   UPDATE ledger_accounts l SET
     debits_pending = l.debits_pending + CASE WHEN l.id = v_payer THEN p_amount ELSE 0 END,
