@@ -19,15 +19,14 @@ async function endOffersOn(tx: Db, changes: AppointmentChanges, appointmentId: n
  */
 export function offersAppointmentListener(changes: AppointmentChanges): AppointmentChangeListener {
   return async (tx, change) => {
-    if (change.kind === 'booked') return;
     await endOffersOn(tx, changes, change.appointment.id, change.byUserId, change.kind === 'completed' || change.kind === 'cancelled');
   };
 }
 
 /**
  * After an accepted offer traded its appointments (que_offer_accept): the same rule for the two
- * appointments, as the swap changed them (both 'swapped'), or the table handed over (the
- * recipient's reservation 'cancelled'; the sender's, newly 'booked', had none).
+ * appointments as the swap moved them, or the table handed over (the recipient's reservation
+ * cancelled; the sender's, newly confirmed, had none but this one).
  */
 export async function endOffersAfterTrade(
   tx: Db,
