@@ -10,7 +10,7 @@ export function createAppointmentChanges(): AppointmentChanges {
   const changes = new AppointmentChanges();
   // A booking's and a swap's effects are SQL (que_on_booked, que_offer_accept); the others below.
   changes.subscribe(bookingCreditListener);
-  changes.subscribe(offersAppointmentListener(changes));
+  changes.subscribe(offersAppointmentListener);
   changes.subscribe(queueAppointmentListener);
   changes.subscribe(appointmentNotificationsListener);
   changes.subscribe(appointmentEmailListener);

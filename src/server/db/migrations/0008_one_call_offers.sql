@@ -372,12 +372,68 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Ends a live offer (end-offer.ts calls it for a decline, a cancel, the expiry sweep and a changed
+-- appointment; an accept for the other offers on its two appointments). The caller holds the
+-- offer's lock. The payer gets every open hold back and any card authorization is released; both
+-- parties are told, except whoever ended it (expiry is news to both); a restaurant offer's pending
+-- table is cancelled (it held no seats, had no queue entry, booking credit or e-mail, and its
+-- sender is not told of it apart from the offer).
+CREATE FUNCTION que_offer_end(p_offer int, p_status text, p_by_user int)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  o record;
+  h record;
+  c record;
+  v_user int;
+  v_verb text := CASE p_status WHEN 'declined' THEN 'was declined' WHEN 'cancelled' THEN 'was cancelled' ELSE 'expired' END;
+BEGIN
+  UPDATE offers SET status = p_status, updated_at = now() WHERE id = p_offer RETURNING * INTO o;
+  FOR h IN SELECT t.id FROM ledger_transfers t
+            WHERE t.offer_id = p_offer AND t.flags = 'pending' AND t.code = 'offer_hold'
+              AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id)
+            ORDER BY t.id LOOP
+    PERFORM que_ledger_resolve(h.id, 0, 'offer_refund', format('Returned: offer #%s %s', p_offer, v_verb));
+  END LOOP;
+  IF o.payment_method = 'cash' THEN
+    INSERT INTO payment_actions (kind, payment_intent_id, amount_cents)
+    SELECT 'cancel', id, 0 FROM payment_intents WHERE offer_id = p_offer ORDER BY claimed_at, id
+    ON CONFLICT DO NOTHING;
+  END IF;
+  SELECT * INTO c FROM que_offer_context(p_offer);
+  FOREACH v_user IN ARRAY ARRAY[o.from_user_id, o.to_user_id] LOOP
+    CONTINUE WHEN p_status <> 'expired' AND v_user = p_by_user;
+    PERFORM que_offer_tell(v_user, p_offer, 'offer_' || p_status, 'Offer ' || p_status,
+      format('The %s offer for the %s slot on %s at %s %s.%s', que_format_cents(coalesce(o.agreed_cents, o.counter_cents, o.offer_cents)),
+             c.target_time, c.target_date, c.business_name, v_verb,
+             CASE WHEN v_user = o.from_user_id THEN ' Everything it held has been returned to you.' ELSE '' END));
+  END LOOP;
+  IF o.temporary_reservation THEN
+    PERFORM 1 FROM appointments WHERE id = o.from_appointment_id FOR UPDATE;
+    UPDATE appointments SET status = 'cancelled', updated_at = now() WHERE id = o.from_appointment_id AND status = 'pending';
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- Every live offer on an appointment that changed ends (locked in id order, after the appointment).
+CREATE FUNCTION que_offers_end_on(p_appointment int, p_by_user int)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT id FROM offers WHERE (from_appointment_id = p_appointment OR to_appointment_id = p_appointment)
+              AND status IN ('pending', 'negotiating') ORDER BY id FOR UPDATE LOOP
+    PERFORM que_offer_end(r.id, 'cancelled', p_by_user);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
 -- Trades the date and time of two confirmed appointments of one business, each keeping its own
 -- duration (trade-appointments.ts had it): both move with the overlap constraint deferred, then
 -- each is re-checked where it landed against everything else, the other included, and the
--- constraint is checked at once, so a conflict is a clean 409 here. Each appointment's queue entry
--- follows it and its customer gets the e-mail. The caller holds both appointments' locks.
-CREATE FUNCTION que_swap_appointments(p_a int, p_b int, p_horizon int, p_zone text)
+-- constraint is checked at once, so a conflict is a clean 409 here. Each appointment's other live
+-- offers end, its queue entry follows it and its customer gets the e-mail. The caller holds both
+-- appointments' locks.
+CREATE FUNCTION que_swap_appointments(p_a int, p_b int, p_by_user int, p_horizon int, p_zone text)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   a record;
@@ -406,15 +462,17 @@ BEGIN
   PERFORM que_require_slot(a.business_id, b.date::date, b.time, a.service_id, a.party_size, ARRAY[a.id], p_horizon, NULL, true, p_zone);
   PERFORM que_require_slot(b.business_id, a.date::date, a.time, b.service_id, b.party_size, ARRAY[b.id], p_horizon, NULL, true, p_zone);
   SET CONSTRAINTS appointments_no_overlap IMMEDIATE;
+  PERFORM que_offers_end_on(a.id, p_by_user);
   PERFORM que_queue_moved(a.id, a.date, a.time);
   PERFORM que_offer_email(a.id, 'swapped', a.date || ' ' || a.time);
+  PERFORM que_offers_end_on(b.id, p_by_user);
   PERFORM que_queue_moved(b.id, b.date, b.time);
   PERFORM que_offer_email(b.id, 'swapped', b.date || ' ' || b.time);
 END
 $$;
 --> statement-breakpoint
 -- Gives the recipient's table to the sender of a restaurant offer: the recipient's reservation is
--- cancelled (its booking credit voided, its queue entry ended, its customer told the table was
+-- cancelled (its booking credit voided, its other live offers ended, its queue entry ended, its customer told the table was
 -- handed over, in-app and by e-mail) and the sender's pending one confirmed with the seats
 -- re-checked for their party (que_on_booked then does what a booking sets off).
 CREATE FUNCTION que_hand_over_table(p_pending int, p_target int, p_by_user int, p_horizon int, p_zone text)
@@ -454,6 +512,7 @@ BEGIN
   IF v_hold IS NOT NULL THEN
     PERFORM que_ledger_resolve(v_hold, 0, NULL, format('Voided: booking of %s at %s was cancelled', t.service_name, t.business_name));
   END IF;
+  PERFORM que_offers_end_on(p_target, p_by_user);
   UPDATE queue_entries SET status = 'cancelled', updated_at = now() WHERE appointment_id = p_target RETURNING id INTO v_entry;
   IF v_entry IS NOT NULL THEN
     PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_status_update',
@@ -475,11 +534,12 @@ $$;
 -- and trades the appointments, whole, in one call: the hold is posted into escrow (a raise the
 -- payer accepts is held first; a lower price returns the difference; card payments are captured for
 -- what was posted, or cancelled), the appointments swap times or the restaurant table changes
--- hands, and the other party is told. The escrow is paid out once both visits are completed.
--- Every other live offer on the two appointments must end, by the offers feature's TypeScript
--- (end-offer.ts): unless p_offers_end_after, such offers (or, for a table handed over, another
--- unsettled offer on the recipient's table) raise QBOFR before anything changes, and the app
--- accepts in a transaction that ends them (accept-offer.ts). Returns que_offer_view.
+-- hands, every other live offer on the two appointments ends (que_offer_end), and the other party
+-- is told. The escrow is paid out once both visits are completed. A table handed over whose
+-- reservation is part of another accepted, unsettled offer needs that offer settled by the
+-- TypeScript settlement (settle-offer.ts): unless p_offers_end_after, that raises QBOFR before
+-- anything changes, and the app accepts in a transaction that settles it (accept-offer.ts).
+-- Returns que_offer_view.
 CREATE FUNCTION que_offer_accept(p_user int, p_offer int, p_intent text, p_horizon int, p_zone text, p_offers_end_after boolean)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -516,13 +576,10 @@ BEGIN
   IF p_user <> v_turn THEN
     RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'It is not your turn to answer this offer';
   END IF;
-  IF NOT p_offers_end_after AND (
-       EXISTS (SELECT 1 FROM offers WHERE id <> p_offer AND status IN ('pending', 'negotiating')
-                AND (from_appointment_id IN (o.from_appointment_id, o.to_appointment_id) OR to_appointment_id IN (o.from_appointment_id, o.to_appointment_id)))
-       OR (o.temporary_reservation AND EXISTS (
-             SELECT 1 FROM offers WHERE id <> p_offer AND status = 'accepted' AND escrow_status = 'held'
-                AND o.to_appointment_id IN (from_appointment_id, to_appointment_id)))) THEN
-    RAISE EXCEPTION USING ERRCODE = 'QBOFR', MESSAGE = 'These appointments have other live offers, which end with the swap';
+  IF NOT p_offers_end_after AND o.temporary_reservation AND EXISTS (
+       SELECT 1 FROM offers WHERE id <> p_offer AND status = 'accepted' AND escrow_status = 'held'
+          AND o.to_appointment_id IN (from_appointment_id, to_appointment_id)) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBOFR', MESSAGE = 'The table handed over has an accepted offer to settle';
   END IF;
 
   v_price := coalesce(o.agreed_cents, o.counter_cents, o.offer_cents);
@@ -566,7 +623,7 @@ BEGIN
   IF o.temporary_reservation THEN
     PERFORM que_hand_over_table(o.from_appointment_id, o.to_appointment_id, p_user, p_horizon, p_zone);
   ELSE
-    PERFORM que_swap_appointments(o.from_appointment_id, o.to_appointment_id, p_horizon, p_zone);
+    PERFORM que_swap_appointments(o.from_appointment_id, o.to_appointment_id, p_user, p_horizon, p_zone);
   END IF;
 
   -- The party who did not accept hears that the deal is done.

@@ -1,11 +1,10 @@
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { AppointmentChanges } from './appointment-changes.js';
 import * as appointmentsRepository from './appointments.repository.js';
 import type { AppointmentRow } from './appointments.repository.js';
 
-// What the offers feature may do to appointments: read and lock them, and end a pending table. Swapping two
-// and handing a restaurant table over are SQL (que_offer_accept, migration 0008).
+// What the offers feature may do to appointments: read and lock them. Swapping two, handing a
+// restaurant table over and ending a pending table are SQL (que_offer_accept, que_offer_end: migration 0008).
 
 export async function readAppointment(tx: Db, id: number): Promise<AppointmentRow> {
   const row = await appointmentsRepository.findAppointmentView(tx, id);
@@ -27,13 +26,4 @@ export async function lockAppointments(tx: Db, ids: number[]): Promise<Map<numbe
   }
   for (const id of ids) rows.set(id, await readAppointment(tx, id));
   return rows;
-}
-
-/** Ends a restaurant offer's pending reservation (declined, cancelled or expired offer). */
-export async function cancelPendingReservation(tx: Db, changes: AppointmentChanges, id: number, byUserId: number) {
-  const rows = await lockAppointments(tx, [id]);
-  const row = rows.get(id)!;
-  if (row.status !== 'pending') return;
-  await appointmentsRepository.updateStatus(tx, id, 'cancelled');
-  await changes.announce(tx, { kind: 'cancelled', appointment: { ...row, status: 'cancelled' }, byUserId });
 }

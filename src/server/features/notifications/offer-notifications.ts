@@ -6,7 +6,7 @@ import { notify } from './notifications.service.js';
 import { offerContext, type OfferContext } from './notifications.repository.js';
 
 // What the parties of a swap offer are told as it moves, each inside the transaction that moves it.
-// A new offer and an accepted one are told in SQL (que_offer_create, que_offer_accept: migration 0008).
+// A new, an accepted and an ended offer are told in SQL (que_offer_create, que_offer_accept, que_offer_end: migration 0008).
 
 type OfferRow = typeof offers.$inferSelect;
 const LINK = '/appointments';
@@ -25,26 +25,6 @@ export async function notifyOfferCountered(tx: Db, offer: OfferRow, byUserId: nu
   const c = await offerContext(tx, offer.id);
   const body = `${nameOf(offer, c, byUserId)} answered with ${price(offer)} for the swap of ${c.targetTime} on ${c.targetDate} at ${c.businessName}.`;
   await tell(tx, otherParty(offer, byUserId), offer, 'offer_countered', `Counter offer: ${price(offer)}`, body);
-}
-
-const ENDED = {
-  declined: { title: 'Offer declined', verb: 'was declined' },
-  cancelled: { title: 'Offer cancelled', verb: 'was cancelled' },
-  expired: { title: 'Offer expired', verb: 'expired' },
-} as const;
-
-/**
- * An offer that ended without a swap: expiry is news to both parties; otherwise everyone but the
- * one who ended it (a business cancelling an appointment ends its offers: both parties hear).
- */
-export async function notifyOfferEnded(tx: Db, offer: OfferRow, status: keyof typeof ENDED, byUserId: number) {
-  const c = await offerContext(tx, offer.id);
-  const { title, verb } = ENDED[status];
-  for (const userId of [offer.fromUserId, offer.toUserId]) {
-    if (status !== 'expired' && userId === byUserId) continue;
-    const refund = userId === offer.fromUserId ? ' Everything it held has been returned to you.' : '';
-    await tell(tx, userId, offer, `offer_${status}`, title, `The ${price(offer)} offer for the ${c.targetTime} slot on ${c.targetDate} at ${c.businessName} ${verb}.${refund}`);
-  }
 }
 
 /** To the recipient, when escrow is released to them after both visits were completed. */

@@ -6,11 +6,10 @@ import { cachedSql } from '../../db/prepared.js';
 import { RaisedState, sqlStateOf } from '../../db/sql-state.js';
 import { isTransaction, singleStatement, unitOfWork } from '../../db/unit-of-work.js';
 import { sqlCall } from '../../errors.js';
-import type { AppointmentChanges } from '../appointments/appointment-changes.js';
 import { DEFAULT_SLOT_RULES } from '../availability/available-slots.js';
 import { withZoneFallback } from '../availability/slots.repository.js';
 import { offerFromView, type OfferViewJson } from './offer-view.js';
-import { endOffersAfterTrade } from './offers-appointment-listener.js';
+import { settleAfterHandOver } from './offers-appointment-listener.js';
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -25,14 +24,15 @@ const callAccept = cachedSql(
  * and trades the two appointments, in ONE database call (que_offer_accept, migration 0008): the
  * hold is posted into escrow (a raise the payer accepts is held first; a lower price returns the
  * difference; card payments are captured or cancelled), the appointments swap times (queue entries
- * follow, e-mails go out) or the restaurant table changes hands, and the other party is told. If
- * any step fails, nothing happens. The escrow is paid out once both appointments are completed.
+ * follow, e-mails go out) or the restaurant table changes hands, every other live offer on them
+ * ends (que_offer_end), and the other party is told. If any step fails, nothing happens. The
+ * escrow is paid out once both appointments are completed.
  *
- * Every other live offer on the two appointments ends with the swap, by the offers feature's rules
- * (end-offer.ts). When there are any, the SQL refuses (QBOFR) before changing anything, and the
- * same function runs in a transaction that then ends them.
+ * A table handed over whose reservation is part of another accepted, unsettled offer needs the
+ * TypeScript settlement (settle-offer.ts): then the SQL refuses (QBOFR) before changing anything,
+ * and the same function runs in a transaction that settles it afterwards.
  */
-export async function acceptOffer(db: Db, changes: AppointmentChanges, user: User, offerId: number, paymentIntentId?: string | null): Promise<Offer> {
+export async function acceptOffer(db: Db, user: User, offerId: number, paymentIntentId?: string | null): Promise<Offer> {
   const accept = (tx: Db, offersEndAfter: boolean) =>
     withZoneFallback(tx, async (zone) => {
       const values = { userId: user.id, offerId, intent: paymentIntentId ?? null, horizon: DEFAULT_SLOT_RULES.restaurantHorizonDays, zone, offersEndAfter };
@@ -48,7 +48,7 @@ export async function acceptOffer(db: Db, changes: AppointmentChanges, user: Use
   }
   return unitOfWork(db, async (tx) => {
     const view = await sqlCall(accept(tx, true));
-    await endOffersAfterTrade(tx, changes, view.offer, user.id);
+    await settleAfterHandOver(tx, view.offer);
     return offerFromView(view, user.id);
   });
 }

@@ -4,9 +4,9 @@ import { cachedSql } from '../../db/prepared.js';
 import { sqlCall } from '../../errors.js';
 import { userCreditAccount } from '../credits/credits.service.js';
 import {
-  AccountKind, type Asset, findTransfers, getOrCreateAccount, type TransferRow, transfer, voidPending,
+  AccountKind, type Asset, findTransfers, getOrCreateAccount, transfer,
 } from '../ledger/ledger.service.js';
-import { requestCancel, requestPayout, requestRefund } from '../payments/payments.service.js';
+import { requestPayout, requestRefund } from '../payments/payments.service.js';
 import * as paymentsLookup from './offer-payments.repository.js';
 import type { OfferRow } from './offers.repository.js';
 import { payerOf, splitOf } from './offer-rules.js';
@@ -48,23 +48,6 @@ export async function holdForOffer(tx: Db, offer: OfferRow, amountCents: number,
 export async function heldCents(tx: Db, offer: Pick<OfferRow, 'id'>): Promise<number> {
   const result = (await selectHeld(tx, { offerId: offer.id })) as { rows: { held: number | string }[] };
   return Number(result.rows[0].held);
-}
-
-/** Holds of the offer that are neither posted nor voided yet, oldest first. */
-async function openHolds(tx: Db, offer: OfferRow): Promise<TransferRow[]> {
-  const rows = await findTransfers(tx, { offerId: offer.id });
-  const resolved = new Set(rows.filter((r) => r.pendingId !== null).map((r) => r.pendingId));
-  return rows.filter((r) => r.flags === 'pending' && r.code === EscrowCode.hold && !resolved.has(r.id));
-}
-
-/** Gives every open hold back to the payer (decline, cancel, expiry, an appointment changed). */
-export async function voidHolds(tx: Db, offer: OfferRow, why: string): Promise<void> {
-  for (const hold of await openHolds(tx, offer)) {
-    await voidPending(tx, { pendingId: hold.id, code: EscrowCode.refund, description: `Returned: offer #${offer.id} ${why}` });
-  }
-  if (offer.paymentMethod === 'cash') {
-    for (const intent of await paymentsLookup.intentsOfOffer(tx, offer.id)) await requestCancel(tx, { paymentIntentId: intent.id });
-  }
 }
 
 /** Both appointments are done: the escrow goes to the other customer, the business and the platform. */
