@@ -1,15 +1,13 @@
 // DESIGN section 8: offer create + accept over HTTP must reach at least 50% of the same use cases
-// issued straight against PostgreSQL through node-postgres (createOffer/acceptOffer called in this
-// process on a pg pool, as bench/booking-throughput.ts does for bookings). Each client is a pair of
+// issued straight against PostgreSQL through node-postgres: the app's own one-call functions
+// (que_offer_create, que_offer_accept, migration 0008) as named statements on a pg pool, as
+// bench/booking-throughput.ts does for que_book. Each client is a pair of
 // customers at a shop of their own: whoever holds the later slot offers a $5 queue jump by credit and
 // the other accepts, so the two swap back and forth with no conflicts. Paths take turns, round by round.
 // Run: npx tsx bench/offer-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUND_SECONDS)
 import pg from 'pg';
-import { createAppointmentChanges } from '../src/server/appointment-listeners.js';
-import { createOfferSchema } from '../src/contract/offers.js';
-import { openDatabase } from '../src/server/db/client.js';
-import { acceptOffer } from '../src/server/features/offers/accept-offer.js';
-import { createOffer } from '../src/server/features/offers/create-offer.js';
+import { OFFER_LIFETIME_HOURS } from '../src/contract/offer-fees.js';
+import { DEFAULT_SLOT_RULES } from '../src/server/features/availability/available-slots.js';
 import { type Account, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, weekdaySlots } from './booking-support.js';
 import { bookOver, grantCredit, ledgerAndSlotProblems } from './offer-support.js';
 import { alternateRounds, median, ratioFigure, writeResult } from './results.js';
@@ -39,8 +37,7 @@ interface Tally {
 const db = await createBenchDatabase('offer_throughput');
 const server = await startAppServer(db.url, 20);
 const http = httpClient(server.port, CLIENTS);
-const inProcess = await openDatabase({ kind: 'postgres', url: db.url, poolSize: 20 });
-const changes = createAppointmentChanges();
+const pool = new pg.Pool({ connectionString: db.url, max: 20 });
 let failed = false;
 
 async function makePairs(label: string): Promise<Pair[]> {
@@ -57,7 +54,11 @@ async function makePairs(label: string): Promise<Pair[]> {
 }
 
 const offerBody = (p: Pair) => ({ fromAppointmentId: p.later.appointmentId, toAppointmentId: p.earlier.appointmentId, offerAmount: 5, offerType: 'queue_jump', paymentMethod: 'credits' });
-const asUser = (a: Account) => ({ id: a.id, username: `u${a.id}`, email: 'x@example.com', userType: 'customer' as const, businessId: null });
+
+// The calls the app makes (create-offer.ts, accept-offer.ts), issued straight from node-postgres.
+const CREATE = `select que_offer_create($1::int, $2::int, $3::int, null::int, 'queue_jump', 'credits', $4::int, '', null::text, null::jsonb,
+  ${OFFER_LIFETIME_HOURS}, null::text) as view`;
+const ACCEPT = `select que_offer_accept($1::int, $2::int, null::text, ${DEFAULT_SLOT_RULES.restaurantHorizonDays}, null::text, false) as view`;
 const turn = (p: Pair) => ([p.later, p.earlier] = [p.earlier, p.later]);
 
 const overHttp: Swap = async (p, into) => {
@@ -73,10 +74,11 @@ const overHttp: Swap = async (p, into) => {
 };
 
 const viaNodePostgres: Swap = async (p, into) => {
+  const body = offerBody(p);
   const t0 = performance.now();
-  const offer = await createOffer(inProcess.db, asUser(p.later.who), createOfferSchema.parse(offerBody(p)));
+  const made = await pool.query({ name: 'raw_que_offer_create', text: CREATE, values: [p.later.who.id, body.fromAppointmentId, body.toAppointmentId, body.offerAmount * 100] });
   const t1 = performance.now();
-  await acceptOffer(inProcess.db, changes, asUser(p.earlier.who), offer.id);
+  await pool.query({ name: 'raw_que_offer_accept', text: ACCEPT, values: [p.earlier.who.id, (made.rows[0].view as { offer: { id: number } }).offer.id] });
   into?.create.push(t1 - t0);
   into?.accept.push(performance.now() - t1);
   turn(p);
@@ -111,7 +113,7 @@ try {
   console.log(`setting up ${2 * CLIENTS} pairs of customers, each pair at a shop of its own; ${ROUNDS} rounds of ${ROUND_SECONDS} s per path…`);
   const tag = process.pid;
   const paths = [
-    { name: 'node-postgres, createOffer/acceptOffer', pairs: await makePairs(`otr${tag}`), swap: viaNodePostgres },
+    { name: 'node-postgres, que_offer_create/accept', pairs: await makePairs(`otr${tag}`), swap: viaNodePostgres },
     { name: 'HTTP API (offer + accept)', pairs: await makePairs(`oth${tag}`), swap: overHttp },
   ].map((p) => ({ ...p, tally: { createMs: [], acceptMs: [], swaps: 0, failures: 0, seconds: 0, latencies: [] } as Tally }));
   for (const p of paths) for (let k = 0; k < WARMUP; k++) await Promise.all(p.pairs.map((pair) => p.swap(pair)));
@@ -144,14 +146,14 @@ try {
   failed ||= problems.length > 0;
   writeResult('offer-throughput', figures, { 'every offer was made and accepted (no failures)': paths.every((p) => p.tally.failures === 0), 'ledger sums to zero, nothing overdrawn, no overlap': problems.length === 0 }, [
     ...problems,
-    'the node-postgres side calls createOffer/acceptOffer (Drizzle on a pg pool) in the bench process, which also drives the load; the HTTP side has the app process to itself, so a ratio above 1 is possible',
+    'the node-postgres side issues the one-call functions que_offer_create/que_offer_accept as named statements on a pg pool in the bench process, which also drives the load; the HTTP side has the app process to itself',
   ]);
 } catch (error) {
   failed = true;
   console.error(error);
 } finally {
   http.close();
-  await inProcess.close();
+  await pool.end();
   await server.stop();
   await db.drop();
 }

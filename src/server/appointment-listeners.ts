@@ -1,5 +1,4 @@
 import { AppointmentChanges } from './features/appointments/appointment-changes.js';
-import { bookedEffectsListener } from './features/appointments/booked-effects-listener.js';
 import { bookingCreditListener } from './features/credits/booking-credit-listener.js';
 import { appointmentEmailListener } from './features/email/appointment-email-listener.js';
 import { appointmentNotificationsListener } from './features/notifications/appointment-notifications.js';
@@ -9,10 +8,9 @@ import { queueAppointmentListener } from './features/queue/queue-appointment-lis
 /** Who reacts when an appointment changes, in the order they run inside its transaction. */
 export function createAppointmentChanges(): AppointmentChanges {
   const changes = new AppointmentChanges();
-  // 'booked' in SQL (credit, queue, notification, e-mail, in that order); the others below.
-  changes.subscribe(bookedEffectsListener);
+  // A booking's and a swap's effects are SQL (que_on_booked, que_offer_accept); the others below.
   changes.subscribe(bookingCreditListener);
-  changes.subscribe(offersAppointmentListener(changes));
+  changes.subscribe(offersAppointmentListener);
   changes.subscribe(queueAppointmentListener);
   changes.subscribe(appointmentNotificationsListener);
   changes.subscribe(appointmentEmailListener);

@@ -26,6 +26,7 @@ const raisedCodes: Record<string, ErrorCode> = {
   [RaisedState.invalidState]: ErrorCode.INVALID_STATE,
   [RaisedState.slotTaken]: ErrorCode.SLOT_TAKEN,
   [RaisedState.unusableZone]: ErrorCode.INVALID_STATE,
+  [RaisedState.insufficientCredit]: ErrorCode.INSUFFICIENT_CREDIT,
 };
 
 /** Maps a database constraint violation, or an error our SQL functions raised, to the error a client should see, or undefined. */

@@ -67,7 +67,9 @@ export const RaisedState = {
   slotTaken: 'QBSLT',
   /** A business zone PostgreSQL cannot use; DETAIL names it. */
   unusableZone: 'QBTZ1',
-  /** Not for clients: the appointment has live offers, so the app takes the path that ends them (que_reschedule). */
+  /** Not enough spendable Que Credit for an offer's hold (INSUFFICIENT_CREDIT). */
+  insufficientCredit: 'QBCRD',
+  /** Not for clients: the appointment has live offers, so the app takes the path that ends them (que_reschedule, que_offer_accept). */
   liveOffers: 'QBOFR',
 } as const;
 

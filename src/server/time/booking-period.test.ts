@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, minutesToTime } from '../../contract/time.js';
 import type { Database } from '../db/client.js';
-import { periodOf } from '../features/appointments/appointment-period.js';
+import { sqlCall } from '../errors.js';
 import { createTestDatabase } from '../test/test-app.js';
 import { clocksChangeOn, instantOf } from './business-time.js';
 
@@ -31,7 +31,14 @@ const changeDate = fc.constantFrom(...CHANGE_DAYS);
 const minuteOfDay = fc.integer({ min: 0, max: 1439 });
 const duration = fc.integer({ min: 5, max: 240 });
 
-const period = (d: string, t: string, minutes: number, z: string) => periodOf(database.db, d, t, minutes, z);
+/** The stored period as wall clocks ("yyyy-MM-dd HH:mm:ss"), as que_book, que_reschedule and que_offer_accept store it. */
+async function period(d: string, t: string, minutes: number, z: string): Promise<{ startsAt: string; endsAt: string }> {
+  const result = (await sqlCall(
+    database.db.execute(sql`select to_char(starts_at, 'YYYY-MM-DD HH24:MI:SS') as "startsAt", to_char(ends_at, 'YYYY-MM-DD HH24:MI:SS') as "endsAt"
+      from que_period(${d}::date, ${t}::text, ${minutes}::int, ${z}::text)`),
+  )) as unknown as { rows: { startsAt: string; endsAt: string }[] };
+  return result.rows[0];
+}
 const wall = (stamp: string) => ({ date: stamp.slice(0, 10), time: stamp.slice(11, 16) });
 const ms = (i: Temporal.Instant) => Number(i.epochMilliseconds);
 const realEnd = (d: string, t: string, minutes: number, z: string) => ms(instantOf(d, t, z)!) + minutes * 60_000;

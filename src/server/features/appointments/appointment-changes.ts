@@ -1,15 +1,17 @@
 import type { Db } from '../../db/client.js';
 import type { AppointmentRow } from './appointments.repository.js';
 
-export type AppointmentChangeKind = 'booked' | 'cancelled' | 'rescheduled' | 'completed' | 'swapped';
+// Booking and an accepted offer's swap or table hand-over are SQL functions that do their effects
+// themselves (que_book, que_offer_accept: migrations 0007 and 0008); they are not announced.
+export type AppointmentChangeKind = 'cancelled' | 'rescheduled' | 'completed';
 
 export interface AppointmentChange {
   kind: AppointmentChangeKind;
   /** The appointment as it is after the change. */
   appointment: AppointmentRow;
-  /** Where it was before a reschedule or swap. */
+  /** Where it was before a reschedule. */
   previous?: { date: string; time: string };
-  /** Who made the change (the customer, the business owner, or the other party of a swap). */
+  /** Who made the change (the customer, the business owner, or a party of an offer). */
   byUserId: number;
 }
 

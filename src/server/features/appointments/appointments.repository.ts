@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { SLOT_HOLDING_STATUSES } from '../../../contract/appointment-statuses.js';
 import type { Db } from '../../db/client.js';
-import { cachedQuery } from '../../db/prepared.js';
 import { appointments, businesses, services } from '../../db/schema.js';
 
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -37,26 +36,6 @@ const viewColumns = {
 export type AppointmentRow = Awaited<ReturnType<typeof listAppointments>>[number];
 
 /** Every column a booking sets; the rest (id, timestamps) come from their defaults. */
-export type BookingRow = Required<Omit<NewAppointment, 'id' | 'createdAt' | 'updatedAt'>>;
-
-const bookingColumns: (keyof BookingRow)[] = [
-  'businessId', 'serviceId', 'customerId', 'startsAt', 'endsAt', 'duration', 'priceCents', 'status', 'exclusive', 'partySize',
-  'notes', 'blockOffers', 'customerName', 'customerEmail', 'customerPhone', 'seatingPreference', 'occasionType', 'dietaryRestrictions',
-];
-
-// Every booking inserts this one shape: built once.
-const insertBookingRow = cachedQuery('appointments_insert', (db) =>
-  db
-    .insert(appointments)
-    .values(Object.fromEntries(bookingColumns.map((c) => [c, sql.placeholder(c)])) as unknown as NewAppointment)
-    .returning({ id: appointments.id, createdAt: appointments.createdAt }),
-);
-
-export async function insertAppointment(db: Db, values: BookingRow): Promise<{ id: number; createdAt: Date }> {
-  const [row] = await insertBookingRow(db, values);
-  return row;
-}
-
 function selectView(db: Db) {
   return db
     .select(viewColumns)
@@ -91,10 +70,6 @@ export async function lockBusiness(db: Db, businessId: number): Promise<void> {
 
 export async function updateStatus(db: Db, id: number, status: string): Promise<void> {
   await db.update(appointments).set({ status, updatedAt: sql`now()` }).where(eq(appointments.id, id));
-}
-
-export async function updatePeriod(db: Db, id: number, startsAt: string, endsAt: string): Promise<void> {
-  await db.update(appointments).set({ startsAt, endsAt, updatedAt: sql`now()` }).where(eq(appointments.id, id));
 }
 
 export interface AppointmentFilter {

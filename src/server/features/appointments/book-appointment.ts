@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuses.js';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment, createAppointmentSchema } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
@@ -12,19 +11,10 @@ import { AppError, forbidden, sqlCall } from '../../errors.js';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
 import { withZoneFallback } from '../availability/slots.repository.js';
 import { type LiveEvent, publishLiveEvents } from '../live/publish.js';
-import { getService, listServices } from '../services/services.service.js';
 import { toAppointment } from './appointment-view.js';
 import type { AppointmentRow } from './appointments.repository.js';
 
 type BookingInput = z.infer<typeof createAppointmentSchema>;
-
-/** The service a restaurant's table bookings use (que_book picks it the same way). */
-export async function tableServiceFor(tx: Db, businessId: number) {
-  const services = await listServices(tx, businessId);
-  const table = services.find((s) => s.name === TABLE_RESERVATION_SERVICE) ?? services[0];
-  if (!table) throw new AppError(ErrorCode.CONFLICT, 'This restaurant is not taking reservations');
-  return getService(tx, table.id);
-}
 
 const p = (name: string) => sql.placeholder(name);
 

@@ -2,7 +2,7 @@ import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../../../contract/availability.
 import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound, sqlCall } from '../../errors.js';
+import { AppError, sqlCall } from '../../errors.js';
 import * as slotsRepository from './slots.repository.js';
 
 export interface AvailableSlotsQuery {
@@ -27,15 +27,6 @@ export const DEFAULT_SLOT_RULES: SlotRules = { restaurantHorizonDays: DEFAULT_RE
 export const slotRulesOf = (config: { RESTAURANT_BOOKING_HORIZON_DAYS: number }): SlotRules => ({
   restaurantHorizonDays: config.RESTAURANT_BOOKING_HORIZON_DAYS,
 });
-
-export type { SlotContext } from './slots.repository.js';
-
-/** A business with the day's blocked flag (a restaurant offer's pending reservation reads it). */
-export async function getSlotContext(db: Db, businessId: number, date: string): Promise<slotsRepository.SlotContext> {
-  const business = await slotsRepository.findSlotContext(db, businessId, date);
-  if (!business) throw notFound('Business');
-  return business;
-}
 
 /** Why a whole day is closed: past, blocked, beyond_window (services), beyond_horizon (restaurants). */
 export type ClosedDay = 'past' | 'blocked' | 'beyond_window' | 'beyond_horizon';

@@ -1,51 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cachedQuery, cachedSql } from '../../db/prepared.js';
+import { cachedSql } from '../../db/prepared.js';
 import { databaseDetailOf, RaisedState, sqlStateOf } from '../../db/sql-state.js';
 import { intlCanonical } from '../../db/time-zones.js';
 import { isTransaction } from '../../db/unit-of-work.js';
-import { businesses } from '../../db/schema.js';
 
 // The slot rules live in SQL (migration 0007: que_day_slots, que_require_slot, que_slot_engine), once
 // for the slot list, every booking, reschedule and swap; this file is how TypeScript calls them.
-
-/** The business fields a booking needs, with the day's blocked flag. */
-export interface SlotContext {
-  id: number;
-  ownerId: number;
-  businessName: string;
-  businessType: string;
-  timeZone: string;
-  reservationDuration: number | null;
-  seatingCapacity: number | null;
-  maxPartySize: number | null;
-  blocked: boolean;
-}
-
-const selectSlotContext = cachedQuery('slots_context', (db) =>
-  db
-    .select({
-      id: businesses.id,
-      ownerId: businesses.ownerId,
-      businessName: businesses.businessName,
-      businessType: businesses.businessType,
-      timeZone: businesses.timeZone,
-      reservationDuration: businesses.reservationDuration,
-      seatingCapacity: businesses.seatingCapacity,
-      maxPartySize: businesses.maxPartySize,
-      // Spelled out: drizzle writes select-list columns unqualified, which the subquery would capture.
-      blocked: sql<boolean>`exists (select 1 from blocked_dates bd where bd.business_id = "businesses"."id" and bd.date = ${sql.placeholder('date')}::date)`,
-    })
-    .from(businesses)
-    .where(eq(businesses.id, sql.placeholder('businessId')))
-    .limit(1),
-);
-
-/** The business fields, and whether `date` is blocked, in one round trip. */
-export async function findSlotContext(db: Db, businessId: number, date: string): Promise<SlotContext | null> {
-  const [row] = await selectSlotContext(db, { businessId, date });
-  return row ? { ...row, blocked: Boolean(row.blocked) } : null;
-}
 
 export interface DaySlotsQuery {
   businessId: number;
@@ -103,18 +64,4 @@ export async function daySlots(db: Db, q: DaySlotsQuery): Promise<{ slots: strin
   };
   const [row] = result.rows;
   return { slots: row?.slots ?? [], closed: row?.closed ?? null };
-}
-
-const callRequireSlot = cachedSql(
-  'que_require_slot',
-  sql`select que_require_slot(${p('businessId')}::int, ${p('date')}::date, ${p('time')}::text, ${p('serviceId')}::int, ${p('partySize')}::int,
-        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('withBooked')}::boolean, ${p('zone')}::text)`,
-);
-
-/**
- * Refuses `time` unless it is bookable (SQL raises SLOT_TAKEN, or VALIDATION past a restaurant's
- * horizon). `withBooked` false leaves a service business's overlaps to the exclusion constraint.
- */
-export async function requireSlot(db: Db, q: DaySlotsQuery & { time: string; withBooked: boolean }): Promise<void> {
-  await withZoneFallback(db, (zone) => callRequireSlot(db, { ...values(q), time: q.time, withBooked: q.withBooked, zone }));
 }

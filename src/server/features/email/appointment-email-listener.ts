@@ -9,9 +9,7 @@ import type { AppointmentChangeListener } from '../appointments/appointment-chan
  * that was announced before (a restaurant offer's unconfirmed table was never in a calendar).
  */
 export const appointmentEmailListener: AppointmentChangeListener = async (tx, change) => {
-  // 'booked' and 'rescheduled' are written by que_on_booked and que_reschedule; completing is no calendar news.
-  if (change.kind === 'booked' || change.kind === 'rescheduled' || change.kind === 'completed') return;
-  if (!change.appointment.customerEmail) return;
-  const previous = change.previous ? `${change.previous.date} ${change.previous.time}` : null;
-  await tx.execute(sql`select que_appointment_email(${change.appointment.id}::int, ${change.kind}::text, ${previous}::text)`);
+  // Bookings, reschedules and swaps are written by que_on_booked, que_reschedule and que_offer_accept; completing is no calendar news.
+  if (change.kind !== 'cancelled' || !change.appointment.customerEmail) return;
+  await tx.execute(sql`select que_appointment_email(${change.appointment.id}::int, 'cancelled', null)`);
 };

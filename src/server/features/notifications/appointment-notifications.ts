@@ -8,8 +8,8 @@ const LINK = '/appointments';
  * Tells the customer in-app when their booking is cancelled (a confirmed booking, when the
  * customer booked it themselves, and a reschedule are told in SQL: que_on_booked and que_reschedule,
  * migration 0007). Changes an
- * offer made say nothing here, because the offer's own notification already said it: a swap
- * ('swapped'), the table a restaurant offer's sender gets ('booked' by the other party), and the
+ * offer made say nothing here, because the offer's own notification already said it: a swap and
+ * the table a restaurant offer's sender gets (both in SQL, que_offer_accept), and the
  * sender's unconfirmed table when the offer ends ('cancelled').
  */
 export const appointmentNotificationsListener: AppointmentChangeListener = async (tx, change) => {

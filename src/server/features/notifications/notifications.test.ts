@@ -62,7 +62,7 @@ describe('offer notifications', () => {
     const expired = await creditParties();
     const c = (await creditOffer(expired, 10)).json();
     await ctx.database.db.execute(sql`update offers set expires_at = now() - interval '1 second' where id = ${c.id}`);
-    await expireDueOffers(ctx.database.db, ctx.app.appointmentChanges);
+    await expireDueOffers(ctx.database.db);
     expect((await inbox(expired.payer)).notifications[0]).toMatchObject({ kind: 'offer_expired' });
     expect((await inbox(expired.payee)).notifications[0]).toMatchObject({ kind: 'offer_expired' });
   });

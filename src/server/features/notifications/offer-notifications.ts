@@ -6,11 +6,11 @@ import { notify } from './notifications.service.js';
 import { offerContext, type OfferContext } from './notifications.repository.js';
 
 // What the parties of a swap offer are told as it moves, each inside the transaction that moves it.
+// A new, an accepted and an ended offer are told in SQL (que_offer_create, que_offer_accept, que_offer_end: migration 0008).
 
 type OfferRow = typeof offers.$inferSelect;
 const LINK = '/appointments';
 
-const slot = (c: OfferContext) => `your ${c.targetTime} appointment on ${c.targetDate} at ${c.businessName}`;
 const price = (o: OfferRow) => formatCents(o.agreedCents ?? o.counterCents ?? o.offerCents);
 const otherParty = (o: OfferRow, userId: number) => (userId === o.fromUserId ? o.toUserId : o.fromUserId);
 const nameOf = (o: OfferRow, c: OfferContext, userId: number) => (userId === o.fromUserId ? c.fromName : c.toName);
@@ -20,46 +20,11 @@ async function tell(tx: Db, userId: number, offer: OfferRow, kind: string, title
   await notify(tx, { userId, kind, title, body: body.replace(/\.\.$/, '.'), link: LINK, offerId: offer.id });
 }
 
-/** To the recipient: someone offers money for their appointment. */
-export async function notifyOfferReceived(tx: Db, offer: OfferRow) {
-  const c = await offerContext(tx, offer.id);
-  const what = offer.offerType === 'move_back' ? 'swap to a later time with you' : 'take';
-  await tell(tx, offer.toUserId, offer, 'offer_received', `New offer: ${formatCents(offer.offerCents)}`, `${c.fromName} offers ${formatCents(offer.offerCents)} to ${what} ${slot(c)}.`);
-}
-
 /** To the other party: a counter price is on the table and it is their turn. */
 export async function notifyOfferCountered(tx: Db, offer: OfferRow, byUserId: number) {
   const c = await offerContext(tx, offer.id);
   const body = `${nameOf(offer, c, byUserId)} answered with ${price(offer)} for the swap of ${c.targetTime} on ${c.targetDate} at ${c.businessName}.`;
   await tell(tx, otherParty(offer, byUserId), offer, 'offer_countered', `Counter offer: ${price(offer)}`, body);
-}
-
-/** To the party who did not accept: the deal is done and the appointments have traded places. */
-export async function notifyOfferAccepted(tx: Db, offer: OfferRow, byUserId: number) {
-  const c = await offerContext(tx, offer.id);
-  const traded = offer.temporaryReservation ? 'The table is handed over' : 'Your appointments have swapped';
-  const body = `${nameOf(offer, c, byUserId)} accepted ${price(offer)} for the ${c.targetTime} slot on ${c.targetDate} at ${c.businessName}. ${traded}; the money is held until both visits are completed.`;
-  await tell(tx, otherParty(offer, byUserId), offer, 'offer_accepted', `Offer accepted: ${price(offer)}`, body);
-}
-
-const ENDED = {
-  declined: { title: 'Offer declined', verb: 'was declined' },
-  cancelled: { title: 'Offer cancelled', verb: 'was cancelled' },
-  expired: { title: 'Offer expired', verb: 'expired' },
-} as const;
-
-/**
- * An offer that ended without a swap: expiry is news to both parties; otherwise everyone but the
- * one who ended it (a business cancelling an appointment ends its offers: both parties hear).
- */
-export async function notifyOfferEnded(tx: Db, offer: OfferRow, status: keyof typeof ENDED, byUserId: number) {
-  const c = await offerContext(tx, offer.id);
-  const { title, verb } = ENDED[status];
-  for (const userId of [offer.fromUserId, offer.toUserId]) {
-    if (status !== 'expired' && userId === byUserId) continue;
-    const refund = userId === offer.fromUserId ? ' Everything it held has been returned to you.' : '';
-    await tell(tx, userId, offer, `offer_${status}`, title, `The ${price(offer)} offer for the ${c.targetTime} slot on ${c.targetDate} at ${c.businessName} ${verb}.${refund}`);
-  }
 }
 
 /** To the recipient, when escrow is released to them after both visits were completed. */

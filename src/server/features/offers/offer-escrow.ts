@@ -1,12 +1,12 @@
-import { ErrorCode } from '../../../contract/errors.js';
-import { centsToDecimal } from '../../../contract/money.js';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
-import { creditBalanceCents, userCreditAccount } from '../credits/credits.service.js';
+import { cachedSql } from '../../db/prepared.js';
+import { sqlCall } from '../../errors.js';
+import { userCreditAccount } from '../credits/credits.service.js';
 import {
-  AccountKind, type Asset, createPending, findTransfers, getOrCreateAccount, postPending, type TransferRow, transfer, voidPending,
+  AccountKind, type Asset, findTransfers, getOrCreateAccount, transfer,
 } from '../ledger/ledger.service.js';
-import { claimAuthorizedIntent, requestCancel, requestCapture, requestPayout, requestRefund } from '../payments/payments.service.js';
+import { requestPayout, requestRefund } from '../payments/payments.service.js';
 import * as paymentsLookup from './offer-payments.repository.js';
 import type { OfferRow } from './offers.repository.js';
 import { payerOf, splitOf } from './offer-rules.js';
@@ -28,86 +28,26 @@ async function payerAccount(tx: Db, offer: OfferRow) {
 const escrowAccount = (tx: Db, offer: OfferRow) =>
   getOrCreateAccount(tx, { kind: AccountKind.offerEscrow, asset: assetOf(offer), offerId: offer.id, noOverdraft: true });
 
-function insufficientCredit(neededCents: number, haveCents: number) {
-  return new AppError(
-    ErrorCode.INSUFFICIENT_CREDIT,
-    `You need $${centsToDecimal(neededCents)} in Que Credit but only have $${centsToDecimal(Math.max(0, haveCents))}. Book more appointments to earn Que Credit!`,
-  );
-}
+const p = (name: string) => sql.placeholder(name);
+
+// Holding is SQL, once (que_offer_hold, migration 0008), which an offer's one call uses too.
+const callHold = cachedSql('que_offer_hold', sql`select que_offer_hold(${p('offerId')}::int, ${p('amount')}::int, ${p('intent')}::text) as claimed`);
+const selectHeld = cachedSql('que_offer_held', sql`select que_offer_held(${p('offerId')}::int) as held`);
 
 /**
- * Holds `amountCents` more for the offer: from the payer's Que Credit, or from an authorized card
- * payment of exactly that amount that no other offer uses.
+ * Holds `amountCents` more for the offer: from the payer's Que Credit (INSUFFICIENT_CREDIT when
+ * short), or from an authorized card payment of exactly that amount that no other offer uses.
+ * Returns the claimed payment's id.
  */
 export async function holdForOffer(tx: Db, offer: OfferRow, amountCents: number, paymentIntentId?: string | null): Promise<string | null> {
-  let claimed: string | null = null;
-  if (offer.paymentMethod === 'cash') {
-    if (!paymentIntentId) {
-      throw new AppError(ErrorCode.VALIDATION, `paymentIntentId: an authorized card payment of $${centsToDecimal(amountCents)} is required`);
-    }
-    claimed = (await claimAuthorizedIntent(tx, { idOrClientSecret: paymentIntentId, userId: payerOf(offer), amountCents, offerId: offer.id })).id;
-  } else {
-    const have = await creditBalanceCents(tx, payerOf(offer));
-    if (have < amountCents) throw insufficientCredit(amountCents, have);
-  }
-  const [from, escrow] = [await payerAccount(tx, offer), await escrowAccount(tx, offer)];
-  try {
-    await createPending(tx, {
-      debitAccountId: from.id,
-      creditAccountId: escrow.id,
-      amount: amountCents,
-      asset: assetOf(offer),
-      code: EscrowCode.hold,
-      description: `Held for offer #${offer.id}`,
-      offerId: offer.id,
-    });
-  } catch (error) {
-    // A concurrent spend got there first: the no-overdraft constraint refused this hold.
-    if (error instanceof AppError && error.message === 'Insufficient balance') throw insufficientCredit(amountCents, await creditBalanceCents(tx, payerOf(offer)));
-    throw error;
-  }
-  return claimed;
+  const result = (await sqlCall(callHold(tx, { offerId: offer.id, amount: amountCents, intent: paymentIntentId ?? null }))) as { rows: { claimed: string | null }[] };
+  return result.rows[0].claimed;
 }
 
-/** Holds of the offer that are neither posted nor voided yet, oldest first. */
-async function openHolds(tx: Db, offer: OfferRow): Promise<TransferRow[]> {
-  const rows = await findTransfers(tx, { offerId: offer.id });
-  const resolved = new Set(rows.filter((r) => r.pendingId !== null).map((r) => r.pendingId));
-  return rows.filter((r) => r.flags === 'pending' && r.code === EscrowCode.hold && !resolved.has(r.id));
-}
-
-export async function heldCents(tx: Db, offer: OfferRow): Promise<number> {
-  return (await openHolds(tx, offer)).reduce((sum, t) => sum + t.amount, 0);
-}
-
-/** Gives every open hold back to the payer (decline, cancel, expiry, an appointment changed). */
-export async function voidHolds(tx: Db, offer: OfferRow, why: string): Promise<void> {
-  for (const hold of await openHolds(tx, offer)) {
-    await voidPending(tx, { pendingId: hold.id, code: EscrowCode.refund, description: `Returned: offer #${offer.id} ${why}` });
-  }
-  if (offer.paymentMethod === 'cash') {
-    for (const intent of await paymentsLookup.intentsOfOffer(tx, offer.id)) await requestCancel(tx, { paymentIntentId: intent.id });
-  }
-}
-
-/**
- * At acceptance: posts exactly `totalCents` from the holds into escrow, oldest hold first; what was
- * held beyond the agreed price goes back to the payer. Card payments are captured for what was posted.
- */
-export async function postHoldsAtAcceptance(tx: Db, offer: OfferRow, totalCents: number): Promise<void> {
-  const holds = await openHolds(tx, offer);
-  const intents = offer.paymentMethod === 'cash' ? await paymentsLookup.intentsOfOffer(tx, offer.id) : [];
-  let remaining = totalCents;
-  for (const [i, hold] of holds.entries()) {
-    const take = Math.min(hold.amount, remaining);
-    remaining -= take;
-    if (take > 0) await postPending(tx, { pendingId: hold.id, amount: take, code: EscrowCode.hold, description: `Escrow for accepted offer #${offer.id}` });
-    else await voidPending(tx, { pendingId: hold.id, code: EscrowCode.refund, description: `Returned: offer #${offer.id} was agreed at a lower price` });
-    // Holds and card payments are made together, one for one, in the same order.
-    const intent = intents[i];
-    if (intent) await (take > 0 ? requestCapture(tx, { paymentIntentId: intent.id, amountCents: take }) : requestCancel(tx, { paymentIntentId: intent.id }));
-  }
-  if (remaining > 0) throw new Error(`offer #${offer.id}: holds cover ${totalCents - remaining} of ${totalCents} cents`);
+/** What the offer's open holds keep in escrow (que_offer_held). */
+export async function heldCents(tx: Db, offer: Pick<OfferRow, 'id'>): Promise<number> {
+  const result = (await selectHeld(tx, { offerId: offer.id })) as { rows: { held: number | string }[] };
+  return Number(result.rows[0].held);
 }
 
 /** Both appointments are done: the escrow goes to the other customer, the business and the platform. */

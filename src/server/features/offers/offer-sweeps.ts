@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
-import type { AppointmentChanges } from '../appointments/appointment-changes.js';
 import { endOffer } from './end-offer.js';
 import * as offersRepository from './offers.repository.js';
 import { settleIfDone } from './settle-offer.js';
@@ -13,10 +12,10 @@ const BATCH = 50;
  * number of app processes can sweep together without taking the same offer; running it again
  * finds nothing left to do.
  */
-export async function expireDueOffers(db: Db, changes: AppointmentChanges): Promise<number> {
+export async function expireDueOffers(db: Db): Promise<number> {
   return unitOfWork(db, async (tx) => {
     const due = await offersRepository.claimExpiredOffers(tx, BATCH);
-    for (const offer of due) await endOffer(tx, changes, offer, 'expired', offer.fromUserId);
+    for (const offer of due) await endOffer(tx, offer, 'expired', offer.fromUserId);
     return due.length;
   });
 }
@@ -38,7 +37,7 @@ export function startOfferSweeps(app: FastifyInstance, everyMs = 5000) {
     if (running) return;
     running = true;
     try {
-      while ((await expireDueOffers(app.db, app.appointmentChanges)) === BATCH);
+      while ((await expireDueOffers(app.db)) === BATCH);
       while ((await settleDueOffers(app.db)) === BATCH);
     } catch (error) {
       app.log.error({ err: error }, 'offer sweep failed; it will run again');

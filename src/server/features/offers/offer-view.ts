@@ -66,3 +66,31 @@ export async function viewOffer(db: Db, offer: OfferRow, appointments: Map<numbe
   const held = payerOf(offer) === viewerId && isLive(offer) ? await heldCents(db, offer) : null;
   return toOffer(offer, appointments, viewerId, held);
 }
+
+/** What an offer's one call returns (que_offer_view, migration 0008): the offer, both appointments, what its holds keep. */
+export interface OfferViewJson {
+  offer: Omit<OfferRow, 'expiresAt' | 'acceptedAt' | 'settledAt' | 'createdAt' | 'updatedAt'> & Record<'expiresAt' | 'createdAt' | 'updatedAt', string> & Record<'acceptedAt' | 'settledAt', string | null>;
+  fromAppointment: AppointmentRow;
+  toAppointment: AppointmentRow;
+  heldCents: number;
+}
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The wire shape of que_offer_view's answer, for the viewer (held amounts only for the payer of a live offer). */
+export function offerFromView(view: OfferViewJson, viewerId: number): Offer {
+  const { offer: o } = view;
+  const offer: OfferRow = {
+    ...o,
+    expiresAt: new Date(o.expiresAt),
+    createdAt: new Date(o.createdAt),
+    updatedAt: new Date(o.updatedAt),
+    acceptedAt: dateOrNull(o.acceptedAt),
+    settledAt: dateOrNull(o.settledAt),
+  };
+  const appointments = new Map([
+    [offer.fromAppointmentId, view.fromAppointment],
+    [offer.toAppointmentId, view.toAppointment],
+  ]);
+  return toOffer(offer, appointments, viewerId, payerOf(offer) === viewerId && isLive(offer) ? view.heldCents : null);
+}

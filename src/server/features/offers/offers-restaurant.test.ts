@@ -81,4 +81,26 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     const [{ n }] = await queryRows<{ n: number }>(ctx.database, `select count(*)::int as n from appointments where customer_id = ${r.wanter.user.id}`);
     expect(n).toBe(0);
   });
+
+  it('hands over a table that was itself handed over: the earlier offer, whose table is now cancelled, refunds its payer', async () => {
+    const r = await fullRestaurant();
+    const first = (await offerForTable(r)).json();
+    expect((await r.holder.post(`/api/queue-jump-offers/${first.id}/accept`)).statusCode).toBe(200);
+    // A third guest wants the table the wanter now holds (their once-pending reservation).
+    const third = await signUp(ctx.app);
+    const intent = await authorizedIntent(third, 15.5);
+    const second = await third.post('/api/queue-jump-offers', {
+      toAppointmentId: first.fromAppointmentId,
+      offerAmount: 10,
+      paymentMethod: 'cash',
+      paymentIntentId: intent.clientSecret,
+      temporaryReservation: { date: r.date, time: '19:00', partySize: 2 },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const accepted = await r.wanter.post(`/api/queue-jump-offers/${second.json().id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await r.holder.get(`/api/queue-jump-offers/${first.id}`)).json()).toMatchObject({ status: 'accepted', escrowStatus: 'refunded' });
+    expect((await third.get(`/api/queue-jump-offers/${second.json().id}`)).json()).toMatchObject({ status: 'accepted', escrowStatus: 'held' });
+    await expectZeroSumLedger(ctx.database);
+  });
 });

@@ -87,7 +87,7 @@ class Run {
 
   async start() {
     // Leftovers of an earlier (failed) run must not change credit under this run's feet.
-    await expireDueOffers(ctx.app.db, ctx.app.appointmentChanges);
+    await expireDueOffers(ctx.app.db);
     this.shop = await serviceBusiness(ctx.app);
     this.model = new OfferModel(await creditOf(customers.map((c) => c.user.id)));
   }
@@ -238,7 +238,7 @@ class Run {
         return;
       }
       case 'expireSweep': {
-        const expired = await expireDueOffers(ctx.app.db, ctx.app.appointmentChanges);
+        const expired = await expireDueOffers(ctx.app.db);
         this.log.push(`expire sweep: ${expired}`);
         // at most what the model has overdue: the app's background sweep may have taken some already
         expect(expired).toBeLessThanOrEqual(m.expireOverdue());

@@ -1,24 +1,9 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { LIVE_OFFER_STATUSES } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
-import { appointments, businesses, offers } from '../../db/schema.js';
+import { appointments, offers } from '../../db/schema.js';
 
 export type OfferRow = typeof offers.$inferSelect;
-export type NewOffer = Omit<typeof offers.$inferInsert, 'id' | 'expiresAt' | 'createdAt' | 'updatedAt'>;
-
-/**
- * Inserts an offer that expires at the earlier of 24 hours from now and the start of the earlier
- * of its two appointments (their wall-clock start read in the business's own time zone).
- */
-export async function insertOffer(db: Db, values: NewOffer, lifetimeHours: number): Promise<OfferRow> {
-  const earliestStart = sql`(select min(a.starts_at at time zone b.time_zone) from ${appointments} a join ${businesses} b on b.id = a.business_id
-    where a.id in (${values.fromAppointmentId}, ${values.toAppointmentId}))`;
-  const [row] = await db
-    .insert(offers)
-    .values({ ...values, expiresAt: sql`least(now() + make_interval(hours => ${lifetimeHours}), ${earliestStart})` })
-    .returning();
-  return row;
-}
 
 export async function findOffer(db: Db, id: number): Promise<OfferRow | null> {
   const [row] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
@@ -94,20 +79,6 @@ export async function claimSettleableOffers(db: Db, limit: number): Promise<Offe
     .orderBy(offers.id)
     .limit(limit)
     .for('update', { skipLocked: true });
-}
-
-export async function hasLiveOfferBetween(db: Db, a: number, b: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: offers.id })
-    .from(offers)
-    .where(
-      and(
-        inArray(offers.status, [...LIVE_OFFER_STATUSES]),
-        or(and(eq(offers.fromAppointmentId, a), eq(offers.toAppointmentId, b)), and(eq(offers.fromAppointmentId, b), eq(offers.toAppointmentId, a))),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** What the escrow accounts of a payer's live and accepted-but-unsettled offers hold (pending and posted). */

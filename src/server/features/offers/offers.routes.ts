@@ -22,7 +22,6 @@ const idempotent = { idempotent: true } as const;
 
 // Paid slot swaps: make, negotiate, accept, decline and cancel offers; the wallet.
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const changes = app.appointmentChanges;
   // A card confirmed in the browser (Stripe.js) is only known to the processor until we ask it,
   // before the transaction that claims it (no processor call runs inside a transaction).
   const refreshCard = async (request: { user: User | null }, idOrClientSecret: string | null | undefined) => {
@@ -49,7 +48,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post('/queue-jump-offers/:id/accept', { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } }, async (request) => {
     await refreshCard(request, request.body?.paymentIntentId);
-    return acceptOffer(app.db, changes, requireUser(request), request.params.id, request.body?.paymentIntentId);
+    return acceptOffer(app.db, requireUser(request), request.params.id, request.body?.paymentIntentId);
   });
   app.post(
     '/queue-jump-offers/:id/accept-counter',
@@ -59,14 +58,14 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       const offer = await getOffer(app.db, user, request.params.id);
       if (offer.status !== 'negotiating') throw new AppError(ErrorCode.INVALID_STATE, 'There is no counter offer to accept');
       await refreshCard(request, request.body?.paymentIntentId);
-      return acceptOffer(app.db, changes, user, request.params.id, request.body?.paymentIntentId);
+      return acceptOffer(app.db, user, request.params.id, request.body?.paymentIntentId);
     },
   );
   app.post('/queue-jump-offers/:id/decline', { config: idempotent, schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
-    declineOffer(app.db, changes, requireUser(request), request.params.id),
+    declineOffer(app.db, requireUser(request), request.params.id),
   );
   app.post('/queue-jump-offers/:id/cancel', { config: idempotent, schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
-    cancelOffer(app.db, changes, requireUser(request), request.params.id),
+    cancelOffer(app.db, requireUser(request), request.params.id),
   );
 
   app.get('/businesses/:id/swaps', { schema: { params: idParamsSchema, response: { 200: z.array(businessSwapSchema) } } }, async (request) =>

@@ -49,35 +49,6 @@ export async function applySnapshot(db: Db, id: string, snapshot: IntentSnapshot
     .where(and(eq(paymentIntents.id, id), eq(paymentIntents.status, 'requires_payment_method')));
 }
 
-export interface ClaimCriteria {
-  idOrClientSecret: string;
-  userId: number;
-  amountCents: number;
-  offerId: number;
-}
-
-/**
- * Binds an authorized, unused intent of this user for exactly this amount to an offer, in one
- * conditional statement: of two offers claiming one intent the second waits on the row lock,
- * re-reads it with offer_id set, and matches nothing.
- */
-export async function claimIntent(db: Db, c: ClaimCriteria): Promise<string | undefined> {
-  const [row] = await db
-    .update(paymentIntents)
-    .set({ offerId: c.offerId, claimedAt: sql`clock_timestamp()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        or(eq(paymentIntents.id, c.idOrClientSecret), eq(paymentIntents.clientSecret, c.idOrClientSecret)),
-        eq(paymentIntents.userId, c.userId),
-        eq(paymentIntents.status, 'requires_capture'),
-        eq(paymentIntents.amountCents, c.amountCents),
-        sql`${paymentIntents.offerId} is null`,
-      ),
-    )
-    .returning({ id: paymentIntents.id });
-  return row?.id;
-}
-
 export async function findIntentByIdOrSecret(db: Db, idOrClientSecret: string): Promise<IntentRow | undefined> {
   const [row] = await db
     .select()

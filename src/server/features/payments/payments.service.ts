@@ -1,10 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.js';
-import { ErrorCode } from '../../../contract/errors.js';
-import { formatCents } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { cachedSql } from '../../db/prepared.js';
+import { sqlCall } from '../../errors.js';
 import { insertAction } from './payment-actions.repository.js';
-import { applySnapshot, claimIntent, findIntentByIdOrSecret, type IntentRow } from './payment-intents.repository.js';
+import { applySnapshot, findIntentByIdOrSecret } from './payment-intents.repository.js';
 import type { PaymentProcessor } from './payment-processor.js';
 
 // The offers feature calls these inside its own transaction (`tx`). Processor calls never happen
@@ -21,31 +21,25 @@ export interface ClaimInput {
   offerId: number;
 }
 
-// One message for "no such intent" and "someone else's", so ids cannot be probed.
-const NOT_FOUND = 'Payment not found: authorize a card payment first and send its id';
+const p = (name: string) => sql.placeholder(name);
 
-function whyUnclaimable(row: IntentRow | undefined, c: ClaimInput): string {
-  if (!row || row.userId !== c.userId) return NOT_FOUND;
-  if (row.status === 'requires_payment_method') return 'The payment is not authorized yet: confirm the card first';
-  if (row.status === 'canceled') return 'The payment was canceled: authorize a new one';
-  if (row.offerId !== null || row.status === 'succeeded') return 'The payment is already used by another offer';
-  if (row.amountCents !== c.amountCents) {
-    return `The payment authorizes ${formatCents(row.amountCents)} but this offer charges ${formatCents(c.amountCents)}: ${formatCents(c.amountCents)} expected`;
-  }
-  return 'The payment cannot be used for this offer';
-}
+// The rule is SQL, once (que_claim_intent, migration 0008): an offer's one call claims with it too.
+const callClaim = cachedSql(
+  'que_claim_intent',
+  sql`select que_claim_intent(${p('key')}::text, ${p('userId')}::int, ${p('amountCents')}::int, ${p('offerId')}::int) as id`,
+);
 
 /**
- * Binds the payer's authorized card intent to a new offer, in the offer's transaction. Exactly one
- * of several offers claiming one intent wins; the rest get VALIDATION (400) saying why. Claiming
- * again for the same offer (a retried request) returns the same intent.
+ * Binds the payer's authorized card intent (exactly this amount, used by no other offer) to an
+ * offer, in the offer's transaction. Exactly one of several offers claiming one intent wins; the
+ * rest get VALIDATION (400) saying why (one message for unknown and someone else's, so ids cannot
+ * be probed). Claiming again for the same offer (a retried request) returns the same intent.
  */
 export async function claimAuthorizedIntent(tx: Db, input: ClaimInput): Promise<{ id: string }> {
-  const id = await claimIntent(tx, input);
-  if (id) return { id };
-  const row = await findIntentByIdOrSecret(tx, input.idOrClientSecret);
-  if (row && row.userId === input.userId && row.offerId === input.offerId) return { id: row.id };
-  throw new AppError(ErrorCode.VALIDATION, whyUnclaimable(row, input));
+  const result = (await sqlCall(callClaim(tx, { key: input.idOrClientSecret, userId: input.userId, amountCents: input.amountCents, offerId: input.offerId }))) as {
+    rows: { id: string }[];
+  };
+  return { id: result.rows[0].id };
 }
 
 /** Captures `amountCents` (≤ authorized; 0 is not a capture, request a cancel) into the platform balance. */

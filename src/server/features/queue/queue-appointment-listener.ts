@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AppointmentChangeListener } from '../appointments/appointment-changes.js';
 import type { AppointmentRow } from '../appointments/appointments.repository.js';
@@ -12,25 +11,18 @@ async function publish(tx: Db, type: 'queue_update' | 'queue_status_update', a: 
 }
 
 /**
- * Keeps each appointment's queue entry in step inside the appointment's own transaction: a
- * confirmed booking waits in line (done in SQL by que_on_booked), a move (reschedule, either side of a swap) takes the entry
- * along, cancelling and completing end it. A restaurant's pending reservation has no entry until
- * it is confirmed (announced as 'booked' with status confirmed). Every change is published with
- * pg_notify in the same transaction, so sockets hear of it only if it commits.
+ * Keeps each appointment's queue entry in step inside the appointment's own transaction:
+ * cancelling and completing end it. A confirmed booking waits in line and a move (reschedule,
+ * either side of a swap) takes the entry along, both in SQL (que_on_booked, que_queue_moved, run by
+ * que_book, que_reschedule and que_offer_accept). A restaurant's pending reservation has no entry
+ * until it is confirmed. Every change is published with pg_notify in the same transaction, so
+ * sockets hear of it only if it commits.
  */
 export const queueAppointmentListener: AppointmentChangeListener = async (tx, change) => {
   const a = change.appointment;
   switch (change.kind) {
-    case 'booked':
-      // que_on_booked (migration 0007) puts a confirmed booking in line, in the booking's one call.
-      return;
     case 'rescheduled':
       // que_reschedule (migration 0007) moves the entry in the reschedule's one call.
-      return;
-    case 'swapped':
-      // The same rule in SQL: the entry follows its appointment; published for both days with its
-      // place before and after, so those it passed are pushed too.
-      await tx.execute(sql`select que_queue_moved(${a.id}::int, ${change.previous?.date ?? null}::text, ${change.previous?.time ?? null}::text)`);
       return;
     case 'cancelled': {
       // A pending reservation that ends has no entry: nothing to cancel.

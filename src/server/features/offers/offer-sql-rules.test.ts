@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsToDecimal, formatCents } from '../../../contract/money.js';
+import { OFFER_MAX_CENTS, splitOffer } from '../../../contract/offer-fees.js';
+import type { Database } from '../../db/client.js';
+import { createTestDatabase } from '../../test/test-app.js';
+
+// The fee rule and the money wording exist twice: in the contract (the web shows them) and in SQL
+// (the offer's one call holds and words with them, migration 0008). Every amount an offer can have
+// is checked here on PGlite and PostgreSQL, so the two cannot drift apart.
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+});
+afterAll(() => drop());
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+describe('offer rules in SQL', () => {
+  it('charge the same total and write the same money as the contract, for every amount an offer can have', async () => {
+    const result = await database.db.execute(sql`
+      select c, que_offer_total(c, 'service') as service, que_offer_total(c, 'restaurant') as restaurant,
+             que_format_cents(c) as formatted, que_cents_decimal(c) as decimal
+      from generate_series(0, ${OFFER_MAX_CENTS * 60}, 7) c`);
+    const rows = rowsOf<{ c: number; service: number; restaurant: number; formatted: string; decimal: string }>(result);
+    expect(rows.length).toBeGreaterThan(1000);
+    for (const r of rows) {
+      const cents = Number(r.c);
+      expect([Number(r.service), Number(r.restaurant), r.formatted, r.decimal]).toEqual([
+        splitOffer(cents, 'service').totalCents,
+        splitOffer(cents, 'restaurant').totalCents,
+        formatCents(cents),
+        centsToDecimal(cents),
+      ]);
+    }
+  });
+});
