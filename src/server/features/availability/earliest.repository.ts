@@ -19,7 +19,7 @@ const trusted = sql`c.computed_version = c.version and c.computed_for <= ${p('no
 const fresh = sql`${trusted} and ${p('now')}::timestamptz < c.fresh_until`;
 
 /**
- * The listing as a JSON array (EarliestAppointment items, soonest first), built by the database, and
+ * The listing's items as JSON, comma-separated and soonest first (EarliestAppointment), built by the database, and
  * whether it is complete: with more than REFRESH_BATCH rows to recompute, it recomputes and saves
  * that many and answers complete = false, and the caller asks again. `only` narrows it to one
  * business. A recomputed row is saved only if its version has not moved since this statement's
@@ -50,7 +50,7 @@ function listingStatement(only: SQL | null): SQL {
       where c.version = excluded.version
     ),
     complete as (select count(*) <= ${batch} as complete from stale)
-    select (select complete from complete) as complete, coalesce('[' || string_agg(i.item, ',') || ']', '[]') as items
+    select (select complete from complete) as complete, string_agg(i.item, ',') as items
     from (
       select c.start_local, c.business_id, c.service_id, c.item from earliest_free_starts c ${where(sql`${fresh} and c.item is not null`)}
       union all
@@ -64,7 +64,7 @@ function listingStatement(only: SQL | null): SQL {
 const selectListing = cachedSql('earliest_listing', listingStatement(null));
 const selectBusinessListing = cachedSql('earliest_listing_business', listingStatement(sql`c.business_id = ${p('businessId')}::int`));
 
-type Listing = { rows: { complete: boolean; items: string }[] };
+type Listing = { rows: { complete: boolean; items: string | null }[] };
 
 /**
  * Asks until the listing is complete (more than once only while many rows are being recomputed); a
@@ -73,7 +73,8 @@ type Listing = { rows: { complete: boolean; items: string }[] };
 async function untilComplete(db: Db, run: () => Promise<unknown>): Promise<string> {
   for (;;) {
     const [row] = ((await singleStatement(db, run)) as Listing).rows;
-    if (row.complete) return row.items;
+    // the brackets are added here: in SQL each would copy the whole text once more
+    if (row.complete) return `[${row.items ?? ''}]`;
   }
 }
 
