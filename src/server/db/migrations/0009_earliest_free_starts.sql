@@ -159,6 +159,10 @@ BEGIN
     PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM old_rows));
   ELSE
     PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows UNION SELECT business_id FROM old_rows));
+    IF TG_TABLE_NAME = 'services' THEN
+      -- a service that changed business is read with its new business at once
+      UPDATE earliest_free_starts c SET business_id = n.business_id FROM new_rows n WHERE c.service_id = n.id AND c.business_id <> n.business_id;
+    END IF;
   END IF;
   RETURN NULL;
 END

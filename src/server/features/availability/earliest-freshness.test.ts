@@ -113,6 +113,14 @@ describe('the stored earliest starts follow every change', () => {
     expect(items.find((i) => i.service.id === extra.json().id)!.service.price).toBe('1234.50');
     expect((await shop.owner.delete(`/api/services/${shop.service.id}`)).statusCode).toBe(204);
     expect((await mine()).map((i) => i.service.id)).toEqual([extra.json().id]);
+
+    // A service moved to another business (behind the API's back) is that business's at once.
+    const other = await serviceBusiness(ctx.app, { timeZone: 'UTC' });
+    await queryRows(ctx.database, `delete from services where id = ${other.service.id}`);
+    expect(await getEarliestAppointment(db(), other.business.id, now).catch(() => null)).toBeNull();
+    await queryRows(ctx.database, `update services set business_id = ${other.business.id} where id = ${extra.json().id}`);
+    expect(await getEarliestAppointment(db(), other.business.id, now)).toMatchObject({ business: { id: other.business.id }, service: { id: extra.json().id } });
+    expect(await mine()).toEqual([]);
   });
 });
 
