@@ -18,7 +18,7 @@ CREATE TABLE "earliest_free_starts" (
   -- -1: never computed
   "computed_version" bigint NOT NULL DEFAULT -1,
   "computed_for" timestamptz,
-  -- '-infinity': look again on every read (a zone the database cannot use); 'infinity' for a deleted service
+  -- 'infinity' for a deleted service
   "fresh_until" timestamptz,
   -- null: nothing free in the coming week (or nothing to list)
   "day" date,
@@ -70,7 +70,8 @@ $$;
 -- que_instant, is after now), so the first stored start still ahead is the answer, and nothing is
 -- recomputed. Otherwise, or when all have passed, que_earliest_start walks the week again.
 -- A deleted service is not listed (fresh until its business changes again); a business whose zone
--- the database cannot use is left out of the listings and looked at again on every read.
+-- the database cannot use is left out of the listings and looked at again a minute later. Every
+-- answer is fresh for p_now, so each read that recomputes rows leaves fewer stale ones.
 CREATE FUNCTION que_earliest_entry(p_service int, p_now timestamptz, p_day date, p_starts text[],
   OUT business_id int, OUT fresh_until timestamptz, OUT day date, OUT starts text[], OUT start_local timestamp, OUT item text)
 LANGUAGE plpgsql STABLE AS $$
@@ -116,7 +117,8 @@ BEGIN
   EXCEPTION WHEN invalid_parameter_value OR SQLSTATE 'QBTZ1' THEN
     day := NULL;
     starts := '{}';
-    fresh_until := '-infinity';
+    -- looked at again a minute later (a tzdata update may bring the zone back)
+    fresh_until := p_now + interval '1 minute';
     RETURN;
   END;
   start_local := day + starts[1]::time;

@@ -2,12 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cachedSql } from '../../db/prepared.js';
 import { singleStatement } from '../../db/unit-of-work.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { AppError } from '../../errors.js';
 
 // Each live service's earliest free start in the coming week is kept in earliest_free_starts and
 // computed only by the slot rules' SQL (migration 0009: que_earliest_entry, que_earliest_start over
 // que_day_slots of migration 0007). This file reads it in one statement: rows still fresh for this
-// "now" are used as stored; the others (new, changed since by a trigger-raised business version,
-// computed for a later "now", or whose first start has begun) are recomputed, saved and used.
+// "now" are used as stored; the others (new, changed since by a trigger-raised version, computed for
+// a later "now", or whose first start has begun) are recomputed, saved and used.
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -50,13 +52,11 @@ function listingStatement(only: SQL | null): SQL {
       where c.version = excluded.version
     ),
     complete as (select count(*) <= ${batch} as complete from stale)
-    select (select complete from complete) as complete, string_agg(i.item, ',') as items
+    select (select complete from complete) as complete, string_agg(i.item, ',' order by i.start_local, i.business_id, i.service_id) as items
     from (
       select c.start_local, c.business_id, c.service_id, c.item from earliest_free_starts c ${where(sql`${fresh} and c.item is not null`)}
       union all
       select start_local, business_id, service_id, item from redo where item is not null
-      -- the aggregate takes its input in this order (the listing index gives it without a sort)
-      order by 1, 2, 3
     ) i
     where (select complete from complete)`;
 }
@@ -66,16 +66,21 @@ const selectBusinessListing = cachedSql('earliest_listing_business', listingStat
 
 type Listing = { rows: { complete: boolean; items: string | null }[] };
 
+/** Passes before giving up: 10,000 businesses from cold take about ten; only writes racing every pass could need more. */
+const MAX_PASSES = 50;
+
 /**
- * Asks until the listing is complete (more than once only while many rows are being recomputed); a
- * deadlock with a writer over the rows being saved is retried, as every one-statement use case is.
+ * Asks until the listing is complete (more than once only while many rows are being recomputed: each
+ * pass leaves fewer stale rows); a deadlock with a writer over the rows being saved is retried, as
+ * every one-statement use case is.
  */
 async function untilComplete(db: Db, run: () => Promise<unknown>): Promise<string> {
-  for (;;) {
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
     const [row] = ((await singleStatement(db, run)) as Listing).rows;
     // the brackets are added here: in SQL each would copy the whole text once more
     if (row.complete) return `[${row.items ?? ''}]`;
   }
+  throw new AppError(ErrorCode.UNAVAILABLE, 'The earliest appointments are being recomputed. Please try again in a moment.');
 }
 
 /** Every business's items, soonest first, as JSON text (what GET /api/earliest-appointments sends). */
