@@ -136,9 +136,9 @@ END
 $$;
 --> statement-breakpoint
 -- Triggers: anything that can change a business's free slots raises the version of its services'
--- rows (an update of the version alone stays on its page: fillfactor 70). Statement-level but for
--- appointments, so a bulk write raises each row once; rows are locked in service order, as a reader
--- saving rows locks them, so the two never wait on each other in opposite orders.
+-- rows (an update of the version alone stays on its page: fillfactor 70). Statement-level (but for
+-- appointment updates and deletes), so a bulk write raises each row once; rows are locked in service
+-- order, as a reader saving rows locks them, so the two never wait on each other in opposite orders.
 CREATE FUNCTION que_earliest_invalidate(p_businesses int[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE earliest_free_starts c SET version = c.version + 1
@@ -170,16 +170,27 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- appointments: row-level (a booking is one row, and this is its hot path: a statement-level trigger
--- cost it three times as much); an update only when it can move a slot (not notes or payment fields).
+-- appointments: an insert raises each business once per statement (a bulk insert of 100,000 rows
+-- stays a bulk write); an update or delete per row, only when it can move a slot (not notes or
+-- payment fields), by a plain index read of one business's rows, locked in service order.
+CREATE FUNCTION que_earliest_invalidate_business(p_business int) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE earliest_free_starts c SET version = c.version + 1
+    FROM (SELECT service_id FROM earliest_free_starts WHERE business_id = p_business ORDER BY service_id FOR NO KEY UPDATE) l
+   WHERE c.service_id = l.service_id;
+END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION que_appointment_slots_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    PERFORM que_earliest_invalidate(ARRAY[OLD.business_id]);
-  ELSIF TG_OP = 'UPDATE' AND OLD.business_id <> NEW.business_id THEN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM que_earliest_invalidate_business(OLD.business_id);
+  ELSIF OLD.business_id <> NEW.business_id THEN
     PERFORM que_earliest_invalidate(ARRAY[OLD.business_id, NEW.business_id]);
   ELSE
-    PERFORM que_earliest_invalidate(ARRAY[NEW.business_id]);
+    PERFORM que_earliest_invalidate_business(NEW.business_id);
   END IF;
   RETURN NULL;
 END
@@ -196,8 +207,8 @@ $$;
 CREATE TRIGGER businesses_slots_updated AFTER UPDATE ON businesses REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION que_business_slots_changed();
 --> statement-breakpoint
-CREATE TRIGGER appointments_slots_inserted AFTER INSERT ON appointments
-  FOR EACH ROW EXECUTE FUNCTION que_appointment_slots_changed();
+CREATE TRIGGER appointments_slots_inserted AFTER INSERT ON appointments REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION que_appointment_slots_changed();
 --> statement-breakpoint
 CREATE TRIGGER appointments_slots_updated AFTER UPDATE ON appointments FOR EACH ROW
   WHEN ((OLD.business_id, OLD.status, OLD.starts_at, OLD.ends_at, OLD.exclusive, OLD.party_size)
