@@ -2,8 +2,9 @@ import type { Database } from '../db/client.js';
 import { queryRows } from './test-app.js';
 
 // Tables a refused request may still write by design: signing in creates sessions, failed sign-ins are
-// counted, and an idempotent request's refusal is kept so that its retry gets the same answer.
-const WRITTEN_BY_DESIGN = new Set(['sessions', 'login_attempts', 'idempotency_keys']);
+// counted, an idempotent request's refusal is kept so that its retry gets the same answer, and any
+// read of the earliest slots brings the kept earliest free starts up to date (derived data, decision 15).
+const WRITTEN_BY_DESIGN = new Set(['sessions', 'login_attempts', 'idempotency_keys', 'earliest_free_starts']);
 
 let tablesCache = new WeakMap<Database, string[]>();
 

@@ -8,7 +8,7 @@ import {
 import { idParamsSchema } from '../../../contract/businesses.js';
 import { listAvailableSlots, slotRulesOf } from './available-slots.js';
 import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
-import { getEarliestAppointment, listEarliestAppointments } from './earliest.service.js';
+import { earliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
 import { getWeeklyHours, setWeeklyHours } from './hours.service.js';
 import { createTimeSlot, deleteTimeSlot, listTimeSlots, updateTimeSlot } from './time-slots.service.js';
 
@@ -51,9 +51,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/businesses/:id/earliest-appointment', { schema: { params: idParamsSchema, response: { 200: earliestAppointmentSchema } } }, async (request) =>
-    getEarliestAppointment(app.db, request.params.id, undefined, request.log),
+    getEarliestAppointment(app.db, request.params.id),
   );
-  app.get('/earliest-appointments', { schema: { response: { 200: z.array(earliestAppointmentSchema) } } }, async (request) =>
-    listEarliestAppointments(app.db, undefined, request.log),
+  // The schema documents the answer; the body is the database's JSON text, which Fastify sends as it
+  // is (a string with a JSON content type is not serialized again; earliest.service.ts).
+  app.get('/earliest-appointments', { schema: { response: { 200: z.array(earliestAppointmentSchema) } } }, async (_request, reply) =>
+    reply.type('application/json').send((await earliestAppointmentsJson(app.db)) as never),
   );
 };

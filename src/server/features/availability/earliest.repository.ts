@@ -1,177 +1,94 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SLOT_STEP_MINUTES } from '../../../contract/availability.js';
 import type { Db } from '../../db/client.js';
+import { cachedSql } from '../../db/prepared.js';
+import { singleStatement } from '../../db/unit-of-work.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { AppError } from '../../errors.js';
 
-export interface EarliestRow {
-  business_id: number;
-  business_name: string;
-  business_type: 'service' | 'restaurant';
-  category: string;
-  service_id: number;
-  service_name: string;
-  service_duration: number;
-  price_cents: number;
-  slot_minutes: number;
-  /** The free start, in whole minutes since the epoch of the business's wall clock. */
-  start_minute: number;
-}
+// Each live service's earliest free start in the coming week is kept in earliest_free_starts and
+// computed only by the slot rules' SQL (migration 0009: que_earliest_entry, que_earliest_start over
+// que_day_slots of migration 0007). This file reads it in one statement: rows still fresh for this
+// "now" are used as stored; the others (new, changed since by a trigger-raised version, computed for
+// a later "now", or whose first start has begun) are recomputed, saved and used.
 
-type EarliestQuery = { now: Date; businessId?: number; skipTimeZones?: string[] };
+const p = (name: string) => sql.placeholder(name);
 
-export async function findEarliest(db: Db, q: EarliestQuery): Promise<EarliestRow[]> {
-  // JIT is off for the whole pool (db/client.ts): compiling this statement cost seconds.
-  const result = await db.execute(earliestStatement(q));
-  return (result as unknown as { rows: EarliestRow[] }).rows;
-}
+/** Most rows one statement recomputes: a cold table (after a deploy) fills over a few statements, each well inside the statement timeout. */
+export const REFRESH_BATCH = 2000;
+
+/** A stored row may be used as it is: same version, computed for a "now" not after this one, first start not yet begun. */
+const trusted = sql`c.computed_version = c.version and c.computed_for <= ${p('now')}::timestamptz`;
+const fresh = sql`${trusted} and ${p('now')}::timestamptz < c.fresh_until`;
 
 /**
- * The (service_id, t) rows of candidate set `cands` (service_id, business_id, rest, t, dur, cap)
- * that are taken, by the rules of the SQL slot engine (que_slot_engine, migration 0007) (restaurants for a party of 1), checked against
- * `win`, the active appointments of the window, by hash joins rather than one index probe each.
+ * The listing's items as JSON, comma-separated and soonest first (EarliestAppointment), built by the database, and
+ * whether it is complete: with more than REFRESH_BATCH rows to recompute, it recomputes and saves
+ * that many and answers complete = false, and the caller asks again. `only` narrows it to one
+ * business. A recomputed row is saved only if its version has not moved since this statement's
+ * snapshot (a change committed meanwhile keeps it stale), in service order, as the triggers lock.
  */
-function taken(cands: string): SQL {
-  const c = sql.raw(cands);
+function listingStatement(only: SQL | null): SQL {
+  const batch = sql.raw(String(REFRESH_BATCH));
+  const where = (more: SQL) => (only ? sql`where ${only} and ${more}` : sql`where ${more}`);
   return sql`
-      select c.service_id, c.t
-      from ${c} c
-      join win w on w.business_id = c.business_id and w.s < c.t + c.dur and w.e > c.t
-      where not c.rest and w.exclusive
-      union
-      -- seats only rise where a reservation starts: the peak is at the candidate or at such a start
-      select m.service_id, m.t
-      from (
-        select c.service_id, c.business_id, c.t, c.cap, c.t as moment from ${c} c where c.rest
-        union all
-        select c.service_id, c.business_id, c.t, c.cap, w.s
-        from ${c} c join win w on w.business_id = c.business_id and w.s > c.t and w.s < c.t + c.dur
-        where c.rest
-      ) m
-      join win w on w.business_id = m.business_id and w.s <= m.moment and w.e > m.moment
-      group by m.service_id, m.t, m.moment, m.cap
-      having sum(w.party_size) + 1 > m.cap`;
-}
-
-/** Per span `sp` of service `v`: its step and its first start after now (valid when next + need <= close). */
-const nextStart = sql`
-      cross join lateral (select least(sp.step, v.step_cap) as step) st
-      cross join lateral (
-        select case when v.now_min < sp.first then sp.first
-                 else sp.first + st.step * ((v.now_min - sp.first) / st.step + 1) end as next
-      ) k`;
-
-/**
- * The earliest free start per live service over the 7 days from each business's local today, in
- * ONE statement, by the rules of the SQL slot engine (que_slot_engine, migration 0007) (restaurants for a party of 1).
- *
- * Times are whole minutes since the epoch of the business's wall clock (days: minutes / 1440).
- * Candidates form series: per open weekday ("span", landing on exactly one day of the coming week)
- * first + k * step. The earliest FREE candidate is always the first candidate after now in some
- * span, or the first one at or after the end of some active appointment: if the candidate before
- * it is taken and it is not, a booking in the way ended between the two. So each service's first
- * start after now is checked first, and only services where that one is taken have the other
- * spans' first starts and the starts right after bookings end checked.
- */
-export function earliestStatement(q: EarliestQuery): SQL {
-  const only: SQL[] = [];
-  if (q.businessId !== undefined) only.push(sql`b.id = ${q.businessId}`);
-  // Zones the database cannot use (unusable-time-zones.ts); such a row would fail the statement for everyone.
-  if (q.skipTimeZones?.length) only.push(sql`b.time_zone not in (${sql.join(q.skipTimeZones.map((zone) => sql`${zone}`), sql`, `)})`);
-  const onlyBusiness = only.length ? sql`where ${sql.join(only, sql` and `)}` : sql``;
-  const onlyAppointmentsOf = q.businessId === undefined ? sql`` : sql`and a.business_id = ${q.businessId}`;
-  return sql`
-    with biz as materialized (
-      select b.id as business_id, b.business_type = 'restaurant' as rest,
-             coalesce(b.reservation_duration, 120) as reservation_duration,
-             coalesce(b.seating_capacity, 40) as cap, n.now_min, n.now_min / 1440 as today
-      from businesses b
-      cross join lateral (select floor(date_part('epoch', ${q.now.toISOString()}::timestamptz at time zone b.time_zone) / 60)::int as now_min) n
-      ${onlyBusiness}
+    with stale as materialized (
+      select c.service_id, c.version, case when ${trusted} then c.day end as day, case when ${trusted} then c.starts end as starts
+      from earliest_free_starts c
+      ${where(sql`not coalesce(${fresh}, false)`)}
     ),
-    spans as materialized (
-      select s.business_id, s.day * 1440 + s.open as first, s.day * 1440 + s.close as close, s.step
-      from (
-        -- 1970-01-01 was a Thursday (day of week 4); times are whole minutes, as the slot engine reads them
-        select biz.business_id, biz.today + (h.day_of_week - (biz.today + 4) % 7 + 7) % 7 as day,
-               date_part('epoch', h.open_time)::int / 60 as open, date_part('epoch', h.close_time)::int / 60 as close,
-               ${sql.raw(String(SLOT_STEP_MINUTES))} as step
-        from biz
-        join business_hours h on h.business_id = biz.business_id
-        where not biz.rest
-        union all
-        select biz.business_id, biz.today + (ts.day_of_week - (biz.today + 4) % 7 + 7) % 7,
-               date_part('epoch', ts.start_time)::int / 60, date_part('epoch', ts.end_time)::int / 60, ts.interval_minutes::int
-        from biz
-        join restaurant_time_slots ts on ts.business_id = biz.business_id and ts.is_active
-        where biz.rest
-      ) s
-      where not exists (select 1 from blocked_dates bd where bd.business_id = s.business_id and bd.date = date '1970-01-01' + s.day)
+    redo as materialized (
+      select x.service_id, x.version, e.*
+      from (select * from stale order by service_id limit ${batch}) x
+      cross join lateral que_earliest_entry(x.service_id, ${p('now')}::timestamptz, x.day, x.starts) e
     ),
-    win as materialized (
-      -- every active appointment that can touch a candidate: from the earliest local now to 8 days after the latest today;
-      -- floor(start) and ceil(end) keep "overlaps a whole-minute period" exact even for odd seconds
-      select a.business_id, a.exclusive, a.party_size,
-             floor(date_part('epoch', a.starts_at) / 60)::int as s, ceil(date_part('epoch', a.ends_at) / 60)::int as e
-      from appointments a
-      where a.status = 'confirmed' -- SLOT_HOLDING_STATUSES
-        and tsrange(a.starts_at, a.ends_at, '[)') && (
-          select tsrange(timestamp 'epoch' + min(now_min) * interval '1 minute', timestamp 'epoch' + (max(today) + 8) * interval '1 day', '[)')
-          from biz)
-        ${onlyAppointmentsOf}
+    saved as (
+      insert into earliest_free_starts as c (service_id, business_id, version, computed_version, computed_for, fresh_until, day, starts, start_local, item)
+      select r.service_id, r.business_id, r.version, r.version, ${p('now')}::timestamptz, r.fresh_until, r.day, r.starts, r.start_local, r.item
+      from redo r
+      order by r.service_id
+      on conflict (service_id) do update set
+        business_id = excluded.business_id, computed_version = excluded.computed_version, computed_for = excluded.computed_for,
+        fresh_until = excluded.fresh_until, day = excluded.day, starts = excluded.starts, start_local = excluded.start_local, item = excluded.item
+      where c.version = excluded.version
     ),
-    svc as materialized (
-      -- a service's step is min(30, duration), a restaurant's its time slot's interval; a service must end
-      -- by closing (start + duration <= close), a reservation only start before the slot ends (start + 1 <= close)
-      select s.id as service_id, biz.business_id, biz.rest, biz.cap, biz.now_min,
-             case when biz.rest then biz.reservation_duration else s.duration end as dur,
-             case when biz.rest then 1440 else s.duration end as step_cap,
-             case when biz.rest then 1 else s.duration end as need
-      from services s
-      join biz on biz.business_id = s.business_id
-      where s.deleted_at is null
-    ),
-    first_try as materialized (
-      -- each service's first start after now: the earliest candidate of all, so checked first
-      select v.service_id, v.business_id, v.rest, v.dur, v.cap, min(k.next) as t
-      from svc v
-      join spans sp on sp.business_id = v.business_id
-      ${nextStart}
-      where k.next + v.need <= sp.close
-      group by v.service_id, v.business_id, v.rest, v.dur, v.cap
-    ),
-    first_taken as materialized (${taken('first_try')}),
-    retry_spans as materialized (
-      select f.service_id, f.business_id, f.rest, f.dur, f.cap, f.t as taken, v.need, sp.first, sp.close, st.step, k.next
-      from first_taken x
-      join first_try f on f.service_id = x.service_id
-      join svc v on v.service_id = f.service_id and v.business_id = f.business_id
-      join spans sp on sp.business_id = v.business_id
-      ${nextStart}
-    ),
-    retry as materialized (
-      -- only where that start is taken: the other spans' first starts and the starts right after bookings end
-      select r.service_id, r.business_id, r.rest, r.dur, r.cap, r.next as t
-      from retry_spans r
-      where r.next + r.need <= r.close and r.next > r.taken
-      union
-      select r.service_id, r.business_id, r.rest, r.dur, r.cap, a.t
-      from retry_spans r
-      join win w on w.business_id = r.business_id and (r.rest or w.exclusive) and w.e > r.first
-      cross join lateral (select r.first + r.step * ((w.e - r.first + r.step - 1) / r.step) as t) a
-      where a.t + r.need <= r.close and a.t > r.taken
-    ),
-    retry_taken as materialized (${taken('retry')}),
-    winners as (
-      select f.service_id, f.t, f.dur from first_try f
-      where not exists (select 1 from first_taken x where x.service_id = f.service_id)
+    complete as (select count(*) <= ${batch} as complete from stale)
+    select (select complete from complete) as complete, string_agg(i.item, ',' order by i.start_local, i.business_id, i.service_id) as items
+    from (
+      select c.start_local, c.business_id, c.service_id, c.item from earliest_free_starts c ${where(sql`${fresh} and c.item is not null`)}
       union all
-      (select distinct on (r.service_id) r.service_id, r.t, r.dur from retry r
-       where not exists (select 1 from retry_taken x where x.service_id = r.service_id and x.t = r.t)
-       order by r.service_id, r.t)
-    )
-    select b.id as business_id, b.business_name, b.business_type, b.category, s.id as service_id, s.name as service_name,
-           s.duration as service_duration, s.price_cents, w.dur as slot_minutes, w.t as start_minute
-    from winners w
-    join services s on s.id = w.service_id
-    join businesses b on b.id = s.business_id
-    order by w.t, b.id, s.id`;
+      select start_local, business_id, service_id, item from redo where item is not null
+    ) i
+    where (select complete from complete)`;
+}
+
+const selectListing = cachedSql('earliest_listing', listingStatement(null));
+const selectBusinessListing = cachedSql('earliest_listing_business', listingStatement(sql`c.business_id = ${p('businessId')}::int`));
+
+type Listing = { rows: { complete: boolean; items: string | null }[] };
+
+/** Passes before giving up: 10,000 businesses from cold take about ten; only writes racing every pass could need more. */
+const MAX_PASSES = 50;
+
+/**
+ * Asks until the listing is complete (more than once only while many rows are being recomputed: each
+ * pass leaves fewer stale rows); a deadlock with a writer over the rows being saved is retried, as
+ * every one-statement use case is.
+ */
+async function untilComplete(db: Db, run: () => Promise<unknown>): Promise<string> {
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const [row] = ((await singleStatement(db, run)) as Listing).rows;
+    // the brackets are added here: in SQL each would copy the whole text once more
+    if (row.complete) return `[${row.items ?? ''}]`;
+  }
+  throw new AppError(ErrorCode.UNAVAILABLE, 'The earliest appointments are being recomputed. Please try again in a moment.');
+}
+
+/** Every business's items, soonest first, as JSON text (what GET /api/earliest-appointments sends). */
+export function earliestListingJson(db: Db, now: Date): Promise<string> {
+  return untilComplete(db, () => selectListing(db, { now: now.toISOString() }));
+}
+
+/** One business's items, soonest first, as JSON text. */
+export function businessEarliestJson(db: Db, businessId: number, now: Date): Promise<string> {
+  return untilComplete(db, () => selectBusinessListing(db, { now: now.toISOString(), businessId }));
 }
