@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EarliestAppointment } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
-import { addDays } from '../../../contract/time.js';
 import { AppError } from '../../errors.js';
 import { createTestApp, queryRows, TestClient, type TestContext } from '../../test/test-app.js';
-import { listAvailableSlots } from './available-slots.js';
-import { businessNow } from './business-clock.js';
 import { earliestAppointmentsJson, getEarliestAppointment, listEarliestAppointments } from './earliest.service.js';
-import { customer, restaurant, serviceBusiness } from './test-fixtures.js';
+import { customer, earliestBySlots, restaurant, serviceBusiness } from './test-fixtures.js';
 
 // The stored earliest starts (migration 0009) can never be stale: every change that moves a free
 // slot, and time passing, changes the answer exactly as the slot rules (que_day_slots) say.
@@ -19,16 +16,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 const db = () => ctx.database.db;
 
-/** The reference: que_day_slots (through listAvailableSlots) day by day over the business's coming week. */
-async function expected(businessId: number, serviceId: number, timeZone: string, now: Date) {
-  const today = businessNow(timeZone, now).date;
-  for (let d = 0; d < 7; d++) {
-    const date = addDays(today, d);
-    const [first] = await listAvailableSlots(db(), { businessId, serviceId, date, now });
-    if (first) return { date, time: first };
-  }
-  return null;
-}
 
 /** The service's item in the full listing and the business's own answer, which must agree. */
 async function answer(businessId: number, serviceId: number, now: Date) {
@@ -43,7 +30,7 @@ async function answer(businessId: number, serviceId: number, now: Date) {
 
 async function agrees(businessId: number, serviceId: number, timeZone: string, now: Date) {
   const got = await answer(businessId, serviceId, now);
-  expect(got, `at ${now.toISOString()}`).toEqual(await expected(businessId, serviceId, timeZone, now));
+  expect(got, `at ${now.toISOString()}`).toEqual(await earliestBySlots(db(), businessId, serviceId, timeZone, now));
   return got;
 }
 

@@ -6,11 +6,10 @@ import { addDays, minutesToTime, timeToMinutes } from '../../../contract/time.js
 import { blockedDates, restaurantTimeSlots } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
-import { listAvailableSlots } from './available-slots.js';
 import { businessNow } from './business-clock.js';
 import { getEarliestAppointment, listEarliestAppointments } from './earliest.service.js';
 import { computeSlotsInSql } from './slot-engine-sql.js';
-import { book, customer, restaurant, serviceBusiness } from './test-fixtures.js';
+import { book, customer, earliestBySlots, restaurant, serviceBusiness } from './test-fixtures.js';
 
 let ctx: TestContext;
 let customerId: number;
@@ -21,16 +20,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 const db = () => ctx.database.db;
 
-/** The reference: listAvailableSlots day by day over the business's coming week. */
-async function earliestBySlots(businessId: number, serviceId: number, timeZone: string, now: Date) {
-  const today = businessNow(timeZone, now).date;
-  for (let d = 0; d < 7; d++) {
-    const date = addDays(today, d);
-    const [first] = await listAvailableSlots(db(), { businessId, serviceId, date, now });
-    if (first) return { date, time: first };
-  }
-  return null;
-}
 
 describe('earliest appointments over HTTP', () => {
   it('lists one item per business and live service, soonest first, with restaurant duration = reservation length', async () => {
@@ -56,7 +45,7 @@ describe('earliest appointments over HTTP', () => {
     expect(table).toMatchObject({ business: { businessType: 'restaurant', category: 'Restaurant' }, service: { price: '0.00', serviceName: 'Table reservation' }, duration: 90 });
 
     for (const item of items) {
-      const expected = await earliestBySlots(item.business.id, item.service.id, 'America/New_York', new Date());
+      const expected = await earliestBySlots(db(), item.business.id, item.service.id, 'America/New_York', new Date());
       expect({ date: item.date, time: item.time }).toEqual(expected);
     }
 
@@ -208,7 +197,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
         });
         expect(one, `business ${businessId} at ${now.toISOString()}`).toEqual(rows.find((r) => r.business.id === businessId) ?? null);
         for (const serviceId of services) {
-          const expected = await earliestBySlots(businessId, serviceId, timeZone, now);
+          const expected = await earliestBySlots(db(), businessId, serviceId, timeZone, now);
           const row = rows.find((r) => r.business.id === businessId && r.service.id === serviceId);
           expect(row ? { date: row.date, time: row.time } : null, `business ${businessId} service ${serviceId} at ${now.toISOString()}`).toEqual(expected);
           compared++;

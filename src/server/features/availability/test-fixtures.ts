@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { appointments } from '../../db/schema.js';
 import { signUp } from '../../test/test-app.js';
 import { addDays, dayOfWeek, minutesToTime, timeToMinutes } from '../../../contract/time.js';
+import { listAvailableSlots } from './available-slots.js';
 import { businessNow, wallClock } from './business-clock.js';
 
 type Client = Awaited<ReturnType<typeof signUp>>;
@@ -75,3 +76,14 @@ export const times = (from: string, to: string, step: number) => {
   for (let t = timeToMinutes(from); t <= timeToMinutes(to); t += step) out.push(minutesToTime(t));
   return out;
 };
+
+/** The reference for the earliest-slot answers: que_day_slots (through listAvailableSlots) day by day over the business's coming week. */
+export async function earliestBySlots(db: Db, businessId: number, serviceId: number, timeZone: string, now: Date) {
+  const today = businessNow(timeZone, now).date;
+  for (let d = 0; d < 7; d++) {
+    const date = addDays(today, d);
+    const [first] = await listAvailableSlots(db, { businessId, serviceId, date, now });
+    if (first) return { date, time: first };
+  }
+  return null;
+}
