@@ -17,6 +17,7 @@ import { appointmentsRoutes } from './features/appointments/appointments.routes.
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usernameAvailabilityRoutes } from './features/auth/username-availability.routes.js';
 import { findUserBySessionToken } from './features/auth/sessions.js';
+import { sharedSessionSecret } from './features/auth/session-secret.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
@@ -116,7 +117,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       directives: { 'connect-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
     },
   });
-  await app.register(cookie, { secret: config.SESSION_SECRET });
+  await app.register(cookie, { secret: config.SESSION_SECRET ?? (await sharedSessionSecret(database.db, config.DATA_DIR)) });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',

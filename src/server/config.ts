@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../contract/availability.js';
@@ -107,7 +104,8 @@ export function trustProxyOption(value: Config['TRUST_PROXY']) {
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'DATABASE_URL'> & {
   DATABASE_URL?: string;
-  SESSION_SECRET: string;
+  /** Unset: the app uses the one generated into the database (features/auth/session-secret.ts). */
+  SESSION_SECRET?: string;
 };
 
 export function isTimeZone(tz: string): boolean {
@@ -134,16 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     DATABASE_URL: values.DATABASE_URL || undefined,
-    SESSION_SECRET: values.SESSION_SECRET ?? loadOrCreateSecret(values.DATA_DIR),
+    SESSION_SECRET: values.SESSION_SECRET,
   };
-}
-
-/** A secret not configured is generated once and kept beside the data so sessions survive restarts. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

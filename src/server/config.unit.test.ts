@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, trustProxyOption } from './config.js';
 
 describe('config', () => {
-  it('applies defaults and keeps a generated session secret in the data directory', () => {
+  it('applies defaults, writes nothing into the data directory, and leaves an unset session secret to the database', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
     const config = loadConfig({ DATA_DIR: dir });
     expect(config).toMatchObject({ PORT: 5000, SEED_DEMO: true, LOGIN_RATE_LIMIT: 10, RATE_LIMIT_PER_MINUTE: 600 });
-    expect(config.SESSION_SECRET).toHaveLength(64);
-    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(config.SESSION_SECRET);
-    expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(config.SESSION_SECRET);
+    expect(config.SESSION_SECRET).toBeUndefined();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32) }).SESSION_SECRET).toBe('x'.repeat(32));
+    expect(() => loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
   });
   it('stops with a message naming each bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEFAULT_TIME_ZONE: 'Mars/Olympus' })).toThrow(ConfigError);

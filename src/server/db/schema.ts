@@ -478,3 +478,13 @@ export const emailOutbox = pgTable(
     check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * Secrets the app generates for itself and every process on the database shares (migration 0014):
+ * today only `session`, which signs session cookies when SESSION_SECRET is not set.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
