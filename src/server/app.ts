@@ -19,6 +19,7 @@ import { usernameAvailabilityRoutes } from './features/auth/username-availabilit
 import { findUserBySessionToken } from './features/auth/sessions.js';
 import { sharedSessionSecret } from './features/auth/session-secret.js';
 import { availabilityRoutes } from './features/availability/availability.routes.js';
+import { startEarliestRefresher } from './features/availability/earliest-refresher.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { smtpSender, startEmailWorker } from './features/email/email-worker.js';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
   if (config.PAYMENT_WORKER) startPaymentWorker(app);
   if (config.OFFER_SWEEPS) startOfferSweeps(app);
+  if (config.EARLIEST_REFRESH) startEarliestRefresher(app);
   // Without SMTP_URL, e-mail waits in the outbox (README); with it, any number of processes may send.
   if (config.SMTP_URL) startEmailWorker(app, smtpSender(config.SMTP_URL));
 

@@ -56,6 +56,8 @@ const envSchema = z.object({
   // Off in processes that should only serve requests; at least one process must run it.
   PAYMENT_WORKER: booleanFlag.default(true),
   OFFER_SWEEPS: booleanFlag.default(true),
+  // Recomputes stale earliest-appointment rows ahead of readers; any number of processes may run it.
+  EARLIEST_REFRESH: booleanFlag.default(true),
   // Outgoing mail: without it, e-mail stays pending in the outbox (README: reading the outbox).
   SMTP_URL: z
     .string()

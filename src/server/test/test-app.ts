@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0000', SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
     RATE_LIMIT_PER_MINUTE: 100_000,
+    // Background work with its own timing; earliest-refresher.test.ts turns it on where it is the subject.
+    EARLIEST_REFRESH: false,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ const p = (name: string) => sql.placeholder(name);
 
 /** Most rows one statement recomputes: a cold table (after a deploy) fills over a few statements, each well inside the statement timeout. */
 export const REFRESH_BATCH = 2000;
+const batch = sql.raw(String(REFRESH_BATCH));
 
 /** A stored row may be used as it is: same version, computed for a "now" not after this one, first start not yet begun. */
 const trusted = sql`c.computed_version = c.version and c.computed_for <= ${p('now')}::timestamptz`;
@@ -28,10 +29,28 @@ const fresh = sql`${trusted} and ${p('now')}::timestamptz < c.fresh_until`;
  * snapshot (a change committed meanwhile keeps it stale), in service order, as the triggers lock.
  */
 function listingStatement(only: SQL | null): SQL {
-  const batch = sql.raw(String(REFRESH_BATCH));
   const where = (more: SQL) => (only ? sql`where ${only} and ${more}` : sql`where ${more}`);
   return sql`
-    with stale as materialized (
+    with ${recomputeStale(only)},
+    complete as (select count(*) <= ${batch} as complete from stale)
+    select (select complete from complete) as complete, string_agg(i.item, ',' order by i.start_local, i.business_id, i.service_id) as items
+    from (
+      select c.start_local, c.business_id, c.service_id, c.item from earliest_free_starts c ${where(sql`${fresh} and c.item is not null`)}
+      union all
+      select start_local, business_id, service_id, item from redo where item is not null
+    ) i
+    where (select complete from complete)`;
+}
+
+/**
+ * The CTEs `stale` (every row this "now" may not use as stored, of the rows `only` allows), `redo`
+ * (the first REFRESH_BATCH of them recomputed) and `saved` (those written back, unless a change
+ * committed meanwhile moved their version).
+ */
+function recomputeStale(only: SQL | null): SQL {
+  const where = (more: SQL) => (only ? sql`where ${only} and ${more}` : sql`where ${more}`);
+  return sql`
+    stale as materialized (
       select c.service_id, c.version, case when ${trusted} then c.day end as day, case when ${trusted} then c.starts end as starts
       from earliest_free_starts c
       ${where(sql`not coalesce(${fresh}, false)`)}
@@ -50,21 +69,33 @@ function listingStatement(only: SQL | null): SQL {
         business_id = excluded.business_id, computed_version = excluded.computed_version, computed_for = excluded.computed_for,
         fresh_until = excluded.fresh_until, day = excluded.day, starts = excluded.starts, start_local = excluded.start_local, item = excluded.item
       where c.version = excluded.version
-    ),
-    complete as (select count(*) <= ${batch} as complete from stale)
-    select (select complete from complete) as complete, string_agg(i.item, ',' order by i.start_local, i.business_id, i.service_id) as items
-    from (
-      select c.start_local, c.business_id, c.service_id, c.item from earliest_free_starts c ${where(sql`${fresh} and c.item is not null`)}
-      union all
-      select start_local, business_id, service_id, item from redo where item is not null
-    ) i
-    where (select complete from complete)`;
+      returning c.service_id
+    )`;
 }
 
 const selectListing = cachedSql('earliest_listing', listingStatement(null));
 const selectBusinessListing = cachedSql('earliest_listing_business', listingStatement(sql`c.business_id = ${p('businessId')}::int`));
 
 type Listing = { rows: { complete: boolean; items: string | null }[] };
+
+// Ahead of readers (earliest-refresher.ts): the same recompute, for one process at a time. The lock
+// is the transaction's, so it goes with the statement and a killed process cannot keep it.
+const refreshStatement = cachedSql(
+  'earliest_refresh',
+  sql`
+    with turn as materialized (select pg_try_advisory_xact_lock(hashtext('que:earliest-refresh')) as mine),
+    ${recomputeStale(sql`(select mine from turn)`)}
+    select (select count(*) from saved)::int as saved, (select count(*) > ${batch} from stale) as more`,
+);
+
+/**
+ * Recomputes and saves up to REFRESH_BATCH rows that a reader at `now` could not use as stored; `more`
+ * says rows are left. Another process refreshing at the same moment makes this one do nothing.
+ */
+export async function refreshStaleEarliest(db: Db, now: Date): Promise<{ saved: number; more: boolean }> {
+  const result = (await singleStatement(db, () => refreshStatement(db, { now: now.toISOString() }))) as { rows: { saved: number; more: boolean }[] };
+  return result.rows[0];
+}
 
 /** Passes before giving up: 10,000 businesses from cold take about ten; only writes racing every pass could need more. */
 const MAX_PASSES = 50;
