@@ -177,11 +177,9 @@ export const appointments = pgTable(
   (t) => [
     index('appointments_business_starts_idx').on(t.businessId, t.startsAt),
     index('appointments_customer_idx').on(t.customerId),
-    // Slot reads: appointments holding a slot or seats over a period, exclusive or not (restaurants
-    // share seats). Only 'confirmed' holds one: a restaurant offer's 'pending' reservation does not.
-    index('appointments_active_period_idx')
-      .using('gist', t.businessId, sql`tsrange(${t.startsAt}, ${t.endsAt}, '[)')`)
-      .where(sql`${t.status} = 'confirmed'`),
+    // Slot reads (appointments holding a slot or seats over a period, exclusive or not: restaurants
+    // share seats; only 'confirmed' holds one) use the GiST index of the exclusion constraint
+    // appointments_no_overlap (migration 0011: business_id, the period, then 0 when exclusive).
     check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed')`),
     check('appointments_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_party_size_check', sql`${t.partySize} >= 1`),
@@ -243,9 +241,10 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_debit_idx').on(t.debitAccountId),
     index('ledger_transfers_credit_idx').on(t.creditAccountId),
     index('ledger_transfers_appointment_idx').on(t.appointmentId),
-    index('ledger_transfers_offer_idx').on(t.offerId),
+    // A booking's transfer has neither: the NULLs stay out of these indexes (migration 0011).
+    index('ledger_transfers_offer_idx').on(t.offerId).where(sql`${t.offerId} is not null`),
     // a pending transfer is resolved (posted or voided) exactly once
-    uniqueIndex('ledger_transfers_pending_resolution_key').on(t.pendingId),
+    uniqueIndex('ledger_transfers_pending_resolution_key').on(t.pendingId).where(sql`${t.pendingId} is not null`),
     check('ledger_transfers_amount_check', sql`${t.amount} > 0`),
     check('ledger_transfers_distinct_check', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check('ledger_transfers_flags_check', sql`${t.flags} in ('single', 'pending', 'post_pending', 'void_pending')`),
@@ -405,9 +404,10 @@ export const queueEntries = pgTable(
   {
     id: serial('id').primaryKey(),
     appointmentId: integer('appointment_id').notNull().references(() => appointments.id),
-    businessId: integer('business_id').notNull().references(() => businesses.id),
-    serviceId: integer('service_id').notNull().references(() => services.id),
-    customerId: integer('customer_id').notNull().references(() => users.id),
+    // Copies of the appointment's (written with it); its foreign keys vouch for them (migration 0011).
+    businessId: integer('business_id').notNull(),
+    serviceId: integer('service_id').notNull(),
+    customerId: integer('customer_id').notNull(),
     // the appointment's wall-clock start in the business's zone (date and time of the queue's day)
     startsAt: timestamp('starts_at', { withTimezone: false, mode: 'string' }).notNull(),
     // waiting -> called -> served; cancelled when the appointment is
