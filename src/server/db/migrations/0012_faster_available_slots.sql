@@ -11,6 +11,9 @@
 --    any other input still goes through the query (sorted, deduplicated). The query cost about
 --    100 us per restaurant list.
 --  * que_slot_engine takes a short path on a day with nothing booked (most days).
+--  * que_day_slots_within reads the business and blocked day, then only the hours (a service
+--    business) or the time slots (a restaurant): 0010 read both as laterals of one query, and the
+--    unused one cost about as much as the query it saved. A closed day reads neither.
 --  * GET /available-slots calls que_day_slots_within directly (p_only null) instead of through
 --    que_day_slots, which wraps it in a query (slots.repository.ts); que_day_slots stays, the same
 --    answer, for the earliest functions.
