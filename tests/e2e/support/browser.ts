@@ -24,7 +24,11 @@ export function useBrowser() {
   });
 }
 
-export const baseURL = () => inject('baseURL');
+/** This worker's own app (see global-setup.ts): VITEST_POOL_ID is 1..maxWorkers, unique among files running at once. */
+export const baseURL = () => {
+  const urls = inject('baseURLs');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 
 /** A fresh browser context (own cookies), with console errors collected so tests can assert none. */
 export async function newPage(viewport = DESKTOP): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
