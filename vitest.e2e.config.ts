@@ -8,7 +8,8 @@ export default defineConfig({
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
-    testTimeout: 60_000,
+    // Two files share the two cores, so a test takes longer than it did alone.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     // A polled assertion waits up to 5 s for the page to catch up (Vitest's default is 1 s), so a busy
     // machine running two Chromiums slows a test down instead of failing it.

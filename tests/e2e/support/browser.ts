@@ -47,7 +47,18 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Signs the page's browser context in through the API: the session cookie is the context's, so every page
+ * the test opens next is signed in, without loading and filling the login screen first. For tests that are
+ * not about signing in; foundation-login.e2e.ts drives the form itself (signInThroughForm).
+ */
 export async function signIn(page: Page, username: string, password = 'password123') {
+  const res = await page.context().request.post('/api/login', { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs in the way a person does: the login screen's form, then wait to be sent on. */
+export async function signInThroughForm(page: Page, username: string, password = 'password123') {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
