@@ -23,6 +23,7 @@ export default defineConfig({
           exclude: ['src/server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/server/test/cheap-password-hashing.ts'],
           env: { TEST_DB: db },
           testTimeout: 30_000,
           hookTimeout: 60_000,

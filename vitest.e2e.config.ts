@@ -1,13 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: one built app on PGlite with demo data, driven by Debian's Chromium.
+// Browser tests: the built app on PGlite with demo data, driven by Debian's Chromium. Two files run at a
+// time, each worker against an app and database of its own (tests/e2e/support/global-setup.ts), so a file
+// never sees another running file's data. E2E_WORKERS=1 runs one file at a time.
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
-    testTimeout: 60_000,
+    // Two files share the two cores, so a test takes longer than it did alone.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // A polled assertion waits up to 5 s for the page to catch up (Vitest's default is 1 s), so a busy
+    // machine running two Chromiums slows a test down instead of failing it.
+    expect: { poll: { timeout: 5_000 } },
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });

@@ -161,7 +161,7 @@ describe('every screen: axe, document title, clean console', () => {
   for (const who of everyone) {
     // Each screen is loaded once and checked at both widths (the window resized in place, as a phone
     // rotating or a desktop window narrowed would), so the sign-in and the setup are not repeated.
-    it(`${who} at ${DESKTOP.width}px and ${PHONE.width}px`, { timeout: 300_000 }, async () => {
+    it(`${who} at ${DESKTOP.width}px and ${PHONE.width}px`, { timeout: 600_000 }, async () => {
       const { AxeBuilder } = await import('@axe-core/playwright');
       const { page, context } = await newPage(DESKTOP);
       const errors = await strictConsole(page);

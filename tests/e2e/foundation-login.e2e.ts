@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, shot, toastTitled } from './foundation-helpers';
-import { DESKTOP, newPage, PHONE, signIn, uniqueName, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, signInThroughForm, uniqueName, useBrowser } from './support/browser';
 
 // Login and the signed-out My Appointments (sign in, or register as a customer inline).
 useBrowser();
@@ -29,7 +29,7 @@ describe('login', () => {
   it('sends a customer to My Appointments and a business owner to the dashboard', async () => {
     for (const [username, target] of [['alice', '/appointments'], ['owner', '/business-dashboard']] as const) {
       const { page, context, consoleErrors } = await newPage(DESKTOP);
-      await signIn(page, username);
+      await signInThroughForm(page, username);
       await expect.poll(() => new URL(page.url()).pathname).toBe(target);
       await toastTitled(page, 'Login Successful').getByText(`Welcome back, ${username}!`).waitFor();
       await page.getByRole('button', { name: 'Sign out' }).waitFor();

@@ -10,7 +10,7 @@ describe('business registration', () => {
     const { page, context, consoleErrors } = await newPage(PHONE);
     const username = uniqueName('biz');
     await page.goto('/business-register');
-    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe('/login');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Invalid email address').waitFor();

@@ -24,7 +24,11 @@ export function useBrowser() {
   });
 }
 
-export const baseURL = () => inject('baseURL');
+/** This worker's own app (see global-setup.ts): VITEST_POOL_ID is 1..maxWorkers, unique among files running at once. */
+export const baseURL = () => {
+  const urls = inject('baseURLs');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 
 /** A fresh browser context (own cookies), with console errors collected so tests can assert none. */
 export async function newPage(viewport = DESKTOP): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
@@ -43,7 +47,18 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Signs the page's browser context in through the API: the session cookie is the context's, so every page
+ * the test opens next is signed in, without loading and filling the login screen first. For tests that are
+ * not about signing in; foundation-login.e2e.ts drives the form itself (signInThroughForm).
+ */
 export async function signIn(page: Page, username: string, password = 'password123') {
+  const res = await page.context().request.post('/api/login', { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs in the way a person does: the login screen's form, then wait to be sent on. */
+export async function signInThroughForm(page: Page, username: string, password = 'password123') {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);

@@ -1,30 +1,44 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../../../src/server/app.js';
-import { loadConfig } from '../../../src/server/config.js';
-import { openDatabase } from '../../../src/server/db/client.js';
-import { seedDemoData } from '../../../src/server/seed/demo-data.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One app per test worker: the file running in worker N (VITEST_POOL_ID) uses baseURLs[N - 1]. */
+    baseURLs: string[];
   }
 }
 
+const serverScript = path.resolve(import.meta.dirname, 'app-server.ts');
+
+/** Starts app-server.ts in a child process of its own and resolves with the address it listens on. */
+function startServer(): Promise<{ child: ChildProcess; address: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (address) => resolve({ child, address }));
+    child.once('exit', (code) => reject(new Error(`the e2e app server exited (${code}) before listening`)));
+  });
+}
+
+/**
+ * Each test worker gets an app (with its own PGlite and demo data) in a process of its own: files that run
+ * at the same time never see each other's bookings, as when they ran one after another, and two servers
+ * use both cores instead of sharing one event loop.
+ */
 export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'que-e2e-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' }), RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_RATE_LIMIT: 1000 };
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  await database.migrate();
-  await seedDemoData(database.db, config);
-  const app = await buildApp({ config, database, logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  project.provide('baseURL', address);
+  const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
+  const servers = await Promise.all(Array.from({ length: workers }, startServer));
+  project.provide('baseURLs', servers.map((s) => s.address));
   return async () => {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(
+      servers.map(({ child }) => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        return exited;
+      }),
+    );
   };
 }

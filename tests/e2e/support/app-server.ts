@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig } from '../../../src/server/config.js';
+import { openDatabase } from '../../../src/server/db/client.js';
+import { seedDemoData } from '../../../src/server/seed/demo-data.js';
+
+// One built app on a PGlite of its own with demo data, as the browser tests drive it. Run as a child
+// process by global-setup.ts (one per test worker, so two servers use two cores), it prints its address
+// on the first line of stdout and stops on SIGTERM.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'que-e2e-'));
+const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' }), RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_RATE_LIMIT: 1000 };
+const database = await openDatabase({ kind: 'pglite', dataDir });
+await database.migrate();
+await seedDemoData(database.db, config);
+const app = await buildApp({ config, database, logger: false });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(`${address}\n`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+// The test run ended without stopping us (killed, so our stdin closed): do not outlive it.
+process.stdin.on('end', () => void stop());
+process.stdin.resume();
