@@ -12,7 +12,18 @@ export default function NotificationPopover({ trigger, data, loading }: { trigge
         {trigger.children}
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} collisionPadding={8} aria-label="Notifications" className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white shadow-xl">
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Notifications"
+          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white shadow-xl"
+          // A toast raised while the list is open (a live "You're being called!") becomes Radix's top layer
+          // and takes Escape for itself; Escape pressed inside the list still closes the list.
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+          }}
+        >
           <NotificationList data={data} loading={loading} onNavigate={() => setOpen(false)} />
         </Popover.Content>
       </Popover.Portal>

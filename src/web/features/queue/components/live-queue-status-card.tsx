@@ -40,17 +40,20 @@ export default function LiveQueueStatusCard({ slot }: { slot: SlotQueueQuery }) 
       ) : queue.error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">{errorMessage(queue.error, 'Failed to fetch queue data')}</p>
       ) : (
-        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-          <div>
-            <dt className="text-slate-600">In line that day</dt>
-            <dd className="text-xl font-bold" data-testid="slot-queue-count">{stats.activeCount}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Avg wait</dt>
-            <dd className="text-xl font-bold">~{stats.avgWait} min</dd>
-          </div>
-          <p className="col-span-2 text-xs text-slate-500">For {slot.time ? formatTime12h(slot.time) : 'this slot'}; updates as others book and cancel.</p>
-        </dl>
+        <>
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-slate-600">In line that day</dt>
+              <dd className="text-xl font-bold" data-testid="slot-queue-count">{stats.activeCount}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Avg wait</dt>
+              <dd className="text-xl font-bold">~{stats.avgWait} min</dd>
+            </div>
+          </dl>
+          {/* outside the <dl>: a description list may hold only name/value groups */}
+          <p className="mt-3 text-xs text-slate-500">For {slot.time ? formatTime12h(slot.time) : 'this slot'}; updates as others book and cancel.</p>
+        </>
       )}
     </Card>
   );
