@@ -6,31 +6,18 @@
 -- CREATE OR REPLACE where a function keeps its signature; a function whose "live offers" flag
 -- (p_offers_end_after) goes is dropped and made again.
 
--- The fee rule (splitOffer in src/contract/offer-fees.ts; offer-sql-rules.test.ts holds the two
--- equal for every amount): service business, the payer pays offer + $5 and the recipient gets
--- offer - 5%; restaurant, the payer pays offer + 5% + $5 and the recipient gets the whole offer.
--- 5% is rounded half up; total = recipient + business fee + platform fee.
+-- The fee split (splitOffer in src/contract/offer-fees.ts; offer-sql-rules.test.ts holds the two
+-- equal for every price): the total is que_offer_total's (migration 0008); the platform fee is 5%
+-- rounded half up and the business fee $5; at a service business the recipient gets the price less
+-- the platform fee, at a restaurant the whole price. total = recipient + business fee + platform fee.
 CREATE OR REPLACE FUNCTION que_offer_split(p_cents int, p_fee_kind text,
   OUT total_cents int, OUT recipient_cents int, OUT business_fee_cents int, OUT platform_fee_cents int)
 LANGUAGE plpgsql IMMUTABLE AS $$
 BEGIN
+  total_cents := que_offer_total(p_cents, p_fee_kind);
   platform_fee_cents := (p_cents * 5 + 50) / 100;
   business_fee_cents := 500;
-  IF p_fee_kind = 'restaurant' THEN
-    total_cents := p_cents + platform_fee_cents + business_fee_cents;
-    recipient_cents := p_cents;
-  ELSE
-    total_cents := p_cents + business_fee_cents;
-    recipient_cents := p_cents - platform_fee_cents;
-  END IF;
-END
-$$;
---> statement-breakpoint
--- What the payer is charged: the split's total (one rule, above).
-CREATE OR REPLACE FUNCTION que_offer_total(p_cents int, p_fee_kind text)
-RETURNS int LANGUAGE plpgsql IMMUTABLE AS $$
-BEGIN
-  RETURN (que_offer_split(p_cents, p_fee_kind)).total_cents;
+  recipient_cents := CASE WHEN p_fee_kind = 'restaurant' THEN p_cents ELSE p_cents - platform_fee_cents END;
 END
 $$;
 --> statement-breakpoint
