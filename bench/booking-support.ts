@@ -52,8 +52,8 @@ export interface AppServer {
 }
 
 /** Starts bench/booking-server.ts on 127.0.0.1 with a free port. */
-export async function startAppServer(databaseUrl: string, poolSize = 20): Promise<AppServer> {
-  const script = fileURLToPath(new URL('./booking-server.ts', import.meta.url));
+/** `script`: the server to start (another checkout's bench/booking-server.ts to compare with it). */
+export async function startAppServer(databaseUrl: string, poolSize = 20, script = fileURLToPath(new URL('./booking-server.ts', import.meta.url))): Promise<AppServer> {
   const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = spawn(process.execPath, [...extraArgs, '--import', 'tsx', script], {
     env: { ...process.env, BENCH_APP_DATABASE_URL: databaseUrl, BENCH_POOL_SIZE: String(poolSize) },

@@ -58,7 +58,7 @@ const offerBody = (p: Pair) => ({ fromAppointmentId: p.later.appointmentId, toAp
 // The calls the app makes (create-offer.ts, accept-offer.ts), issued straight from node-postgres.
 const CREATE = `select que_offer_create($1::int, $2::int, $3::int, null::int, 'queue_jump', 'credits', $4::int, '', null::text, null::jsonb,
   ${OFFER_LIFETIME_HOURS}, null::text) as view`;
-const ACCEPT = `select que_offer_accept($1::int, $2::int, null::text, ${DEFAULT_SLOT_RULES.restaurantHorizonDays}, null::text, false) as view`;
+const ACCEPT = `select que_offer_accept($1::int, $2::int, null::text, ${DEFAULT_SLOT_RULES.restaurantHorizonDays}, null::text) as view`;
 const turn = (p: Pair) => ([p.later, p.earlier] = [p.earlier, p.later]);
 
 const overHttp: Swap = async (p, into) => {

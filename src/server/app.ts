@@ -8,11 +8,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../contract/errors.js';
-import { createAppointmentChanges } from './appointment-listeners.js';
 import { type Config, trustProxyOption } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendNotFound } from './errors.js';
-import type { AppointmentChanges } from './features/appointments/appointment-changes.js';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { usernameAvailabilityRoutes } from './features/auth/username-availability.routes.js';
@@ -45,7 +43,6 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
-    appointmentChanges: AppointmentChanges;
   }
 }
 
@@ -86,7 +83,6 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
-  app.decorate('appointmentChanges', createAppointmentChanges());
   // Appointments booked before the live queue existed get their queue entries once (idempotent).
   await backfillEntries(database.db);
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));

@@ -69,8 +69,6 @@ export const RaisedState = {
   unusableZone: 'QBTZ1',
   /** Not enough spendable Que Credit for an offer's hold (INSUFFICIENT_CREDIT). */
   insufficientCredit: 'QBCRD',
-  /** Not for clients: the appointment has live offers, so the app takes the path that ends them (que_reschedule, que_offer_accept). */
-  liveOffers: 'QBOFR',
 } as const;
 
 /** The DETAIL of a database error. */

@@ -38,13 +38,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const body = request.body;
       return 'status' in body
-        ? cancelAppointment(app.db, app.appointmentChanges, user, request.params.id)
-        : rescheduleAppointment(app.db, app.appointmentChanges, user, request.params.id, body, slotRulesOf(app.config));
+        ? cancelAppointment(app.db, user, request.params.id)
+        : rescheduleAppointment(app.db, user, request.params.id, body, slotRulesOf(app.config));
     },
   );
 
   app.post('/appointments/:id/complete', { schema: { params: idParamsSchema, response: { 200: appointmentSchema } } }, async (request) =>
-    completeAppointment(app.db, app.appointmentChanges, requireUser(request), request.params.id),
+    completeAppointment(app.db, requireUser(request), request.params.id),
   );
 
   app.get(

@@ -1,22 +1,23 @@
+import { sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment } from '../../../contract/appointments.js';
 import type { Db } from '../../db/client.js';
-import { unitOfWork } from '../../db/unit-of-work.js';
-import { forbidden } from '../../errors.js';
-import { isOwnerOf, loadLocked, requireActive } from './appointment-access.js';
-import type { AppointmentChanges } from './appointment-changes.js';
+import { cachedSql } from '../../db/prepared.js';
+import { singleStatement } from '../../db/unit-of-work.js';
+import { sqlCall } from '../../errors.js';
 import { toAppointment } from './appointment-view.js';
-import * as appointmentsRepository from './appointments.repository.js';
+import type { AppointmentRow } from './appointments.repository.js';
 
-/** Its customer or the business cancels; listeners undo what hangs off the booking (credit, offers). */
-export async function cancelAppointment(db: Db, changes: AppointmentChanges, user: User, id: number): Promise<Appointment> {
-  return unitOfWork(db, async (tx) => {
-    const row = await loadLocked(tx, id);
-    if (row.customerId !== user.id && !isOwnerOf(row, user)) throw forbidden('Only the customer or the business can cancel this appointment');
-    requireActive(row);
-    await appointmentsRepository.updateStatus(tx, id, 'cancelled');
-    const cancelled = { ...row, status: 'cancelled' };
-    await changes.announce(tx, { kind: 'cancelled', appointment: cancelled, byUserId: user.id });
-    return toAppointment(cancelled, user);
-  });
+const p = (name: string) => sql.placeholder(name);
+
+const callCancel = cachedSql('que_appointment_cancel', sql`select que_appointment_cancel(${p('userId')}::int, ${p('id')}::int) as appointment`);
+
+/**
+ * Its customer or the business cancels, in ONE database call (que_appointment_cancel, migration
+ * 0013), which also does what hangs off the booking: the booking credit voided, live offers ended,
+ * an accepted offer on it refunded, the queue entry ended, the customer told in-app and by e-mail.
+ */
+export async function cancelAppointment(db: Db, user: User, id: number): Promise<Appointment> {
+  const result = (await sqlCall(singleStatement(db, () => callCancel(db, { userId: user.id, id })))) as { rows: { appointment: AppointmentRow }[] };
+  return toAppointment(result.rows[0].appointment, user);
 }

@@ -1,24 +1,24 @@
+import { sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment } from '../../../contract/appointments.js';
-import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
-import { unitOfWork } from '../../db/unit-of-work.js';
-import { AppError } from '../../errors.js';
-import { requireOwnedBusiness } from '../businesses/businesses.service.js';
-import { loadLocked } from './appointment-access.js';
-import type { AppointmentChanges } from './appointment-changes.js';
+import { cachedSql } from '../../db/prepared.js';
+import { singleStatement } from '../../db/unit-of-work.js';
+import { sqlCall } from '../../errors.js';
 import { toAppointment } from './appointment-view.js';
-import * as appointmentsRepository from './appointments.repository.js';
+import type { AppointmentRow } from './appointments.repository.js';
 
-/** The owner marks a confirmed appointment as served, at any time (the business knows when it was). */
-export async function completeAppointment(db: Db, changes: AppointmentChanges, user: User, id: number): Promise<Appointment> {
-  return unitOfWork(db, async (tx) => {
-    const row = await loadLocked(tx, id);
-    await requireOwnedBusiness(tx, user, row.businessId);
-    if (row.status !== 'confirmed') throw new AppError(ErrorCode.INVALID_STATE, `Only a confirmed appointment can be completed; this one is ${row.status}`);
-    await appointmentsRepository.updateStatus(tx, id, 'completed');
-    const completed = { ...row, status: 'completed' };
-    await changes.announce(tx, { kind: 'completed', appointment: completed, byUserId: user.id });
-    return toAppointment(completed, user);
-  });
+const p = (name: string) => sql.placeholder(name);
+
+const callComplete = cachedSql('que_appointment_complete', sql`select que_appointment_complete(${p('userId')}::int, ${p('id')}::int) as appointment`);
+
+/**
+ * The owner marks a confirmed appointment as served, at any time (the business knows when it was),
+ * in ONE database call (que_appointment_complete, migration 0013): the booking credit becomes
+ * spendable, live offers end, an accepted offer whose visits are both completed is paid out, and the
+ * queue entry is served.
+ */
+export async function completeAppointment(db: Db, user: User, id: number): Promise<Appointment> {
+  const result = (await sqlCall(singleStatement(db, () => callComplete(db, { userId: user.id, id })))) as { rows: { appointment: AppointmentRow }[] };
+  return toAppointment(result.rows[0].appointment, user);
 }

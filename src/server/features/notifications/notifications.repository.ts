@@ -59,16 +59,3 @@ export async function offerContext(db: Db, offerId: number): Promise<OfferContex
   const [r] = rowsOf<Record<string, string>>(result);
   return { fromName: r.from_name, toName: r.to_name, businessName: r.business_name, targetDate: r.target_date, targetTime: r.target_time };
 }
-
-/**
- * How a restaurant offer touched an appointment: a sender's table that never got confirmed (its offer
- * ended), or a recipient's table handed over when they accepted. Appointment notices skip or reword these.
- */
-export async function tableOfferRole(db: Db, appointmentId: number): Promise<{ neverConfirmed: boolean; handedOver: boolean }> {
-  const result = await db.execute(sql`
-    select
-      exists(select 1 from offers where temporary_reservation and status <> 'accepted' and from_appointment_id = ${appointmentId}) as never_confirmed,
-      exists(select 1 from offers where temporary_reservation and status = 'accepted' and to_appointment_id = ${appointmentId}) as handed_over`);
-  const [r] = rowsOf<{ never_confirmed: boolean; handed_over: boolean }>(result);
-  return { neverConfirmed: Boolean(r.never_confirmed), handedOver: Boolean(r.handed_over) };
-}

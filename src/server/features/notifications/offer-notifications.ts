@@ -1,4 +1,3 @@
-import { type BusinessKind, splitOffer } from '../../../contract/offer-fees.js';
 import { formatCents } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
 import type { offers } from '../../db/schema.js';
@@ -6,7 +5,8 @@ import { notify } from './notifications.service.js';
 import { offerContext, type OfferContext } from './notifications.repository.js';
 
 // What the parties of a swap offer are told as it moves, each inside the transaction that moves it.
-// A new, an accepted and an ended offer are told in SQL (que_offer_create, que_offer_accept, que_offer_end: migration 0008).
+// A new, an accepted and an ended offer are told in SQL (que_offer_create, que_offer_accept, que_offer_end: migration 0008),
+// and so is a paid-out one (que_offer_settle: migration 0013).
 
 type OfferRow = typeof offers.$inferSelect;
 const LINK = '/appointments';
@@ -25,11 +25,4 @@ export async function notifyOfferCountered(tx: Db, offer: OfferRow, byUserId: nu
   const c = await offerContext(tx, offer.id);
   const body = `${nameOf(offer, c, byUserId)} answered with ${price(offer)} for the swap of ${c.targetTime} on ${c.targetDate} at ${c.businessName}.`;
   await tell(tx, otherParty(offer, byUserId), offer, 'offer_countered', `Counter offer: ${price(offer)}`, body);
-}
-
-/** To the recipient, when escrow is released to them after both visits were completed. */
-export async function notifyOfferPaidOut(tx: Db, offer: OfferRow) {
-  const c = await offerContext(tx, offer.id);
-  const yours = formatCents(splitOffer(offer.agreedCents ?? offer.offerCents, offer.feeKind as BusinessKind).recipientCents);
-  await tell(tx, offer.toUserId, offer, 'offer_paid_out', `Paid out: ${yours}`, `The swap with ${c.fromName} at ${c.businessName} is complete: ${yours} has been released to you.`);
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test/test-app.js';
 
 // The fee rule and the money wording exist twice: in the contract (the web shows them) and in SQL
-// (the offer's one call holds and words with them, migration 0008). Every amount an offer can have
+// (the offer's one call holds and words with them, migration 0008; settlement splits with them, 0013). Every amount an offer can have
 // is checked here on PGlite and PostgreSQL, so the two cannot drift apart.
 
 let database: Database;
@@ -34,6 +34,20 @@ describe('offer rules in SQL', () => {
         formatCents(cents),
         centsToDecimal(cents),
       ]);
+    }
+  });
+
+  it('split every price an offer can agree on as the contract does (what settlement pays out, migration 0013)', async () => {
+    type Split = { total_cents: number; recipient_cents: number; business_fee_cents: number; platform_fee_cents: number };
+    const result = await database.db.execute(sql`
+      select c, to_jsonb(que_offer_split(c, 'service')) as service, to_jsonb(que_offer_split(c, 'restaurant')) as restaurant
+      from generate_series(0, ${OFFER_MAX_CENTS}) c`);
+    const rows = rowsOf<{ c: number; service: Split; restaurant: Split }>(result);
+    expect(rows).toHaveLength(OFFER_MAX_CENTS + 1);
+    const asSplit = (s: Split) => ({ totalCents: s.total_cents, recipientCents: s.recipient_cents, businessFeeCents: s.business_fee_cents, platformFeeCents: s.platform_fee_cents });
+    for (const r of rows) {
+      const cents = Number(r.c);
+      expect([asSplit(r.service), asSplit(r.restaurant)]).toEqual([splitOffer(cents, 'service'), splitOffer(cents, 'restaurant')]);
     }
   });
 });

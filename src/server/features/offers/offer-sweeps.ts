@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { unitOfWork } from '../../db/unit-of-work.js';
+import { cachedSql } from '../../db/prepared.js';
+import { singleStatement, unitOfWork } from '../../db/unit-of-work.js';
 import { endOffer } from './end-offer.js';
 import * as offersRepository from './offers.repository.js';
-import { settleIfDone } from './settle-offer.js';
 
 const BATCH = 50;
 
@@ -20,14 +21,15 @@ export async function expireDueOffers(db: Db): Promise<number> {
   });
 }
 
-/** Settles accepted offers whose appointments are done (normally settled at completion; this catches any left). */
+const callSettleDue = cachedSql('que_offers_settle_due', sql`select que_offers_settle_due(${sql.placeholder('limit')}::int) as settled`);
+
+/**
+ * Settles accepted offers whose appointments are done (normally settled at completion or
+ * cancellation; this catches any left), a batch in one call (que_offers_settle_due, migration 0013).
+ */
 export async function settleDueOffers(db: Db): Promise<number> {
-  return unitOfWork(db, async (tx) => {
-    const due = await offersRepository.claimSettleableOffers(tx, BATCH);
-    let settled = 0;
-    for (const offer of due) if (await settleIfDone(tx, offer)) settled++;
-    return settled;
-  });
+  const result = (await singleStatement(db, () => callSettleDue(db, { limit: BATCH }))) as { rows: { settled: number | string }[] };
+  return Number(result.rows[0].settled);
 }
 
 /** Runs both sweeps every few seconds in this process; stops when the app closes. */

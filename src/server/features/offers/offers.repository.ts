@@ -30,28 +30,6 @@ export async function listOffersOfUser(db: Db, userId: number): Promise<OfferRow
     .limit(200);
 }
 
-const onAppointment = (appointmentId: number) => or(eq(offers.fromAppointmentId, appointmentId), eq(offers.toAppointmentId, appointmentId));
-
-/** Live (pending or negotiating) offers that involve an appointment, locked, in id order. */
-export async function lockLiveOffersOn(db: Db, appointmentId: number): Promise<OfferRow[]> {
-  return db
-    .select()
-    .from(offers)
-    .where(and(onAppointment(appointmentId), inArray(offers.status, [...LIVE_OFFER_STATUSES])))
-    .orderBy(offers.id)
-    .for('update');
-}
-
-/** Accepted offers whose escrow is still held and that involve an appointment, locked. */
-export async function lockUnsettledOffersOn(db: Db, appointmentId: number): Promise<OfferRow[]> {
-  return db
-    .select()
-    .from(offers)
-    .where(and(onAppointment(appointmentId), eq(offers.status, 'accepted'), eq(offers.escrowStatus, 'held')))
-    .orderBy(offers.id)
-    .for('update');
-}
-
 /** Live offers past their expiry, claimed so that several processes never take the same one. */
 export async function claimExpiredOffers(db: Db, limit: number): Promise<OfferRow[]> {
   return db
@@ -59,24 +37,6 @@ export async function claimExpiredOffers(db: Db, limit: number): Promise<OfferRo
     .from(offers)
     .where(and(inArray(offers.status, [...LIVE_OFFER_STATUSES]), lte(offers.expiresAt, sql`now()`)))
     .orderBy(offers.expiresAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-}
-
-/** Accepted, unsettled offers whose appointments are both finished (completed or cancelled), claimed. */
-export async function claimSettleableOffers(db: Db, limit: number): Promise<OfferRow[]> {
-  return db
-    .select()
-    .from(offers)
-    .where(
-      and(
-        eq(offers.status, 'accepted'),
-        eq(offers.escrowStatus, 'held'),
-        sql`not exists (select 1 from ${appointments} a where a.id in (${offers.fromAppointmentId}, ${offers.toAppointmentId})
-          and a.status in ('confirmed', 'pending'))`,
-      ),
-    )
-    .orderBy(offers.id)
     .limit(limit)
     .for('update', { skipLocked: true });
 }

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
-// Queue entries mirror confirmed appointments (see queue-appointment-listener.ts); positions and
-// waits are never stored, they are computed when read (rankedEntries).
+// Queue entries mirror confirmed appointments (kept in step in SQL: que_booked_effects, que_queue_moved,
+// que_cancelled_effects, que_appointment_complete); positions and waits are never stored, they are
+// computed when read (rankedEntries).
 
 export type QueueStatus = 'waiting' | 'called' | 'served' | 'cancelled';
 
@@ -10,39 +11,6 @@ export const ACTIVE_STATUSES: readonly QueueStatus[] = ['waiting', 'called'];
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-export interface EntryAppointment {
-  id: number;
-  businessId: number;
-  serviceId: number;
-  customerId: number;
-  date: string;
-  time: string;
-}
-
-const startsAtOf = (a: { date: string; time: string }) => `${a.date} ${a.time}:00`;
-
-/** The entry of an appointment, created or put at the appointment's time with this status. */
-export async function upsertEntry(db: Db, a: EntryAppointment, status: QueueStatus): Promise<number> {
-  const [row] = await rows<{ id: number }>(
-    db,
-    sql`insert into queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
-        values (${a.id}, ${a.businessId}, ${a.serviceId}, ${a.customerId}, ${startsAtOf(a)}, ${status})
-        on conflict (appointment_id) do update
-          set starts_at = excluded.starts_at, status = excluded.status, service_id = excluded.service_id,
-              customer_id = excluded.customer_id, updated_at = now()
-        returning id`,
-  );
-  return row.id;
-}
-
-export async function setStatusByAppointment(db: Db, appointmentId: number, status: QueueStatus): Promise<number | null> {
-  const [row] = await rows<{ id: number }>(
-    db,
-    sql`update queue_entries set status = ${status}, updated_at = now() where appointment_id = ${appointmentId} returning id`,
-  );
-  return row?.id ?? null;
 }
 
 export interface LockedEntry {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueEntry } from '../../../contract/live.js';
 import { LIVE_CHANNEL, type LiveEvent } from '../live/publish.js';
@@ -145,8 +146,7 @@ describe('live events', () => {
       const [appointment] = await queryRows<{ id: number }>(ctx.database, `select id from appointments where id = ${annId}`);
       await expect(
         ctx.database.db.transaction(async (tx) => {
-          const row = { id: appointment.id, businessId: shop.businessId, serviceId: shop.serviceId, customerId: ann.user.id, ownerId: shop.owner.user.id, date, time: '10:00', status: 'cancelled' };
-          await ctx.app.appointmentChanges.announce(tx as never, { kind: 'cancelled', appointment: row as never, byUserId: ann.user.id });
+          await tx.execute(sql`select que_appointment_cancel(${ann.user.id}::int, ${appointment.id}::int)`);
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
