@@ -39,15 +39,24 @@ export async function insertAction(tx: Db, action: NewAction): Promise<void> {
  * Takes up to `limit` due actions for this worker in one statement: SKIP LOCKED passes over rows
  * another worker is taking, and moving run_after past the lease hides them from everyone until
  * then. A worker that dies mid-call leaves its actions to be retried once the lease ends (the
- * idempotency key makes the repeat harmless). attempts counts tries, crashed ones included.
+ * idempotency key makes the repeat harmless). attempts counts tries, crashed ones included. An
+ * action waits while an earlier one on the same payment intent or offer is still pending.
  */
 export async function leaseDueActions(db: Db, limit: number, leaseSeconds: number): Promise<DueAction[]> {
   const result = await db.execute(sql`
     update payment_actions a
     set attempts = a.attempts + 1, run_after = now() + make_interval(secs => ${leaseSeconds})
     where a.id in (
-      select id from payment_actions
+      select id from payment_actions d
       where status = 'pending' and run_after <= now()
+        -- in order per payment and per offer: a refund or payout never overtakes the capture it
+        -- depends on (leased by a worker that died, or waiting for its retry); failed ones do not block
+        and not exists (
+          select 1 from payment_actions e
+          left join payment_intents i on i.id = e.payment_intent_id
+          where e.id < d.id and e.status = 'pending'
+            and (e.payment_intent_id = d.payment_intent_id or e.offer_id = d.offer_id or i.offer_id = d.offer_id)
+        )
       order by run_after, id
       limit ${limit}
       for update skip locked

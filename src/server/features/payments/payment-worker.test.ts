@@ -120,6 +120,35 @@ describe('payment actions and the worker', () => {
     expect((await actions()).at(-1)).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/Cannot capture \$30\.01 .* \$30\.00 is authorized/) });
   });
 
+  it('never lets a refund or payout overtake the capture of its payment (a worker died holding the capture)', async () => {
+    // Earlier tests' actions are done or given up on, so only this test's run from here.
+    await ctx.database.db.execute(`update payment_actions set status = 'failed' where status = 'pending'`);
+    const { parties, paymentIntentId, offerId } = await claimedIntent();
+    await unitOfWork(db(), async (tx) => {
+      await requestCapture(tx, { paymentIntentId, amountCents: 3000 });
+      await requestRefund(tx, { paymentIntentId, offerId, amountCents: 3000 });
+    });
+    const other = await claimedIntent();
+    await unitOfWork(db(), async (tx) => {
+      await requestCapture(tx, { paymentIntentId: other.paymentIntentId, amountCents: 3000 });
+      await requestPayout(tx, { offerId: other.offerId, userId: parties.payee.user.id, amountCents: 2850 });
+    });
+    // Both captures leased by a worker that was killed: their lease has not run out.
+    await ctx.database.db.execute(`update payment_actions set run_after = now() + interval '2 minutes', attempts = 1 where kind = 'capture' and status = 'pending'`);
+    const calls = new FlakyProcessor(0);
+    expect(await runDuePaymentActions(db(), calls)).toBe(0);
+    expect((await actions()).filter((a) => a.status === 'pending').map((a) => a.kind)).toEqual(['capture', 'refund', 'capture', 'payout']);
+
+    // The lease ends: each capture runs, then what waited behind it, in the same round.
+    await makeDue();
+    expect(await runDuePaymentActions(db(), calls)).toBe(4);
+    expect(calls.calls.map((key) => key.replace(/que-action-\d+-/, ''))).toEqual(['capture', 'capture', 'refund', 'payout']);
+    expect((await actions()).slice(-4).map((a) => [a.kind, a.status, a.last_error])).toEqual([
+      ['capture', 'done', null], ['refund', 'done', null], ['capture', 'done', null], ['payout', 'done', null],
+    ]);
+    expect(await intentRow(paymentIntentId)).toMatchObject({ status: 'succeeded', captured_cents: 3000 });
+  });
+
   it('runs each action exactly once when several workers race over the same due actions', async () => {
     const parties = await offerParties(ctx.app);
     const offerIds = await Promise.all(Array.from({ length: 24 }, () => insertOffer(db(), parties)));

@@ -83,7 +83,8 @@ export async function runDuePaymentActions(db: Db, processor: PaymentProcessor, 
       }
     }
     ran += batch.length;
-    if (batch.length < BATCH) return ran;
+    // Not `< BATCH`: an action held back behind an earlier one of its payment may be due now.
+    if (batch.length === 0) return ran;
   }
 }
 
