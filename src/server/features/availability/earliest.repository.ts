@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cachedSql } from '../../db/prepared.js';
-import { singleStatement } from '../../db/unit-of-work.js';
+import { singleStatement, unitOfWork } from '../../db/unit-of-work.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { AppError } from '../../errors.js';
 
@@ -29,17 +29,31 @@ const fresh = sql`${trusted} and ${p('now')}::timestamptz < c.fresh_until`;
  * snapshot (a change committed meanwhile keeps it stale), in service order, as the triggers lock.
  */
 function listingStatement(only: SQL | null): SQL {
+  // string_agg over an ordered subquery, not string_agg(… ORDER BY …): PostgreSQL 15 sorts an
+  // ordered aggregate's input itself, carrying all 4 MB of items through a sort that spills past
+  // work_mem, even though earliest_free_starts_listing_idx already yields that order. So when
+  // nothing was recomputed (the usual case: the refresher keeps rows fresh) the items come straight
+  // from the index in order, with no sort; otherwise the stored and recomputed rows are sorted
+  // together. A plain aggregate takes its subquery's rows in order; earliest.test.ts holds it.
   const where = (more: SQL) => (only ? sql`where ${only} and ${more}` : sql`where ${more}`);
+  const storedRows = sql`select c.start_local, c.business_id, c.service_id, c.item from earliest_free_starts c ${where(sql`${fresh} and c.item is not null`)}`;
   return sql`
     with ${recomputeStale(only)},
     complete as (select count(*) <= ${batch} as complete from stale)
-    select (select complete from complete) as complete, string_agg(i.item, ',' order by i.start_local, i.business_id, i.service_id) as items
-    from (
-      select c.start_local, c.business_id, c.service_id, c.item from earliest_free_starts c ${where(sql`${fresh} and c.item is not null`)}
-      union all
-      select start_local, business_id, service_id, item from redo where item is not null
-    ) i
-    where (select complete from complete)`;
+    select k.complete,
+      case
+        when not k.complete then null
+        when not exists (select 1 from redo where item is not null) then
+          (select string_agg(s.item, ',') from (${storedRows} order by c.start_local, c.business_id, c.service_id) s)
+        else
+          (select string_agg(i.item, ',') from (
+            ${storedRows}
+            union all
+            select start_local, business_id, service_id, item from redo where item is not null
+            order by start_local, business_id, service_id
+          ) i)
+      end as items
+    from complete k`;
 }
 
 /**
@@ -79,12 +93,15 @@ const selectBusinessListing = cachedSql('earliest_listing_business', listingStat
 type Listing = { rows: { complete: boolean; items: string | null }[] };
 
 // Ahead of readers (earliest-refresher.ts): the same recompute, for one process at a time. The lock
-// is the transaction's, so it goes with the statement and a killed process cannot keep it.
+// is the transaction's, so a killed process cannot keep it. The recompute is a statement of its own
+// after the lock, so its snapshot already holds what the previous holder saved: taken in one
+// statement, the snapshot could predate a refresh that committed just before the lock was granted,
+// and both would redo the same rows.
+const refreshTurn = cachedSql('earliest_refresh_turn', sql`select pg_try_advisory_xact_lock(hashtext('que:earliest-refresh')) as mine`);
 const refreshStatement = cachedSql(
   'earliest_refresh',
   sql`
-    with turn as materialized (select pg_try_advisory_xact_lock(hashtext('que:earliest-refresh')) as mine),
-    ${recomputeStale(sql`(select mine from turn)`)}
+    with ${recomputeStale(null)}
     select (select count(*) from saved)::int as saved, (select count(*) > ${batch} from stale) as more`,
 );
 
@@ -93,8 +110,11 @@ const refreshStatement = cachedSql(
  * says rows are left. Another process refreshing at the same moment makes this one do nothing.
  */
 export async function refreshStaleEarliest(db: Db, now: Date): Promise<{ saved: number; more: boolean }> {
-  const result = (await singleStatement(db, () => refreshStatement(db, { now: now.toISOString() }))) as { rows: { saved: number; more: boolean }[] };
-  return result.rows[0];
+  return unitOfWork(db, async (tx) => {
+    const [turn] = ((await refreshTurn(tx, {})) as { rows: { mine: boolean }[] }).rows;
+    if (!turn.mine) return { saved: 0, more: false };
+    return ((await refreshStatement(tx, { now: now.toISOString() })) as { rows: { saved: number; more: boolean }[] }).rows[0];
+  });
 }
 
 /** Passes before giving up: 10,000 businesses from cold take about ten; only writes racing every pass could need more. */

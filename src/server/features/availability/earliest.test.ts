@@ -54,6 +54,31 @@ describe('earliest appointments over HTTP', () => {
     expect(one.json()).toEqual(mine[0]);
   });
 
+  it('keeps soonest first, then business and service, when stored rows and recomputed rows are merged', async () => {
+    const now = new Date('2030-01-01T06:00:00Z'); // a Tuesday, before any shop opens
+    const hours = (open: string) => ({ hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openTime: open, closeTime: '17:00' })) });
+    const shops: Awaited<ReturnType<typeof serviceBusiness>>[] = [];
+    for (const open of ['11:00', '09:00', '10:00', '09:00']) {
+      const shop = await serviceBusiness(ctx.app, { timeZone: 'UTC' });
+      expect((await shop.owner.put(`/api/businesses/${shop.business.id}/hours`, hours(open))).statusCode).toBe(200);
+      shops.push(shop);
+    }
+    const key = (i: EarliestAppointment) => [`${i.date} ${i.time}`, String(i.business.id).padStart(10, '0'), String(i.service.id).padStart(10, '0')].join(' ');
+    const inOrder = (items: EarliestAppointment[]) => expect(items.map(key)).toEqual(items.map(key).sort());
+    const mine = (items: EarliestAppointment[]) => items.filter((i) => shops.some((s) => s.business.id === i.business.id)).map((i) => `${i.business.id} ${i.time}`);
+
+    const computed = await listEarliestAppointments(db(), now);
+    inOrder(computed);
+    const [late, early, middle, alsoEarly] = shops.map((s) => s.business.id);
+    expect(mine(computed)).toEqual([`${early} 09:00`, `${alsoEarly} 09:00`, `${middle} 10:00`, `${late} 11:00`]);
+
+    // Only the first shop is recomputed now; the others are read as stored, and the two merge in order.
+    expect((await shops[0].owner.put(`/api/businesses/${late}/hours`, hours('08:30'))).statusCode).toBe(200);
+    const merged = await listEarliestAppointments(db(), now);
+    inOrder(merged);
+    expect(mine(merged)).toEqual([`${late} 08:30`, `${early} 09:00`, `${alsoEarly} 09:00`, `${middle} 10:00`]);
+  });
+
   it('answers 404 with a message when nothing is free in the coming week or the business is missing', async () => {
     const { owner, business } = await serviceBusiness(ctx.app);
     await owner.put(`/api/businesses/${business.id}/hours`, { hours: [] });
