@@ -372,7 +372,10 @@ export const paymentActions = pgTable(
   ],
 );
 
-/** Idempotency-Key records: the first response to a key is replayed for 24 hours, across processes. */
+/**
+ * Idempotency-Key records: the first response to a key is replayed for 24 hours, across processes.
+ * A row is written in the transaction of the work it answers, so it only exists once both committed.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -381,18 +384,11 @@ export const idempotencyKeys = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     requestHash: text('request_hash').notNull(),
-    // running while the first request is in flight; done once its response is stored
-    status: text('status').notNull().default('running'),
-    responseStatus: integer('response_status'),
+    responseStatus: integer('response_status').notNull(),
     responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.key] }),
-    index('idempotency_keys_created_idx').on(t.createdAt),
-    check('idempotency_keys_status_check', sql`${t.status} in ('running', 'done')`),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /**

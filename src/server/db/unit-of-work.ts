@@ -4,7 +4,8 @@ import type { Db } from './client.js';
 import { SqlState, sqlStateOf } from './sql-state.js';
 
 const RETRYABLE = new Set<string>([SqlState.serializationFailure, SqlState.deadlockDetected]);
-const ATTEMPTS = 3;
+/** How often a transaction aborted for a deadlock or serialization failure is run in all. */
+export const TRANSACTION_ATTEMPTS = 3;
 
 export const isTransaction = (db: Db) => (db as unknown) instanceof PgTransaction;
 
@@ -26,13 +27,27 @@ export async function unitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Promi
   if (isTransaction(db)) return work(db);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => transactionScope.run(true, () => work(tx as unknown as Db)));
+      return await transaction(db, work);
     } catch (error) {
-      const state = sqlStateOf(error);
-      if (state && RETRYABLE.has(state) && attempt < ATTEMPTS) continue;
+      if (isRetryable(error) && attempt < TRANSACTION_ATTEMPTS) continue;
       throw error;
     }
   }
+}
+
+/** A deadlock or serialization failure: PostgreSQL aborted the transaction, and running it again may succeed. */
+export function isRetryable(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state !== undefined && RETRYABLE.has(state);
+}
+
+/**
+ * One transaction on the pool, not retried: for a caller that decides itself whether its work may
+ * run again (an idempotent request's handler, plugins/idempotency.ts). Its work is marked as a
+ * transaction's, as unitOfWork's is.
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => transactionScope.run(true, () => work(tx as unknown as Db)));
 }
 
 /**
@@ -45,8 +60,7 @@ export async function singleStatement<T>(db: Db, run: () => Promise<T>): Promise
     try {
       return await run();
     } catch (error) {
-      const state = sqlStateOf(error);
-      if (!isTransaction(db) && state && RETRYABLE.has(state) && attempt < ATTEMPTS) continue;
+      if (!isTransaction(db) && isRetryable(error) && attempt < TRANSACTION_ATTEMPTS) continue;
       throw error;
     }
   }

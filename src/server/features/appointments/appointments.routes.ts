@@ -19,9 +19,10 @@ import { rescheduleAppointment } from './reschedule-appointment.js';
 
 // Booking, listing, cancelling, rescheduling and completing appointments; restaurant reservations.
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Booking earns credit, so it honours Idempotency-Key like every money-moving POST.
+  // Booking earns credit, so it honours Idempotency-Key like every money-moving POST: its work goes
+  // to request.db, the key's transaction when the header is sent (plugins/idempotency.ts).
   app.post('/appointments', { config: { idempotent: true }, schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } }, async (request, reply) => {
-    const appointment = await bookAppointment(app.db, requireUser(request), request.body, slotRulesOf(app.config), undefined, (error) =>
+    const appointment = await bookAppointment(request.db, requireUser(request), request.body, slotRulesOf(app.config), undefined, (error) =>
       request.log.warn({ err: error }, 'live events of a booking could not be published'),
     );
     return reply.status(201).send(appointment);

@@ -21,6 +21,6 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/credits/deduct',
     { config: { idempotent: true }, schema: { body: deductCreditsSchema, response: { 200: deductCreditsResultSchema } } },
-    async (request) => deductCredits(app.db, requireUser(request), request.body),
+    async (request) => deductCredits(request.db, requireUser(request), request.body),
   );
 };

@@ -5,6 +5,7 @@ import { acceptCounterSchema, businessSwapSchema, counterOfferSchema, createOffe
 import { walletSchema } from '../../../contract/payments.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { User } from '../../../contract/auth.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { refreshIntentFromProcessor } from '../payments/payments.service.js';
 import { requireUser } from '../../plugins/session.js';
@@ -17,15 +18,17 @@ import { listBusinessSwaps } from './list-business-swaps.js';
 import { getOffer, listOffers } from './list-offers.js';
 
 const offerResponse = { 200: offerSchema };
-// Money moves on these: a retried request with the same Idempotency-Key gets the first answer.
+// Money moves on these: a retried request with the same Idempotency-Key gets the first answer. Their
+// work goes to request.db: the key's transaction when the header is sent (plugins/idempotency.ts).
 const idempotent = { idempotent: true } as const;
 
 // Paid slot swaps: make, negotiate, accept, decline and cancel offers; the wallet.
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   // A card confirmed in the browser (Stripe.js) is only known to the processor until we ask it,
-  // before the transaction that claims it (no processor call runs inside a transaction).
-  const refreshCard = async (request: { user: User | null }, idOrClientSecret: string | null | undefined) => {
-    if (request.user && idOrClientSecret) await refreshIntentFromProcessor(app.db, app.paymentProcessor, { idOrClientSecret, user: request.user });
+  // before the statement that claims it. This asks and moves no money; with an Idempotency-Key it
+  // runs inside the key's transaction, as the rest of the request does (decision 0008).
+  const refreshCard = async (request: { user: User | null; db: Db }, idOrClientSecret: string | null | undefined) => {
+    if (request.user && idOrClientSecret) await refreshIntentFromProcessor(request.db, app.paymentProcessor, { idOrClientSecret, user: request.user });
   };
 
   app.get('/queue-jump-offers', { schema: { querystring: offersQuerySchema, response: { 200: z.array(offerSchema) } } }, async (request) =>
@@ -36,36 +39,36 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post('/queue-jump-offers', { config: idempotent, schema: { body: createOfferSchema, response: { 201: offerSchema } } }, async (request, reply) => {
     await refreshCard(request, request.body.paymentIntentId);
-    return reply.status(201).send(await createOffer(app.db, requireUser(request), request.body));
+    return reply.status(201).send(await createOffer(request.db, requireUser(request), request.body));
   });
   app.post(
     '/queue-jump-offers/:id/negotiate',
     { config: idempotent, schema: { params: idParamsSchema, body: counterOfferSchema, response: offerResponse } },
     async (request) => {
       await refreshCard(request, request.body.paymentIntentId);
-      return counterOffer(app.db, requireUser(request), request.params.id, request.body);
+      return counterOffer(request.db, requireUser(request), request.params.id, request.body);
     },
   );
   app.post('/queue-jump-offers/:id/accept', { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } }, async (request) => {
     await refreshCard(request, request.body?.paymentIntentId);
-    return acceptOffer(app.db, requireUser(request), request.params.id, request.body?.paymentIntentId);
+    return acceptOffer(request.db, requireUser(request), request.params.id, request.body?.paymentIntentId);
   });
   app.post(
     '/queue-jump-offers/:id/accept-counter',
     { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } },
     async (request) => {
       const user = requireUser(request);
-      const offer = await getOffer(app.db, user, request.params.id);
+      const offer = await getOffer(request.db, user, request.params.id);
       if (offer.status !== 'negotiating') throw new AppError(ErrorCode.INVALID_STATE, 'There is no counter offer to accept');
       await refreshCard(request, request.body?.paymentIntentId);
-      return acceptOffer(app.db, user, request.params.id, request.body?.paymentIntentId);
+      return acceptOffer(request.db, user, request.params.id, request.body?.paymentIntentId);
     },
   );
   app.post('/queue-jump-offers/:id/decline', { config: idempotent, schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
-    declineOffer(app.db, requireUser(request), request.params.id),
+    declineOffer(request.db, requireUser(request), request.params.id),
   );
   app.post('/queue-jump-offers/:id/cancel', { config: idempotent, schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
-    cancelOffer(app.db, requireUser(request), request.params.id),
+    cancelOffer(request.db, requireUser(request), request.params.id),
   );
 
   app.get('/businesses/:id/swaps', { schema: { params: idParamsSchema, response: { 200: z.array(businessSwapSchema) } } }, async (request) =>

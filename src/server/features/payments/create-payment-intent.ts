@@ -29,8 +29,9 @@ export async function createPaymentIntent(db: Db, processor: PaymentProcessor, u
     if (offer.fromUserId !== user.id && offer.toUserId !== user.id) throw forbidden('That offer is not yours');
   }
   const id = newPaymentIntentId();
-  // The processor is called before our insert and outside any transaction; if the insert then
-  // failed, the processor holds an intent nobody can confirm, which costs nothing.
+  // The processor is called before our insert; if the insert then failed or rolled back (with an
+  // Idempotency-Key this runs in the key's transaction), the processor holds an intent nobody can
+  // confirm, which costs nothing.
   const created = await processor.createIntent({ id, amountCents, userId: user.id, offerId });
   const row = await insertIntent(db, { id, amountCents, userId: user.id, processor: processor.name, ...created });
   return intentView(row);

@@ -1,0 +1,32 @@
+-- An Idempotency-Key is now claimed, worked and answered in one transaction (docs/decisions/0008):
+-- a row exists only for an answer that committed with its work, so there is no 'running' state and
+-- no abandoned row to take over. A running row the previous code left is dropped: its request
+-- either never committed or its process died before keeping the answer; the key is free again.
+DELETE FROM "idempotency_keys" WHERE "status" <> 'done';--> statement-breakpoint
+ALTER TABLE "idempotency_keys" DROP CONSTRAINT "idempotency_keys_status_check";--> statement-breakpoint
+ALTER TABLE "idempotency_keys" DROP COLUMN "status";--> statement-breakpoint
+ALTER TABLE "idempotency_keys" DROP COLUMN "updated_at";--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ALTER COLUMN "response_status" SET NOT NULL;--> statement-breakpoint
+
+-- The first statement of a keyed request's transaction. Takes the key's transaction lock without
+-- waiting: false means a request with this key is in flight in another transaction (409), so a
+-- retry never queues behind its first try. With the lock held, reads the key's answer within
+-- retention. This function is VOLATILE, so the read takes a snapshot after the lock was granted and
+-- sees an answer committed by the transaction that held it; one statement doing both would read
+-- with a snapshot taken before. p_idle_limit_ms > 0 (PostgreSQL) bounds how long the transaction
+-- may sit idle: a process that hangs or stops mid-request loses its session, and with it the lock.
+CREATE FUNCTION que_idempotency_claim(p_user_id int, p_key text, p_retention_seconds int, p_idle_limit_ms int)
+RETURNS TABLE (claimed boolean, stored_hash text, stored_status int, stored_body text)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF p_idle_limit_ms > 0 THEN
+    PERFORM set_config('idle_in_transaction_session_timeout', p_idle_limit_ms::text, true);
+  END IF;
+  claimed := pg_try_advisory_xact_lock(hashtextextended('que:idempotency:' || p_user_id || ':' || p_key, 0));
+  IF claimed THEN
+    SELECT k.request_hash, k.response_status, k.response_body INTO stored_hash, stored_status, stored_body
+    FROM idempotency_keys k
+    WHERE k.user_id = p_user_id AND k.key = p_key AND k.created_at > now() - make_interval(secs => p_retention_seconds);
+  END IF;
+  RETURN NEXT;
+END $$;
