@@ -13,14 +13,22 @@ ALTER TABLE "idempotency_keys" ALTER COLUMN "response_status" SET NOT NULL;--> s
 -- retry never queues behind its first try. With the lock held, reads the key's answer within
 -- retention. This function is VOLATILE, so the read takes a snapshot after the lock was granted and
 -- sees an answer committed by the transaction that held it; one statement doing both would read
--- with a snapshot taken before. p_idle_limit_ms > 0 (PostgreSQL) bounds how long the transaction
--- may sit idle: a process that hangs or stops mid-request loses its session, and with it the lock.
+-- with a snapshot taken before. p_idle_limit_ms > 0 (PostgreSQL, not PGlite) bounds how long the
+-- transaction may sit idle: a process that hangs or stops mid-request loses its session, and with it
+-- the lock. It also has the session check every second, while a statement runs (a lock wait), that
+-- its client is still there: one killed mid-statement frees the key within a second, not when the
+-- statement ends. That check needs a kernel that reports closed sockets (not Windows): skipped there.
 CREATE FUNCTION que_idempotency_claim(p_user_id int, p_key text, p_retention_seconds int, p_idle_limit_ms int)
 RETURNS TABLE (claimed boolean, stored_hash text, stored_status int, stored_body text)
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   IF p_idle_limit_ms > 0 THEN
     PERFORM set_config('idle_in_transaction_session_timeout', p_idle_limit_ms::text, true);
+    BEGIN
+      PERFORM set_config('client_connection_check_interval', '1000', true);
+    EXCEPTION WHEN invalid_parameter_value THEN
+      NULL;
+    END;
   END IF;
   claimed := pg_try_advisory_xact_lock(hashtextextended('que:idempotency:' || p_user_id || ':' || p_key, 0));
   IF claimed THEN
