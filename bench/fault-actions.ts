@@ -1,6 +1,8 @@
 // One random step of a fault-injection client: book, offer (Que Credit or test card), counter,
 // accept, decline, cancel an offer or an appointment, complete. Refusals (4xx) and lost answers are
 // normal while the app is being killed; only 2xx answers are written down as promises.
+import { randomUUID } from 'node:crypto';
+import type { Answer } from './fault-client.js';
 import type { KnownOffer, World } from './fault-world.js';
 
 const pick = <T>(xs: T[]): T | undefined => (xs.length ? xs[Math.floor(Math.random() * xs.length)] : undefined);
@@ -20,11 +22,46 @@ async function book(world: World) {
   const customer = world.customers[customerIndex];
   const slot = pick(world.slots)!;
   const body = { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, customerName: 'Fault Customer', customerEmail: customer.email, customerPhone: '555-0100' };
-  const res = await world.request('POST', '/api/appointments', body, customer.cookie);
+  // Half the bookings carry an Idempotency-Key, and a lost answer is asked again under it.
+  const key = Math.random() < 0.5 ? `fault-${randomUUID()}` : undefined;
+  let res = await world.request('POST', '/api/appointments', body, customer.cookie, key);
+  if (key && (res === null || res.status === 503)) res = await retryKeyed(world, body, customer.cookie, key);
   if (res?.status !== 201) return;
   const id = res.body.id as number;
   world.appointments.set(id, { id, shop: shopIndex, customer: customerIndex, bookedAt: `${res.body.date} ${res.body.time}`, status: 'confirmed', swapLocked: false });
   world.kept.push({ kind: 'book', appointmentId: id });
+}
+
+// A dead request's key is free once PostgreSQL has ended its session: at once when the process died
+// between statements, within a second (client_connection_check_interval) when it died mid-statement.
+// Before decision 0008's one transaction, a key stayed in use for 60 s after such a death.
+const KEY_FREED_WITHIN_MS = 10_000;
+const RETRY_FOR_MS = 120_000;
+
+/**
+ * Asks a keyed booking whose answer was lost again, under the same key, until it is answered: the
+ * first try either committed, and this replays its answer, or left nothing, and this books afresh
+ * (or is refused by the rules). Never both, and never a key held on for a request that is dead.
+ */
+async function retryKeyed(world: World, body: object, cookie: string, key: string): Promise<Answer | null> {
+  world.keyed.lost++;
+  let inUseSince: number | undefined;
+  for (const until = Date.now() + RETRY_FOR_MS; Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const res = await world.request('POST', '/api/appointments', body, cookie, key);
+    if (res === null || res.status === 503) continue; // the app is still down or restarting
+    if (res.status === 409 && res.body?.code === 'IDEMPOTENCY_KEY_IN_USE') {
+      inUseSince ??= Date.now();
+      if (Date.now() - inUseSince <= KEY_FREED_WITHIN_MS) continue;
+      world.keyed.problems.push(`Idempotency-Key ${key} still in use ${KEY_FREED_WITHIN_MS} ms after its request died`);
+      return null;
+    }
+    if (res.status === 201) world.keyed[res.replayed ? 'replayed' : 'fresh']++;
+    else world.keyed.refused++;
+    return res;
+  }
+  world.keyed.problems.push(`Idempotency-Key ${key}: no answer within ${RETRY_FOR_MS / 1000} s`);
+  return null;
 }
 
 /** A card authorized for `dollars` with the test processor's 4242 card; its client secret, or null. */

@@ -5,6 +5,8 @@ export interface Answer {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON checked by the caller
   cookie?: string;
+  /** The answer was an Idempotency-Key replay (Idempotent-Replayed: true). */
+  replayed: boolean;
 }
 
 export interface Tally {
@@ -21,13 +23,17 @@ export interface Tally {
 export const newTally = (): Tally => ({ requests: 0, unanswered: 0, byStatus: {}, serverErrors: [] });
 
 /** Sends one JSON request; resolves to null when the app went away before answering. */
-export async function send(baseUrl: string, tally: Tally, method: string, path: string, body?: unknown, cookie?: string): Promise<Answer | null> {
+export async function send(baseUrl: string, tally: Tally, method: string, path: string, body?: unknown, cookie?: string, idempotencyKey?: string): Promise<Answer | null> {
   tally.requests++;
   let res: Response;
   try {
     res = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       // A request the app never answers (a hang) counts as unanswered, and would show in the figures.
       signal: AbortSignal.timeout(20_000),
@@ -58,5 +64,6 @@ export async function send(baseUrl: string, tally: Tally, method: string, path: 
     status: res.status,
     body: json,
     cookie: setCookie?.startsWith('sid=') ? setCookie.split(';')[0] : undefined,
+    replayed: res.headers.get('idempotent-replayed') === 'true',
   };
 }

@@ -3,6 +3,8 @@
 // killed with SIGKILL at random moments and started again, and now and then has all its database
 // connections dropped instead (it must recover by itself); then the database must still hold every
 // 2xx, sum to zero, have no hold past its deadline, no overlap, no e-mail twice, no half-applied offer.
+// Half the bookings carry an Idempotency-Key; one whose answer was lost is asked again under its key
+// and must be answered (replayed, booked afresh or refused), not held as in use after its request died.
 //
 //   npm run faults                      full run (FAULT_SECONDS=120), writes bench/results/fault-injection.json
 //   FAULT_SECONDS=30 npm run faults     shorter; npm test runs a short one (src/server/fault-injection.test.ts)
@@ -41,6 +43,8 @@ export interface FaultResult {
   kept2xx: number;
   /** The 2xx answers by what they did. */
   kept2xxByKind: Record<string, number>;
+  /** Keyed bookings whose answer was lost, and what asking again under the key got. */
+  keyedRetries: Omit<World['keyed'], 'problems'>;
   byStatus: Record<number, number>;
   emailsSent: number;
   /** Delivered, then killed before marked sent: would be sent again after the lease (at-least-once). */
@@ -156,6 +160,7 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       noHalfAppliedOffer: await halfAppliedOffers(pool, world),
       no5xxButUnavailable: world.tally.serverErrors,
       recoversFromDroppedConnections: notRecovered,
+      lostKeyedAnswersResolved: world.keyed.problems,
     };
     const problems = Object.values(checks).flat();
     keep = problems.length > 0;
@@ -171,6 +176,7 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
         const kind = p.kind === 'offerEnded' || p.kind === 'appointmentEnded' ? `${p.kind}:${p.status}` : p.kind;
         return { ...acc, [kind]: (acc[kind] ?? 0) + 1 };
       }, {}),
+      keyedRetries: { lost: world.keyed.lost, replayed: world.keyed.replayed, fresh: world.keyed.fresh, refused: world.keyed.refused },
       byStatus: world.tally.byStatus,
       emailsSent: email.sent,
       emailsDeliveredUnmarked: email.unmarked,

@@ -45,12 +45,26 @@ export type Promise2xx =
   | { kind: 'offerEnded'; offerId: number; status: 'accepted' | 'declined' | 'cancelled' }
   | { kind: 'appointmentEnded'; appointmentId: number; status: 'cancelled' | 'completed' };
 
+/** Keyed bookings whose answer was lost (killed app, dropped connection), and what their retries got. */
+export interface KeyedRetries {
+  lost: number;
+  /** The first try had committed: the retry got its answer back. */
+  replayed: number;
+  /** The first try left nothing: the retry booked afresh. */
+  fresh: number;
+  /** The retry was refused by the rules (the slot went to someone else meanwhile). */
+  refused: number;
+  /** Keys still in use well after their request died, or never answered. */
+  problems: string[];
+}
+
 export class World {
   shops: Shop[] = [];
   customers: Customer[] = [];
   appointments = new Map<number, KnownAppointment>();
   offers = new Map<number, KnownOffer>();
   kept: Promise2xx[] = [];
+  keyed: KeyedRetries = { lost: 0, replayed: 0, fresh: 0, refused: 0, problems: [] };
   // Five days only: swaps need two appointments on one date, and contention makes the races worth having.
   readonly slots = weekdaySlots().filter((slot, _, all) => [...new Set(all.map((s) => s.date))].slice(0, 5).includes(slot.date));
 
@@ -59,8 +73,8 @@ export class World {
     public tally: Tally,
   ) {}
 
-  request(method: string, path: string, body?: unknown, cookie?: string): Promise<Answer | null> {
-    return send(this.baseUrl(), this.tally, method, path, body, cookie);
+  request(method: string, path: string, body?: unknown, cookie?: string, idempotencyKey?: string): Promise<Answer | null> {
+    return send(this.baseUrl(), this.tally, method, path, body, cookie, idempotencyKey);
   }
 }
 
