@@ -61,6 +61,24 @@ export async function keepAnswer(tx: Db, request: KeyedRequest, status: number, 
   return rowsOf(result).length > 0;
 }
 
+/**
+ * Keeps an answer given after the request's own transaction rolled back (a refusal), in one
+ * statement of its own: only when the claim finds the key free and unanswered (another request
+ * holding it, or an answer kept meanwhile, has the say). Were an answer committed between the
+ * claim's read and this insert, the conflict check, which sees it, leaves it alone.
+ */
+export async function keepAnswerAlone(db: Db, request: KeyedRequest, status: number, body: string | null): Promise<void> {
+  await db.execute(sql`
+    insert into idempotency_keys as k (user_id, key, method, path, request_hash, response_status, response_body, created_at)
+    select ${request.userId}, ${request.key}, ${request.method}, ${request.path}, ${request.requestHash}, ${status}, ${body}, now()
+    from que_idempotency_claim(${request.userId}, ${request.key}, ${KEY_RETENTION_SECONDS}, 0) c
+    where c.claimed and c.stored_hash is null
+    on conflict (user_id, key) do update set
+      method = excluded.method, path = excluded.path, request_hash = excluded.request_hash,
+      response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at
+    where k.created_at <= now() - ${retention}`);
+}
+
 /** Keeps the table bounded: a key past retention answers nothing. */
 export async function sweepIdempotencyKeys(db: Db): Promise<number> {
   const result = await db.execute(sql`

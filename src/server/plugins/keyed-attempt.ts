@@ -2,7 +2,7 @@ import { ErrorCode } from '../../contract/errors.js';
 import type { Db } from '../db/client.js';
 import { transaction } from '../db/unit-of-work.js';
 import { AppError } from '../errors.js';
-import { claimKey, keepAnswer, type KeyedRequest, type StoredKey } from './idempotency-keys.repository.js';
+import { claimKey, keepAnswer, keepAnswerAlone, type KeyedRequest, type StoredKey } from './idempotency-keys.repository.js';
 
 /**
  * How long a handler's value may wait to be serialized (onSend) before its transaction gives up and
@@ -136,13 +136,10 @@ export class KeyedAttempt {
 
 /**
  * Keeps the refusal of a handler that threw (a 4xx: 409 SLOT_TAKEN), so its retry replays it. Its
- * work rolled back, so the refusal is kept in a transaction of its own, and only when the key is
- * still free: a request that took the key meanwhile has the say.
+ * work rolled back, so the refusal is kept by a statement of its own, and only while the key is
+ * free: a request that took the key meanwhile has the say.
  */
 export async function keepRefusal(db: Db, request: KeyedRequest, status: number, payload: unknown): Promise<void> {
   const body = bodyOf(payload);
-  if (body === undefined) return;
-  await transaction(db, async (tx) => {
-    if ((await claimKey(tx, request, 0)).kind === 'free') await keepAnswer(tx, request, status, body);
-  });
+  if (body !== undefined) await keepAnswerAlone(db, request, status, body);
 }

@@ -8,7 +8,8 @@ ALTER TABLE "idempotency_keys" DROP COLUMN "status";--> statement-breakpoint
 ALTER TABLE "idempotency_keys" DROP COLUMN "updated_at";--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ALTER COLUMN "response_status" SET NOT NULL;--> statement-breakpoint
 
--- The first statement of a keyed request's transaction. Takes the key's transaction lock without
+-- The first statement of a keyed request's transaction (and the source of the insert that keeps a
+-- refusal after its transaction rolled back, plugins/idempotency-keys.repository.ts). Takes the key's transaction lock without
 -- waiting: false means a request with this key is in flight in another transaction (409), so a
 -- retry never queues behind its first try. With the lock held, reads the key's answer within
 -- retention. This function is VOLATILE, so the read takes a snapshot after the lock was granted and
