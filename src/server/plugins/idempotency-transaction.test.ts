@@ -41,6 +41,12 @@ beforeAll(async () => {
       return reply.status(201).send(appointment);
     },
   );
+  // A reply sent around Fastify (hijacked) never reaches onSend: nothing is there to keep.
+  typed.post('/api/test/book-then-hijack', { config: { idempotent: true }, schema: { body: createAppointmentSchema } }, async (request, reply) => {
+    await bookAppointment(request.db, requireUser(request), request.body);
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
   typed.post('/api/test/where-it-runs', { config: { idempotent: true } }, async (request) => {
     const rows = ((await request.db.execute(sql`select current_setting('idle_in_transaction_session_timeout') as idle`)) as unknown as { rows: { idle: string }[] }).rows;
     return { inTransaction: isTransaction(request.db), idleLimit: rows[0].idle };
@@ -119,6 +125,22 @@ describe('a keyed request is one transaction: claim, work and answer', () => {
     expect(await keysOf(other.customer.user.id)).toEqual([]);
     expect((await other.send('k-transient')).statusCode).toBe(201);
     expect(await keysOf(customer.user.id)).toHaveLength(1);
+  });
+
+  it('a reply that never reaches onSend (hijacked) rolls its transaction back: nothing stays open', async () => {
+    const { businessId, customer, send } = await setup();
+    const started = Date.now();
+    expect((await send('k-hijack', '/api/test/book-then-hijack')).statusCode).toBe(200);
+    // The key is held until the transaction gives up waiting for the answer (5 s), then free.
+    let res = await send('k-hijack', '/api/test/where-it-runs');
+    while (res.statusCode === 409 && Date.now() - started < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      res = await send('k-hijack', '/api/test/where-it-runs');
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
+    expect(await appointmentsOf(businessId)).toBe(0);
+    expect(await keysOf(customer.user.id)).toEqual([{ key: 'k-hijack', response_status: 200 }]);
   });
 
   it('without the header the handler runs on the pool: no transaction is opened', async () => {

@@ -77,6 +77,8 @@ export class KeyedAttempt {
         (value) => {
           this.handedOff = true;
           handOff({ value });
+          // A handler that sent its reply itself returns once it was answered: nothing to wait for.
+          if (this.answered || this.tx === null) return;
           timer = setTimeout(() => this.abandon(new AppError(ErrorCode.UNAVAILABLE, 'The answer could not be kept. Please try again.')), ANSWER_WAIT_MS);
           timer.unref();
         },
