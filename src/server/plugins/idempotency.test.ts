@@ -138,6 +138,24 @@ describe('Idempotency-Key on POST /api/appointments', () => {
     expect(await appointmentsOf(businessId)).toBe(1);
   });
 
+  it('a commit that fails after the answer was serialized: the client gets the error, not the answer, and nothing is kept', async () => {
+    const { businessId, customer, slot } = await setup();
+    // A deferred constraint trigger fails the COMMIT itself, after the booking and its kept answer.
+    await ctx.database.db.execute(sql.raw(`create function fail_at_commit() returns trigger language plpgsql as $$ begin raise exception 'injected commit failure'; end $$`));
+    await ctx.database.db.execute(sql.raw(`
+      create constraint trigger fail_at_commit after insert on appointments deferrable initially deferred
+        for each row when (new.business_id = ${businessId}) execute function fail_at_commit()`));
+    const failed = await bookWithKey(customer, 'key-commit', slot('09:00'));
+    expect([failed.statusCode, failed.json().code]).toEqual([500, 'INTERNAL']);
+    expect(await appointmentsOf(businessId)).toBe(0);
+    expect(await keyRows(customer.user.id)).toEqual([]);
+    await ctx.database.db.execute(sql.raw('drop trigger fail_at_commit on appointments'));
+    const retried = await bookWithKey(customer, 'key-commit', slot('09:00'));
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.headers[REPLAYED_HEADER]).toBeUndefined();
+    expect(await appointmentsOf(businessId)).toBe(1);
+  });
+
   it('keeps a refusal by the business rules: the retry replays it', async () => {
     const { customer, slot } = await setup();
     const rival = await signUp(ctx.app);
