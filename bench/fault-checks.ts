@@ -1,10 +1,12 @@
 // What must hold after the app was killed many times: each check reads the tables and returns the
 // problems it found ([] when it holds). DESIGN sections 4 and 5.
-import type pg from 'pg';
 import type { ReceivedMail } from '../src/server/features/email/test-smtp-server.js';
 import type { Promise2xx, World } from './fault-world.js';
 
-type Q = pg.Client | pg.Pool;
+/** node-postgres, or anything else that answers a query with rows (a test's database). */
+interface Q {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
 const rows = async <T>(db: Q, text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
 
 /** Every request answered 2xx left what it said it did; later steps may only move things forward. */
@@ -46,7 +48,8 @@ export async function ledgerProblems(db: Q): Promise<string[]> {
 /**
  * No hold outlives its deadline once the sweeps ran: a live offer past expiry (plus `graceSeconds`
  * for the sweep interval), an ended offer's or ended appointment's hold still open, a card action
- * or an e-mail due long ago and still pending.
+ * due long ago and still pending (the first of its payment's or offer's), or the escrow of an accepted
+ * offer whose two appointments are both completed.
  */
 export async function unresolvedHolds(db: Q, graceSeconds: number): Promise<string[]> {
   const grace = `now() - make_interval(secs => ${Number(graceSeconds)})`;
@@ -61,8 +64,17 @@ export async function unresolvedHolds(db: Q, graceSeconds: number): Promise<stri
       where h.flags = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)
         and (o.status not in ('pending', 'negotiating') or a.status in ('cancelled', 'completed'))
     union all
-    select 'payment action ' || id || ' (' || kind || ') due since ' || run_after || ' still pending' from payment_actions
-      where status = 'pending' and run_after < ${grace}
+    select 'payment action ' || d.id || ' (' || d.kind || ') due since ' || d.run_after || ' still pending' from payment_actions d
+      where d.status = 'pending' and d.run_after < ${grace}
+        -- not one waiting its turn behind an earlier action on the same payment or offer (the order
+        -- leaseDueActions keeps): that one is checked instead, and a worker killed mid-call leaves it
+        -- leased (run_after in the future) until the lease ends
+        and not exists (
+          select 1 from payment_actions e
+          left join payment_intents i on i.id = e.payment_intent_id
+          where e.id < d.id and e.status = 'pending'
+            and (e.payment_intent_id = d.payment_intent_id or e.offer_id = d.offer_id or i.offer_id = d.offer_id)
+        )
     union all
     select 'accepted offer ' || o.id || ' with both appointments completed still holds its escrow' from offers o
       join appointments f on f.id = o.from_appointment_id join appointments t on t.id = o.to_appointment_id
