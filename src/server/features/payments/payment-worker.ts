@@ -4,11 +4,17 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { type DueAction, leaseDueActions, markActionDone, markActionFailed } from './payment-actions.repository.js';
 import { findIntent, findOfferIntent, markCanceled, markCaptured } from './payment-intents.repository.js';
 import { PaymentRefusedError, type PaymentProcessor, PaymentWaitError } from './payment-processor.js';
+import { STRIPE_CALL_TIMEOUT_MS } from './stripe-processor.js';
 
-const BATCH = 10;
 const EVERY_MS = 1000;
-/** Longer than any processor call (the Stripe client times out at 20 s): a live worker's lease never ends under it. */
+/** How long a worker holds the actions it took; one that dies mid-call leaves them to others after it. */
 const LEASE_SECONDS = 120;
+/**
+ * As many actions as one worker can call one after another, each taking the processor's longest,
+ * with 20 s to spare inside the lease (5): a live worker's lease never ends under it, so no other
+ * worker makes the same call while it is still waiting for its answer.
+ */
+const BATCH = Math.floor((LEASE_SECONDS - 20) / (STRIPE_CALL_TIMEOUT_MS / 1000));
 export const MAX_ATTEMPTS = 8;
 const WAIT_SECONDS = 3600;
 
