@@ -85,5 +85,6 @@ export async function markActionFailed(db: Db, id: number, error: string, retry:
         last_error = ${error.slice(0, 1000)},
         attempts = attempts - ${retry.countAttempt ? 0 : 1},
         run_after = now() + make_interval(secs => ${retry.delaySeconds})
-    where id = ${id}`);
+    -- never reopens an action another worker has finished meanwhile
+    where id = ${id} and status = 'pending'`);
 }

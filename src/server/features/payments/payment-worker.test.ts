@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestApp, queryRows, type TestContext } from '../../test/test-app.js';
 import type { IntentRef, PaymentProcessor, PayoutInput } from './payment-processor.js';
+import { leaseDueActions, markActionDone, markActionFailed } from './payment-actions.repository.js';
 import { MAX_ATTEMPTS, runDuePaymentActions } from './payment-worker.js';
 import { claimAuthorizedIntent, requestCancel, requestCapture, requestPayout, requestRefund } from './payments.service.js';
 import { TestPaymentProcessor } from './test-processor.js';
@@ -164,5 +165,15 @@ describe('payment actions and the worker', () => {
     expect(new Set(racer.calls).size).toBe(24);
     const payouts = (await actions()).filter((a) => a.kind === 'payout' && a.status === 'done' && a.attempts === 1);
     expect(payouts.length).toBeGreaterThanOrEqual(24);
+  });
+
+  it('a late failure report never reopens an action another worker has finished', async () => {
+    const parties = await offerParties(ctx.app);
+    const offerId = await insertOffer(db(), parties);
+    await unitOfWork(db(), (tx) => requestPayout(tx, { offerId, userId: parties.payee.user.id, amountCents: 1000 }));
+    const [leased] = await leaseDueActions(db(), 5, 120);
+    await markActionDone(db(), leased.id);
+    await markActionFailed(db(), leased.id, 'timed out', { delaySeconds: 5, giveUp: false, countAttempt: true });
+    expect((await actions()).find((a) => a.id === leased.id)).toMatchObject({ status: 'done', last_error: null });
   });
 });
