@@ -4,6 +4,7 @@ import { ErrorCode } from '../../contract/errors.js';
 import type { Db } from '../db/client.js';
 import { isRetryable, TRANSACTION_ATTEMPTS } from '../db/unit-of-work.js';
 import { AppError } from '../errors.js';
+import { runInBackground } from './background-loop.js';
 import { type KeyedRequest, type StoredKey, sweepIdempotencyKeys } from './idempotency-keys.repository.js';
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, requestHash } from './idempotency-request.js';
 import { KeyedAttempt, keepRefusal } from './keyed-attempt.js';
@@ -126,19 +127,7 @@ function replay(reply: FastifyReply, stored: StoredKey) {
   return reply.send();
 }
 
-/** Deletes keys past retention while the app runs; the timer never keeps the process alive. */
+/** Deletes keys past retention while the app runs. */
 function scheduleSweep(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running = sweepIdempotencyKeys(app.db).catch((err: unknown) => app.log.warn({ err }, 'idempotency key sweep failed'));
-    }, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // the database closes after the app: let a sweep under way finish first
-    await running;
-  });
+  runInBackground(app, { name: 'idempotency key sweep', everyMs: SWEEP_EVERY_MS, round: () => sweepIdempotencyKeys(app.db) });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { runInBackground } from '../../plugins/background-loop.js';
 import { deleteEndedWindows } from './login-attempts.repository.js';
 import { sweepExpiredSessions } from './sessions.js';
 
@@ -11,19 +12,7 @@ export async function sweepExpired(db: Db) {
   await deleteEndedWindows(db);
 }
 
-/** Sweeps periodically while the app runs; the timer never keeps the process alive. */
+/** Sweeps every ten minutes while the app runs. */
 export function scheduleExpirySweep(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running = sweepExpired(app.db).catch((err: unknown) => app.log.warn({ err }, 'expiry sweep failed'));
-    }, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // the database closes after the app: let a sweep under way finish first
-    await running;
-  });
+  runInBackground(app, { name: 'expiry sweep', everyMs: SWEEP_EVERY_MS, round: () => sweepExpired(app.db) });
 }

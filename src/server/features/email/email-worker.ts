@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import type { Db } from '../../db/client.js';
+import { runInBackground } from '../../plugins/background-loop.js';
 import { appointmentInvite } from './appointment-invite.js';
 import { type DueEmail, leaseDueEmails, markEmailFailed, markEmailSent } from './email-outbox.repository.js';
 
@@ -78,23 +79,12 @@ export async function runDueEmails(db: Db, sender: MailSender, from: string, log
   }
 }
 
-/** Sends due e-mail every second while the app runs; the timer never keeps the process alive. */
+/** Sends due e-mail every second while the app runs. */
 export function startEmailWorker(app: FastifyInstance, sender: MailSender & { close?(): void }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = runDueEmails(app.db, sender, app.config.MAIL_FROM, app.log)
-        .catch((err: unknown) => app.log.warn({ err }, 'e-mail worker round failed'))
-        .finally(() => (running = null));
-    }, EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // the database closes after the app: let a round under way finish first
-    await running;
-    sender.close?.();
+  runInBackground(app, {
+    name: 'e-mail worker round',
+    everyMs: EVERY_MS,
+    round: () => runDueEmails(app.db, sender, app.config.MAIL_FROM, app.log),
+    afterClose: () => sender.close?.(),
   });
 }

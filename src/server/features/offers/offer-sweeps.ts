@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { cachedSql } from '../../db/prepared.js';
 import { singleStatement, unitOfWork } from '../../db/unit-of-work.js';
+import { runInBackground } from '../../plugins/background-loop.js';
 import { endOffer } from './end-offer.js';
 import * as offersRepository from './offers.repository.js';
 
@@ -32,22 +33,14 @@ export async function settleDueOffers(db: Db): Promise<number> {
   return Number(result.rows[0].settled);
 }
 
-/** Runs both sweeps every few seconds in this process; stops when the app closes. */
+/** Runs both sweeps every few seconds in this process, in batches until none is left. */
 export function startOfferSweeps(app: FastifyInstance, everyMs = 5000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      while ((await expireDueOffers(app.db)) === BATCH);
-      while ((await settleDueOffers(app.db)) === BATCH);
-    } catch (error) {
-      app.log.error({ err: error }, 'offer sweep failed; it will run again');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  runInBackground(app, {
+    name: 'offer sweep',
+    everyMs,
+    round: async (open) => {
+      while (open() && (await expireDueOffers(app.db)) === BATCH);
+      while (open() && (await settleDueOffers(app.db)) === BATCH);
+    },
+  });
 }

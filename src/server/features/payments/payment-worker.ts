@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
+import { runInBackground } from '../../plugins/background-loop.js';
 import { type DueAction, leaseDueActions, markActionDone, markActionFailed } from './payment-actions.repository.js';
 import { findIntent, findOfferIntent, markCanceled, markCaptured } from './payment-intents.repository.js';
 import { PaymentRefusedError, type PaymentProcessor, PaymentWaitError } from './payment-processor.js';
@@ -94,22 +95,7 @@ export async function runDuePaymentActions(db: Db, processor: PaymentProcessor, 
   }
 }
 
-/** Runs due actions every second while the app runs; the timer never keeps the process alive. */
+/** Runs due actions every second while the app runs. */
 export function startPaymentWorker(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = runDuePaymentActions(app.db, app.paymentProcessor, app.log)
-        .catch((err: unknown) => app.log.warn({ err }, 'payment worker round failed'))
-        .finally(() => (running = null));
-    }, EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // the database closes after the app: let a round under way finish first
-    await running;
-  });
+  runInBackground(app, { name: 'payment worker round', everyMs: EVERY_MS, round: () => runDuePaymentActions(app.db, app.paymentProcessor, app.log) });
 }
