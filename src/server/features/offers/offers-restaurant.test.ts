@@ -66,6 +66,25 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     await expectZeroSumLedger(ctx.database);
   });
 
+  it('does not move the pending table: 409, and the offer, the table and the line stay as they were', async () => {
+    const r = await fullRestaurant();
+    const offer = (await offerForTable(r)).json();
+    const pendingId = offer.fromAppointmentId as number;
+    // 21:00 has free seats (the holder's table ends then), so only the status can refuse the move.
+    const moved = await r.wanter.patch(`/api/appointments/${pendingId}`, { date: r.date, time: '21:00' });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().code).toBe('INVALID_STATE');
+    const mine = (await r.wanter.get('/api/appointments')).json();
+    expect(mine).toEqual([expect.objectContaining({ id: pendingId, status: 'pending', time: '19:00' })]);
+    expect((await r.wanter.get(`/api/queue-jump-offers/${offer.id}`)).json()).toMatchObject({ status: 'pending', heldAmount: '15.50' });
+    // No place in the restaurant's line and no notice for a table that was never confirmed.
+    expect(await queryRows(ctx.database, `select id from queue_entries where appointment_id = ${pendingId}`)).toEqual([]);
+    expect(await queryRows(ctx.database, `select id from notifications where appointment_id = ${pendingId}`)).toEqual([]);
+    // The offer can still be accepted: the table is handed over as before.
+    expect((await r.holder.post(`/api/queue-jump-offers/${offer.id}/accept`)).statusCode).toBe(200);
+    await expectZeroSumLedger(ctx.database);
+  });
+
   it('refuses a temporary reservation at another time than the chosen table, or for a service business', async () => {
     const r = await fullRestaurant();
     const intent = await authorizedIntent(r.wanter, 15.5);
