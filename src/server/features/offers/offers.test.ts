@@ -105,6 +105,28 @@ describe('offer rules', () => {
     expect(await offerCount(ctx.database)).toBe(before);
   });
 
+  it('names the amount range of SPEC section 5 and DESIGN section 5: $5-$200 for a queue jump, $1-$200 for a move back or a counter', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 30000);
+    const message = async (res: Promise<{ json(): { message: string } }>) => (await res).json().message;
+    for (const amount of [4.99, 200.01]) expect(await message(creditOffer(p, amount))).toBe('offerAmount: Offer amount must be between $5 and $200.');
+    const moveBack = (offerAmount: number) =>
+      p.payee.post('/api/queue-jump-offers', {
+        fromAppointmentId: p.payeeAppointmentId, toAppointmentId: p.payerAppointmentId, offerAmount, offerType: 'move_back', paymentMethod: 'credits',
+      });
+    for (const amount of [0.99, 200.01]) expect(await message(moveBack(amount))).toBe('offerAmount: Offer amount must be between $1 and $200.');
+    const made = await creditOffer(p, 5);
+    expect(made.statusCode, made.body).toBe(201);
+    for (const counterAmount of [0, 0.99, 200.01]) {
+      const res = await p.payee.post(`/api/queue-jump-offers/${made.json().id}/negotiate`, { counterAmount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('counterAmount: Counter amount must be between $1 and $200.');
+    }
+    // the bounds themselves are allowed
+    expect((await p.payee.post(`/api/queue-jump-offers/${made.json().id}/negotiate`, { counterAmount: 1 })).statusCode).toBe(200);
+    expect((await creditOffer(p, 200, { fromAppointmentId: p.payerAppointmentId })).statusCode).toBe(409); // one live offer per pair
+  });
+
   it('pays by credit, allows one live offer per pair, and refunds everything on decline', async () => {
     const p = await swapParties(ctx.app);
     await grantCredit(ctx.database, p.payer.user.id, 2000);
