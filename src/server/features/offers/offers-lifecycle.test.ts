@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOfWeek, minutesToTime } from '../../../contract/time.js';
 import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
-import { TIME_ZONE } from '../appointments/test-fixtures.js';
+import { serviceBusiness, TIME_ZONE, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { businessNow } from '../availability/business-clock.js';
 import { expireDueOffers, settleDueOffers } from './offer-sweeps.js';
-import { appointmentTime, book, creditOffer, expectZeroSumLedger, grantCredit, restaurant, swapParties } from './test-fixtures.js';
+import { appointmentTime, book, creditOffer, expectZeroSumLedger, grantCredit, restaurant, swapParties, wallet } from './test-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,6 +28,33 @@ describe('move back', () => {
     expect(await appointmentTime(p.payer, p.payerAppointmentId)).toMatchObject({ time: '15:00' });
     expect(await appointmentTime(p.payee, p.payeeAppointmentId)).toMatchObject({ time: '09:00' });
     await expectZeroSumLedger(ctx.database);
+  });
+});
+
+describe('which appointment an offer may target (DESIGN section 6)', () => {
+  it('a queue jump: same business, same date, earlier; a move back: same business and service, later', async () => {
+    const p = await swapParties(ctx.app); // payer 15:00, payee 09:00, one service
+    await grantCredit(ctx.database, p.payer.user.id, 5000);
+    const otherShop = await serviceBusiness(ctx.app);
+    const secondService = await p.owner.post(`/api/businesses/${p.businessId}/services`, { name: 'Long visit', duration: 30, price: '10.00' });
+    const stranger = await signUp(ctx.app);
+    const nextDay = upcomingWeekday(2, 1);
+    const elsewhere = await book(p.payer, { businessId: otherShop.businessId, serviceId: otherShop.serviceId, date: p.date, time: '16:00' });
+    const dayAfter = await book(p.payer, { businessId: p.businessId, serviceId: p.serviceId, date: nextDay, time: '15:00' });
+    const otherService = await book(stranger, { businessId: p.businessId, serviceId: secondService.json().id, date: p.date, time: '16:00' });
+    expect([elsewhere.statusCode, dayAfter.statusCode, otherService.statusCode]).toEqual([201, 201, 201]);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ fromAppointmentId: elsewhere.json().id }, 'Both appointments must be at the same business'],
+      [{ fromAppointmentId: dayAfter.json().id }, 'A queue jump targets an appointment on the same date as yours'],
+      [{ toAppointmentId: otherService.json().id, offerType: 'move_back' }, 'A move back targets an appointment for the same service'],
+      [{ offerType: 'move_back' }, 'A move back targets an appointment later than yours'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await creditOffer(p, 10, extra);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await wallet(p.payer)).heldInEscrow).toBe('0.00');
   });
 });
 
