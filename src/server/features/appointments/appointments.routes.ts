@@ -44,8 +44,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/appointments/:id/complete', { schema: { params: idParamsSchema, response: { 200: appointmentSchema } } }, async (request) =>
-    completeAppointment(app.db, requireUser(request), request.params.id),
+  // Completing posts the booking credit and releases escrow: a money-moving POST, so a retried
+  // completion with the same Idempotency-Key replays its answer instead of a 409.
+  app.post(
+    '/appointments/:id/complete',
+    { config: { idempotent: true }, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
+    async (request) => completeAppointment(request.db, requireUser(request), request.params.id),
   );
 
   app.get(

@@ -111,7 +111,7 @@ describe('PATCH /api/appointments/:id to reschedule', () => {
 
 describe('POST /api/appointments/:id/complete', () => {
   it('lets only the owner complete a confirmed appointment, once', async () => {
-    const { owner, customer, id } = await booked();
+    const { owner, customer, id, date } = await booked();
     expect((await new TestClient(ctx.app).post(`/api/appointments/${id}/complete`)).statusCode).toBe(401);
     expect((await customer.post(`/api/appointments/${id}/complete`)).statusCode).toBe(403);
     const otherOwner = (await serviceBusiness(ctx.app)).owner;
@@ -126,6 +126,9 @@ describe('POST /api/appointments/:id/complete', () => {
     // a completed appointment can be neither cancelled nor moved
     expect((await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(409);
     expect((await owner.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(409);
+    const moved = await customer.patch(`/api/appointments/${id}`, { date, time: '14:00' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({ code: 'INVALID_STATE', message: 'This appointment is already completed' });
     // completing made the credit spendable, and it stays earned
     expect((await customer.get(`/api/credits/${customer.user.id}`)).json()).toMatchObject({ credits: '1.00', pending: '0.00' });
   });

@@ -20,7 +20,7 @@ const callReschedule = cachedSql(
 
 /**
  * Only its customer moves an appointment, and the new time is checked exactly like a new booking:
- * ONE database call (que_reschedule, migrations 0007 and 0013), which also moves the queue entry,
+ * ONE database call (que_reschedule, migrations 0007, 0013 and 0016: only a confirmed appointment moves), which also moves the queue entry,
  * tells the customer in-app and by e-mail, and ends the live offers on it.
  */
 export async function rescheduleAppointment(

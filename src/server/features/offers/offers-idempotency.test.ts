@@ -40,4 +40,25 @@ describe('Idempotency-Key on money-moving offer requests', () => {
     expect((await wallet(p.payer)).heldInEscrow).toBe('10.00');
     await expectZeroSumLedger(ctx.database);
   });
+
+  it('replays a retried completion, the POST that releases escrow and booking credit, instead of answering 409', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 2000);
+    const offer = await p.payer.post('/api/queue-jump-offers', { fromAppointmentId: p.payerAppointmentId, toAppointmentId: p.payeeAppointmentId, offerAmount: 5, paymentMethod: 'credits' });
+    expect((await p.payee.post(`/api/queue-jump-offers/${offer.json().id}/accept`)).statusCode).toBe(200);
+    const complete = (id: number, key: string) =>
+      p.owner.request({ method: 'POST', url: `/api/appointments/${id}/complete`, payload: {}, headers: { 'idempotency-key': key } });
+    expect((await complete(p.payerAppointmentId, 'complete-1')).statusCode).toBe(200);
+    const released = await complete(p.payeeAppointmentId, 'complete-2');
+    expect(released.statusCode, released.body).toBe(200);
+    const retry = await complete(p.payeeAppointmentId, 'complete-2');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(released.json());
+    // Paid out once: the payee's $4.75 and $1.00 booking credit, nothing twice.
+    expect((await p.payee.get(`/api/credits/${p.payee.user.id}`)).json()).toMatchObject({ credits: '5.75', pending: '0.00' });
+    // Without a key nothing changes: a second completion is still 409.
+    expect((await p.owner.post(`/api/appointments/${p.payeeAppointmentId}/complete`)).statusCode).toBe(409);
+    await expectZeroSumLedger(ctx.database);
+  });
 });

@@ -66,6 +66,56 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     await expectZeroSumLedger(ctx.database);
   });
 
+  it('does not move the pending table: 409, and the offer, the table and the line stay as they were', async () => {
+    const r = await fullRestaurant();
+    const offer = (await offerForTable(r)).json();
+    const pendingId = offer.fromAppointmentId as number;
+    // 21:00 has free seats (the holder's table ends then), so only the status can refuse the move.
+    const moved = await r.wanter.patch(`/api/appointments/${pendingId}`, { date: r.date, time: '21:00' });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().code).toBe('INVALID_STATE');
+    const mine = (await r.wanter.get('/api/appointments')).json();
+    expect(mine).toEqual([expect.objectContaining({ id: pendingId, status: 'pending', time: '19:00' })]);
+    expect((await r.wanter.get(`/api/queue-jump-offers/${offer.id}`)).json()).toMatchObject({ status: 'pending', heldAmount: '15.50' });
+    // No place in the restaurant's line and no notice for a table that was never confirmed.
+    expect(await queryRows(ctx.database, `select id from queue_entries where appointment_id = ${pendingId}`)).toEqual([]);
+    expect(await queryRows(ctx.database, `select id from notifications where appointment_id = ${pendingId}`)).toEqual([]);
+    // The offer can still be accepted: the table is handed over as before.
+    expect((await r.holder.post(`/api/queue-jump-offers/${offer.id}/accept`)).statusCode).toBe(200);
+    await expectZeroSumLedger(ctx.database);
+  });
+
+  it('swaps two confirmed tables like appointments, re-checking seats for both parties: 409 and nothing changed when the larger party would not fit', async () => {
+    const dining = await restaurant(ctx.app, { seatingCapacity: 6, maxPartySize: 6 });
+    const [holder, sender, other] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const date = upcomingDay(4);
+    const at = (client: typeof holder, time: string, partySize: number) => book(client, { businessId: dining.businessId, date, time, partySize });
+    // 18:00-20:00 three guests; the holder's two at 19:00 fit beside them (5 of 6); the sender's four at 21:00.
+    const booked = [await at(other, '18:00', 3), await at(holder, '19:00', 2), await at(sender, '21:00', 4)];
+    expect(booked.map((b) => b.statusCode)).toEqual([201, 201, 201]);
+    const [, table, own] = booked.map((b) => b.json().id as number);
+    const intent = await authorizedIntent(sender, 15.5);
+    const made = await sender.post('/api/queue-jump-offers', {
+      fromAppointmentId: own, toAppointmentId: table, offerAmount: 10, paymentMethod: 'cash', paymentIntentId: intent.clientSecret,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ temporaryReservation: false, totalCharge: '15.50', recipientReceives: '10.00' });
+    // Four guests at 19:00 beside the three until 20:00 would be 7 of 6 seats.
+    const accept = await holder.post(`/api/queue-jump-offers/${made.json().id}/accept`);
+    expect(accept.statusCode, accept.body).toBe(409);
+    const times = await queryRows<{ id: number; time: string; status: string }>(
+      ctx.database, `select id, to_char(starts_at, 'HH24:MI') as time, status from appointments where id in (${table}, ${own}) order by id`);
+    expect(times).toEqual([{ id: table, time: '19:00', status: 'confirmed' }, { id: own, time: '21:00', status: 'confirmed' }]);
+    expect((await holder.get(`/api/queue-jump-offers/${made.json().id}`)).json().status).toBe('pending');
+    // Once the three leave, the same offer swaps the two tables.
+    expect((await other.patch(`/api/appointments/${booked[0].json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await holder.post(`/api/queue-jump-offers/${made.json().id}/accept`)).statusCode).toBe(200);
+    const swapped = await queryRows<{ id: number; time: string }>(
+      ctx.database, `select id, to_char(starts_at, 'HH24:MI') as time from appointments where id in (${table}, ${own}) order by id`);
+    expect(swapped).toEqual([{ id: table, time: '21:00' }, { id: own, time: '19:00' }]);
+    await expectZeroSumLedger(ctx.database);
+  });
+
   it('refuses a temporary reservation at another time than the chosen table, or for a service business', async () => {
     const r = await fullRestaurant();
     const intent = await authorizedIntent(r.wanter, 15.5);

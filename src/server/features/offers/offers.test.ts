@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import {
-  appointmentTime, authorizedIntent, cardOffer, creditOffer, expectZeroSumLedger, grantCredit, offerCount, runPaymentActions, swapParties, wallet,
+  appointmentTime, authorizedIntent, book, cardOffer, creditOffer, expectZeroSumLedger, grantCredit, offerCount, restaurant, runPaymentActions, swapParties, upcomingDay, wallet,
 } from './test-fixtures.js';
 
 let ctx: TestContext;
@@ -103,6 +103,57 @@ describe('offer rules', () => {
     const poor = await creditOffer(p, 10);
     expect(poor.json()).toEqual({ code: 'INSUFFICIENT_CREDIT', message: 'You need $15.00 in Que Credit but only have $0.00. Book more appointments to earn Que Credit!' });
     expect(await offerCount(ctx.database)).toBe(before);
+  });
+
+  it('names the amount range of SPEC section 5 and DESIGN section 5: $5-$200 for a queue jump, $1-$200 for a move back or a counter', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 30000);
+    const message = async (res: Promise<{ json(): { message: string } }>) => (await res).json().message;
+    for (const amount of [4.99, 200.01]) expect(await message(creditOffer(p, amount))).toBe('offerAmount: Offer amount must be between $5 and $200.');
+    const moveBack = (offerAmount: number) =>
+      p.payee.post('/api/queue-jump-offers', {
+        fromAppointmentId: p.payeeAppointmentId, toAppointmentId: p.payerAppointmentId, offerAmount, offerType: 'move_back', paymentMethod: 'credits',
+      });
+    for (const amount of [0.99, 200.01]) expect(await message(moveBack(amount))).toBe('offerAmount: Offer amount must be between $1 and $200.');
+    const made = await creditOffer(p, 5);
+    expect(made.statusCode, made.body).toBe(201);
+    for (const counterAmount of [0, 0.99, 200.01]) {
+      const res = await p.payee.post(`/api/queue-jump-offers/${made.json().id}/negotiate`, { counterAmount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('counterAmount: Counter amount must be between $1 and $200.');
+    }
+    // the bounds themselves are allowed
+    expect((await p.payee.post(`/api/queue-jump-offers/${made.json().id}/negotiate`, { counterAmount: 1 })).statusCode).toBe(200);
+    expect((await creditOffer(p, 200, { fromAppointmentId: p.payerAppointmentId })).statusCode).toBe(409); // one live offer per pair
+  });
+
+  it('refuses every offer on an appointment booked with blockOffers (queue jump, move back, restaurant table), holding nothing', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 5000);
+    // The payee's protected 11:00 (earlier than the payer's 15:00) and a protected later 16:00.
+    const protectedEarlier = await book(p.payee, { businessId: p.businessId, serviceId: p.serviceId, date: p.date, time: '11:00', blockOffers: true });
+    const protectedLater = await book(p.payee, { businessId: p.businessId, serviceId: p.serviceId, date: p.date, time: '16:00', blockOffers: true });
+    expect([protectedEarlier.statusCode, protectedLater.statusCode]).toEqual([201, 201]);
+    const before = await offerCount(ctx.database);
+    const refused = [
+      await creditOffer(p, 10, { toAppointmentId: protectedEarlier.json().id }),
+      await creditOffer(p, 10, { toAppointmentId: protectedLater.json().id, offerType: 'move_back' }),
+    ];
+    const dining = await restaurant(ctx.app);
+    const table = await book(p.payee, { businessId: dining.businessId, date: upcomingDay(4), time: '19:00', partySize: 2, blockOffers: true });
+    expect(table.statusCode, table.body).toBe(201);
+    refused.push(await p.payer.post('/api/queue-jump-offers', {
+      toAppointmentId: table.json().id, offerAmount: 10, paymentMethod: 'credits', temporaryReservation: { date: upcomingDay(4), time: '19:00', partySize: 2 },
+    }));
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ code: 'INVALID_STATE', message: 'That appointment does not accept queue jump or move back offers' });
+    }
+    expect(await offerCount(ctx.database)).toBe(before);
+    expect((await wallet(p.payer)).heldInEscrow).toBe('0.00');
+    // The unprotected 09:00 still takes offers.
+    expect((await creditOffer(p, 10)).statusCode).toBe(201);
+    await expectZeroSumLedger(ctx.database);
   });
 
   it('pays by credit, allows one live offer per pair, and refunds everything on decline', async () => {
