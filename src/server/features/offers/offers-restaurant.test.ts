@@ -66,6 +66,19 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     await expectZeroSumLedger(ctx.database);
   });
 
+  it('withdraws the offer when the sender cancels the pending table: the hold comes back, and the holder keeps the table', async () => {
+    const r = await fullRestaurant();
+    const offer = (await offerForTable(r)).json();
+    const cancelled = await r.wanter.patch(`/api/appointments/${offer.fromAppointmentId}`, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await r.wanter.get(`/api/queue-jump-offers/${offer.id}`)).json().status).toBe('cancelled');
+    expect((await wallet(r.wanter)).heldInEscrow).toBe('0.00');
+    const [table] = await queryRows<{ status: string }>(ctx.database, `select status from appointments where id = ${r.tableId}`);
+    expect(table.status).toBe('confirmed');
+    expect((await r.holder.post(`/api/queue-jump-offers/${offer.id}/accept`)).statusCode).toBe(409);
+    await expectZeroSumLedger(ctx.database);
+  });
+
   it('does not move the pending table: 409, and the offer, the table and the line stay as they were', async () => {
     const r = await fullRestaurant();
     const offer = (await offerForTable(r)).json();

@@ -5,11 +5,12 @@ import { formatTime12h } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/calendar';
+import { appointmentActions } from '../lib/appointment-actions';
 import { StatusBadge } from './status-badge';
 
 /** One of the customer's own appointments, with what they can still do with it. */
 export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCancel }: { appointment: Appointment; onReschedule: () => void; onMoveBack: () => void; onCancel: () => void }) {
-  const finished = a.status === 'cancelled' || a.status === 'completed';
+  const can = appointmentActions(a);
   const restaurant = a.businessType === 'restaurant';
   return (
     <Card className="p-5" data-testid="appointment-card">
@@ -58,14 +59,15 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
           Offers Blocked - Protected time slot
         </p>
       )}
+      {can.note && <p className="mt-3 text-sm text-amber-800">{can.note}</p>}
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-        <Button variant="outline" size="sm" disabled={finished} onClick={onReschedule}>
+        <Button variant="outline" size="sm" disabled={!can.reschedule} onClick={onReschedule}>
           Reschedule
         </Button>
-        <Button variant="outline" size="sm" disabled={finished} onClick={onMoveBack}>
+        <Button variant="outline" size="sm" disabled={!can.moveBack} onClick={onMoveBack}>
           Move Back
         </Button>
-        <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" disabled={finished} onClick={onCancel}>
+        <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" disabled={!can.cancel} onClick={onCancel}>
           Cancel
         </Button>
       </div>
