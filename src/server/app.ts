@@ -35,6 +35,7 @@ import { servicesRoutes } from './features/services/services.routes.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
+import { nulTextGuard } from './plugins/nul-text-guard.js';
 import { routeTablePlugin } from './plugins/route-table.js';
 import { sessionPlugin } from './plugins/session.js';
 
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   });
 
   await app.register(crossSiteGuard);
+  await app.register(nulTextGuard);
   await app.register(routeTablePlugin);
   // API answers carry personal data (appointments, credits, who is signed in): never kept by a cache.
   app.addHook('onSend', async (request, reply) => {
