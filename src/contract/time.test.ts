@@ -37,5 +37,7 @@ describe('calendar dates', () => {
     expect(dayOfWeek('2026-11-22')).toBe(0);
     expect(isValidDate('2026-02-30')).toBe(false);
     expect(isValidDate('2026-02-28')).toBe(true);
+    expect(isValidDate('0000-01-01')).toBe(false);
+    expect(isValidDate('0001-01-01')).toBe(true);
   });
 });

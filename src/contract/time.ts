@@ -40,7 +40,8 @@ export function dayOfWeek(date: string): number {
 }
 
 export function isValidDate(date: string): boolean {
-  if (!DATE_PATTERN.test(date)) return false;
+  // Year 0000 (1 BC) parses in JavaScript but is outside PostgreSQL's dates: refused here, by name.
+  if (!DATE_PATTERN.test(date) || date.startsWith('0000')) return false;
   const d = new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
 }

@@ -35,6 +35,7 @@ import { servicesRoutes } from './features/services/services.routes.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
+import { nulTextGuard } from './plugins/nul-text-guard.js';
 import { routeTablePlugin } from './plugins/route-table.js';
 import { sessionPlugin } from './plugins/session.js';
 
@@ -65,6 +66,16 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 100 * 1024,
+    // A request must arrive whole within REQUEST_TIMEOUT_MS, else 408 and the connection closes
+    // (a stalled body would otherwise hold it for ever: Fastify's default is no limit). Node enforces
+    // the body limit only while headersTimeout is no longer than it, and checks every
+    // connectionsCheckingInterval, so that is kept well under the limit.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4)),
+    },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
     // While draining on SIGTERM, a request still arriving on an open keep-alive connection is served
@@ -104,6 +115,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   });
 
   await app.register(crossSiteGuard);
+  await app.register(nulTextGuard);
   await app.register(routeTablePlugin);
   // API answers carry personal data (appointments, credits, who is signed in): never kept by a cache.
   app.addHook('onSend', async (request, reply) => {

@@ -75,6 +75,9 @@ const envSchema = z.object({
   // statement may run. Past either limit the request answers 503 UNAVAILABLE instead of hanging.
   DATABASE_POOL_SIZE: z.coerce.number('must be a number').int().min(1, 'must be at least 1').max(1000).default(20),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number('must be a number').int().min(1, 'must be positive').default(5000),
+  // How long a client may take to send one whole request (headers and body). Without a limit a
+  // client that stops halfway holds its connection, and its file descriptor, for ever.
+  REQUEST_TIMEOUT_MS: z.coerce.number('must be a number').int().min(100, 'must be at least 100').default(30_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number('must be a number').int().min(0, 'must be 0 (no limit) or more').default(10_000),
   // Load shedding (@fastify/under-pressure): past these, new requests get 503 UNAVAILABLE with
   // Retry-After until the process recovers. 0 turns a limit off. The event-loop limit is off by

@@ -77,18 +77,20 @@ describe('POST /api/appointments for a service business', () => {
     const alice = await signUp(ctx.app);
     const weekday = upcomingWeekday();
     const base = { businessId, serviceId };
+    const taken = 'That time slot is no longer available';
     const cases = [
-      { date: weekday, time: '10:15' }, // off the grid
-      { date: weekday, time: '08:30' }, // before opening
-      { date: weekday, time: '16:45' }, // runs past closing
-      { date: addDays(weekday, 6 - dayOfWeek(weekday)), time: '10:00' }, // Saturday
-      { date: addDays(upcomingDay(0), -1), time: '10:00' }, // yesterday
-      { date: addDays(upcomingDay(0), 45), time: '10:00' }, // beyond 30 days
+      { date: weekday, time: '10:15', message: taken }, // off the grid
+      { date: weekday, time: '08:30', message: taken }, // before opening
+      { date: weekday, time: '16:45', message: taken }, // runs past closing
+      { date: addDays(weekday, 6 - dayOfWeek(weekday)), time: '10:00', message: taken }, // Saturday
+      // A whole day that cannot be booked says why: the customer has to change the date, not the time.
+      { date: addDays(upcomingDay(0), -1), time: '10:00', message: 'That date is in the past. Please choose today or a later date.' },
+      { date: addDays(upcomingDay(0), 45), time: '10:00', message: 'Appointments can be booked at most 30 days ahead. Please choose an earlier date.' },
     ];
-    for (const c of cases) {
+    for (const { message, ...c } of cases) {
       const res = await book(alice, { ...base, ...c });
       expect(res.statusCode, `${c.date} ${c.time}`).toBe(409);
-      expect(res.json().code).toBe('SLOT_TAKEN');
+      expect(res.json(), `${c.date} ${c.time}`).toEqual({ code: 'SLOT_TAKEN', message });
     }
     expect((await alice.get(`/api/credits/${alice.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '0.00' });
   });
@@ -100,7 +102,7 @@ describe('POST /api/appointments for a service business', () => {
     expect((await owner.post('/api/business-availability', { businessId, date })).statusCode).toBe(201);
     const blocked = await book(alice, { businessId, serviceId, date, time: '10:00' });
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().code).toBe('SLOT_TAKEN');
+    expect(blocked.json()).toEqual({ code: 'SLOT_TAKEN', message: 'The business is not taking bookings on that date. Please choose another date.' });
     expect((await book(alice, { businessId, serviceId, date: upcomingWeekday(2, 1), time: '10:00' })).statusCode).toBe(201);
   });
 

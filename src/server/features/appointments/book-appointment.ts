@@ -13,6 +13,7 @@ import { withZoneFallback } from '../availability/slots.repository.js';
 import { type LiveEvent, publishLiveEvents } from '../live/publish.js';
 import { toAppointment } from './appointment-view.js';
 import type { AppointmentRow } from './appointments.repository.js';
+import { explainRefusedSlot } from './refused-slot.js';
 
 type BookingInput = z.infer<typeof createAppointmentSchema>;
 
@@ -63,7 +64,10 @@ export async function bookAppointment(
     horizon: rules.restaurantHorizonDays,
     now: now ? now.toISOString() : null,
   };
-  const result = (await sqlCall(withZoneFallback(db, (zone) => singleStatement(db, () => callBook(db, { ...values, zone }))))) as {
+  const day = { businessId: input.businessId, date: input.date, serviceId: input.serviceId, partySize: input.partySize, rules, now };
+  const result = (await sqlCall(withZoneFallback(db, (zone) => singleStatement(db, () => callBook(db, { ...values, zone })))).catch((error: unknown) =>
+    explainRefusedSlot(db, error, day),
+  )) as {
     rows: { booked: { appointment: AppointmentRow; events: LiveEvent[] } }[];
   };
   const { appointment, events } = result.rows[0].booked;

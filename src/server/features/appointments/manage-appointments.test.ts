@@ -85,6 +85,13 @@ describe('PATCH /api/appointments/:id to reschedule', () => {
     expect(taken.json().code).toBe('SLOT_TAKEN');
     const offHours = await customer.patch(`/api/appointments/${id}`, { date, time: '16:30' });
     expect(offHours.statusCode).toBe(409);
+    // A whole day that cannot be booked says why, as a booking does.
+    const past = await customer.patch(`/api/appointments/${id}`, { date: upcomingDay(-1), time: '10:00' });
+    expect(past.statusCode).toBe(409);
+    expect(past.json()).toEqual({ code: 'SLOT_TAKEN', message: 'That date is in the past. Please choose today or a later date.' });
+    const far = await customer.patch(`/api/appointments/${id}`, { date: upcomingDay(45), time: '10:00' });
+    expect(far.json()).toEqual({ code: 'SLOT_TAKEN', message: 'Appointments can be booked at most 30 days ahead. Please choose an earlier date.' });
+    expect(taken.json().message).toBe('That time slot is no longer available');
     expect((await owner.patch(`/api/appointments/${id}`, { date, time: '15:00' })).statusCode).toBe(403);
     expect((await other.patch(`/api/appointments/${id}`, { date, time: '15:00' })).statusCode).toBe(403);
     expect((await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(200);

@@ -8,7 +8,8 @@ import { sqlCall } from '../../errors.js';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
 import { withZoneFallback } from '../availability/slots.repository.js';
 import { toAppointment } from './appointment-view.js';
-import type { AppointmentRow } from './appointments.repository.js';
+import { type AppointmentRow, findAppointmentView } from './appointments.repository.js';
+import { explainRefusedSlot } from './refused-slot.js';
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -39,6 +40,12 @@ export async function rescheduleAppointment(
         return result.rows[0].moved;
       }),
     ),
-  );
+  ).catch(async (error: unknown) => {
+    // Only on the failure path: which business and service the day is checked for.
+    const row = await findAppointmentView(db, id).catch(() => null);
+    if (!row) throw error;
+    const day = { businessId: row.businessId, serviceId: row.serviceId, partySize: row.partySize, date: to.date, excludeAppointmentIds: [id], rules, now };
+    return explainRefusedSlot(db, error, day);
+  });
   return toAppointment(moved.appointment, user);
 }

@@ -150,6 +150,8 @@ describe('GET /api/available-slots errors', () => {
       [`businessId=abc&date=2030-01-01`, 'businessId'],
       [`businessId=${business.id}`, 'date'],
       [`businessId=${business.id}&date=2030-02-30`, 'date must be a valid date (YYYY-MM-DD)'],
+      // Year 0 (1 BC) is a calendar date to JavaScript but out of PostgreSQL's range.
+      [`businessId=${business.id}&date=0000-01-01`, 'date must be a valid date (YYYY-MM-DD)'],
       [`businessId=${business.id}&date=tomorrow`, 'date'],
       [`businessId=${business.id}&date=2030-01-01&serviceId=-1`, 'serviceId must be a positive whole number'],
       [`businessId=${business.id}&date=2030-01-01&partySize=0`, 'partySize must be at least 1'],

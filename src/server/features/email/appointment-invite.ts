@@ -20,6 +20,22 @@ export interface InviteInput {
   attendee: { name: string; email: string };
 }
 
+/**
+ * A display name as an iCalendar parameter value (CN="…"). A quoted parameter may hold no DQUOTE
+ * and no control character, and ical-generator's backslash escaping is not how parameters escape:
+ * a name like `x";ROLE=CHAIR:mailto:other@…` would end the quotes and rewrite the attendee. RFC 6868
+ * caret-encodes the three that matter (^^, ^' and ^n, which calendars decode back); other control
+ * characters cannot be written at all and are dropped.
+ */
+export function parameterText(name: string): string {
+  return name
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
+}
+
 /** One event per appointment for its whole life: every update and the cancellation name this UID. */
 export const inviteUid = (appointmentId: number) => `appointment-${appointmentId}@que`;
 
@@ -54,8 +70,8 @@ export function appointmentInvite(input: InviteInput): string {
     description: input.description,
     location: input.location || null,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: input.organizer,
-    attendees: [{ name: input.attendee.name, email: input.attendee.email, rsvp: false }],
+    organizer: { name: parameterText(input.organizer.name), email: input.organizer.email },
+    attendees: [{ name: parameterText(input.attendee.name), email: input.attendee.email, rsvp: false }],
   });
   return calendar.toString();
 }

@@ -92,19 +92,22 @@ export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
   }, options.heartbeatMs);
   heartbeat.unref();
 
-  app.get(
-    '/ws',
-    {
-      websocket: true,
-      // Refused before the upgrade, as plain HTTP answers: no socket is ever opened for these.
-      preValidation: async (request) => {
-        if (isCrossSite(request)) throw new AppError(ErrorCode.CROSS_SITE, 'Live updates must be opened from this site');
-        if (registry.connectionsFrom(request.ip) >= options.maxConnectionsPerIp) {
-          throw new AppError(ErrorCode.RATE_LIMITED, 'Too many live connections from this address');
-        }
-      },
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    // Refused before the upgrade, as plain HTTP answers: no socket is ever opened for these.
+    preValidation: async (request) => {
+      if (isCrossSite(request)) throw new AppError(ErrorCode.CROSS_SITE, 'Live updates must be opened from this site');
+      if (registry.connectionsFrom(request.ip) >= options.maxConnectionsPerIp) {
+        throw new AppError(ErrorCode.RATE_LIMITED, 'Too many live connections from this address');
+      }
     },
-    (socket, request) => {
+    // A plain GET (a browser tab, a client that forgot the upgrade) gets the contract's error shape, not an empty 404.
+    handler: async (_request, reply) => {
+      reply.header('upgrade', 'websocket');
+      throw new AppError(ErrorCode.UPGRADE_REQUIRED, 'Live updates need a WebSocket: send Upgrade: websocket');
+    },
+    wsHandler: (socket, request) => {
       const token = request.user ? readSessionToken(request) : null;
       const connection = new LiveConnection(socket as unknown as LiveSocket, request.user, token ? sessionHashOf(token) : null, request.ip, options);
       registry.add(connection);
@@ -119,5 +122,5 @@ export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
       });
       socket.on('close', () => registry.remove(connection));
     },
-  );
+  });
 });

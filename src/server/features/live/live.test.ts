@@ -125,6 +125,15 @@ describe('/ws upgrade and protocol', () => {
     expect(await LiveClient.refusal(port, { origin: 'null' })).toBe(403);
   });
 
+  it('answers a plain GET or HEAD of /ws (no upgrade) with 426 JSON naming what to do', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await ctx.app.inject({ method, url: '/ws' });
+      expect(res.statusCode, method).toBe(426);
+      expect(res.headers.upgrade).toBe('websocket');
+      if (method === 'GET') expect(res.json()).toEqual({ message: 'Live updates need a WebSocket: send Upgrade: websocket', code: 'UPGRADE_REQUIRED' });
+    }
+  });
+
   it('answers bad frames with an error and keeps the socket open', async () => {
     const client = await connect();
     const bad = ['not json', '{"type":"subscribe"}', '{"type":"subscribe","businessId":-1,"date":"2030-01-01"}', '{"type":"subscribe","businessId":1,"date":"2030-02-31"}', '[]', '{"type":"dance"}'];

@@ -1,0 +1,30 @@
+import { BOOKING_WINDOW_DAYS } from '../../../contract/availability.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { type AvailableSlotsQuery, type ClosedDay, slotsOfDay } from '../availability/available-slots.js';
+
+// Still 409 SLOT_TAKEN (clients send the customer back to choose another time), with what to change.
+const closedDayMessages: Partial<Record<ClosedDay, string>> = {
+  past: 'That date is in the past. Please choose today or a later date.',
+  beyond_window: `Appointments can be booked at most ${BOOKING_WINDOW_DAYS} days ahead. Please choose an earlier date.`,
+  blocked: 'The business is not taking bookings on that date. Please choose another date.',
+};
+
+/**
+ * The booking statement answers every slot it will not give with SLOT_TAKEN, a whole closed day
+ * included. Only on that failure path, one more read of the day (the slot list's own rules) tells a
+ * day that is past, too far ahead or blocked apart from a time someone else holds, so the customer
+ * is told what to change instead of "no longer available". Any other error, or a day that is open, is passed on unchanged.
+ */
+export async function explainRefusedSlot(db: Db, error: unknown, day: AvailableSlotsQuery): Promise<never> {
+  if (!(error instanceof AppError) || error.code !== ErrorCode.SLOT_TAKEN) throw error;
+  let closed: ClosedDay | null;
+  try {
+    closed = (await slotsOfDay(db, day)).closed;
+  } catch {
+    throw error;
+  }
+  const message = closed ? closedDayMessages[closed] : undefined;
+  throw message ? new AppError(ErrorCode.SLOT_TAKEN, message) : error;
+}
