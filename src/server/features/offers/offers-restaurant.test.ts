@@ -79,6 +79,16 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     await expectZeroSumLedger(ctx.database);
   });
 
+  it('keeps the pending table the sender\'s alone: the restaurant cannot cancel it by its id (404), and the offer stands', async () => {
+    const r = await fullRestaurant();
+    const offer = (await offerForTable(r)).json();
+    const byOwner = await r.owner.patch(`/api/appointments/${offer.fromAppointmentId}`, { status: 'cancelled' });
+    expect(byOwner.statusCode, byOwner.body).toBe(404);
+    expect((await r.wanter.get(`/api/queue-jump-offers/${offer.id}`)).json()).toMatchObject({ status: 'pending', heldAmount: '15.50' });
+    const [pending] = await queryRows<{ status: string }>(ctx.database, `select status from appointments where id = ${offer.fromAppointmentId}`);
+    expect(pending.status).toBe('pending');
+  });
+
   it('does not move the pending table: 409, and the offer, the table and the line stay as they were', async () => {
     const r = await fullRestaurant();
     const offer = (await offerForTable(r)).json();
