@@ -82,7 +82,7 @@ describe('POST /api/appointments for a service business', () => {
       { date: weekday, time: '10:15', message: taken }, // off the grid
       { date: weekday, time: '08:30', message: taken }, // before opening
       { date: weekday, time: '16:45', message: taken }, // runs past closing
-      { date: addDays(weekday, 6 - dayOfWeek(weekday)), time: '10:00', message: taken }, // Saturday
+      { date: addDays(weekday, 6 - dayOfWeek(weekday)), time: '10:00', message: 'No available slots for this date. Please choose another date.' }, // Saturday: closed
       // A whole day that cannot be booked says why: the customer has to change the date, not the time.
       { date: addDays(upcomingDay(0), -1), time: '10:00', message: 'That date is in the past. Please choose today or a later date.' },
       { date: addDays(upcomingDay(0), 45), time: '10:00', message: 'Appointments can be booked at most 30 days ahead. Please choose an earlier date.' },
