@@ -128,7 +128,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
                 type="button"
                 aria-pressed={type === f.value}
                 onClick={() => setType(f.value)}
-                className={cn('flex-1 rounded-md px-3 py-2.5 text-sm font-medium sm:py-1.5', type === f.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
+                className={cn('flex-1 rounded-md px-3 py-2.5 text-sm font-medium sm:pointer-fine:py-1.5', type === f.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
               >
                 {f.label}
               </button>
