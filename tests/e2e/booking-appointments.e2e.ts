@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
 import { addDays, formatTime12h } from '../../src/contract/time';
-import { dialogShot, expectAccessible, expectNoHorizontalScroll, findOpenDay, getJson, longDate, pickDate, serviceBusiness, shot, today, toastTitled } from './booking-support';
+import { dialogShot, expectAccessible, expectNoHorizontalScroll, expectTouchSized, findOpenDay, getJson, longDate, pickDate, serviceBusiness, shot, today, toastTitled } from './booking-support';
 import { DESKTOP, newPage, PHONE, signIn, useBrowser } from './support/browser';
 
 useBrowser();
@@ -28,7 +28,11 @@ describe('my appointments', () => {
       await card.waitFor();
       await card.getByText('Offers Blocked - Protected time slot').waitFor();
       await card.getByText(`Window seat ${name}`).waitFor();
-      if (name === 'phone') await expectNoHorizontalScroll(page);
+      if (name === 'phone') {
+        await expectNoHorizontalScroll(page);
+        // Reschedule, Move Back and Cancel were 36 px tall.
+        await expectTouchSized(card.getByRole('button'));
+      }
       await expectAccessible(page);
       await shot(page, `appointments-list-${name}`);
 
@@ -43,7 +47,11 @@ describe('my appointments', () => {
       await pickDate(page, next.date, dialog);
       await dialog.getByRole('button', { name: formatTime12h(next.slots[0]), exact: true }).click();
       await dialog.getByText(formatTime12h(next.slots[0])).last().waitFor();
-      if (name === 'phone') await expectNoHorizontalScroll(page);
+      if (name === 'phone') {
+        await expectNoHorizontalScroll(page);
+        // The dialog's close button was 24 px, the calendar's arrows 28.
+        await expectTouchSized(dialog.getByRole('button', { name: /^(Close|Previous month|Next month)$/ }));
+      }
       await expectAccessible(page);
       await dialogShot(page, `appointments-reschedule-${name}`);
       await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { User } from '../../src/contract/auth';
 import type { Business } from '../../src/contract/businesses';
@@ -93,4 +93,20 @@ export async function openOwnerDashboard(page: Page, request: APIRequestContext)
   await page.goto('/business-dashboard');
   await page.getByRole('heading', { name: business.businessName }).waitFor();
   return business;
+}
+
+/**
+ * Each control the locator matches is at least 40 px tall and `minWidth` wide, so a fingertip hits it on a
+ * phone (DESIGN section 8). A calendar's seven columns share 375 px, so its days are checked for height.
+ */
+export async function expectTouchSized(locator: Locator, minWidth = 40) {
+  const boxes = await locator.evaluateAll((els) =>
+    els.map((el) => {
+      const { width, height } = el.getBoundingClientRect();
+      return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', width, height };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  const small = boxes.filter((b) => b.width < minWidth || b.height < 40).map((b) => `${b.name} ${b.width}x${b.height}`);
+  expect(small).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
 import { addDays, formatTime12h } from '../../src/contract/time';
-import { expectAccessible, expectNoHorizontalScroll, findOpenDay, getJson, longDate, pickDate, re, serviceBusiness, shot, today, todayIn, toastTitled } from './booking-support';
+import { expectAccessible, expectNoHorizontalScroll, expectTouchSized, findOpenDay, getJson, longDate, pickDate, re, serviceBusiness, shot, today, todayIn, toastTitled } from './booking-support';
 import { DESKTOP, newPage, PHONE, signIn, useBrowser } from './support/browser';
 
 useBrowser();
@@ -38,7 +38,12 @@ describe('appointment booking', () => {
       await pickDate(page, date);
       await page.getByRole('button', { name: formatTime12h(slots[0]), exact: true }).click();
       await page.getByText(`${longDate(date)} at ${formatTime12h(slots[0])}`).waitFor();
-      if (name === 'phone') await expectNoHorizontalScroll(page);
+      if (name === 'phone') {
+        await expectNoHorizontalScroll(page);
+        // The calendar is used by touch: the month arrows were 28 px and the days 36 px tall.
+        await expectTouchSized(page.getByRole('button', { name: /^(Previous|Next) month$/ }));
+        await expectTouchSized(page.locator('[data-date]'), 32);
+      }
       await expectAccessible(page);
       await shot(page, `booking-step2-datetime-${name}`);
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -61,6 +66,8 @@ describe('appointment booking', () => {
 
       // Step 4: confirmation with service, date, time, duration and price.
       await toastTitled(page, 'Appointment Booked!').waitFor();
+      // The toast's dismiss button was 24 px.
+      if (name === 'phone') await expectTouchSized(toastTitled(page, 'Appointment Booked!').getByRole('button', { name: 'Dismiss' }));
       const confirmation = page.getByRole('region', { name: 'Appointment Booked!' });
       await confirmation.waitFor();
       for (const text of [service.name, longDate(date), formatTime12h(slots[0]), `${service.duration} minutes`]) await confirmation.getByText(text, { exact: true }).waitFor();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectTouchSized } from './booking-support';
 import { expectNoHorizontalScroll, shot, toastTitled } from './foundation-helpers';
 import { DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
 
@@ -55,6 +56,12 @@ describe('directory', () => {
     await expect.poll(() => cards.count()).toBe(1);
     await expectNoHorizontalScroll(page);
     await shot(page, 'foundation-restaurant-booking-phone');
+    // A fingertip hits the bell, the search's clear button and the type filters (they were 24 to 36 px).
+    await expectTouchSized(page.getByRole('button', { name: 'Clear search' }));
+    await expectTouchSized(page.getByRole('banner').getByRole('link', { name: /^Notifications/ }));
+    await page.goto('/businesses');
+    await cards.first().waitFor();
+    await expectTouchSized(page.getByRole('group', { name: 'Business type' }).getByRole('button'));
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoHorizontalScroll, shot, toastTitled } from './booking-support';
+import { expectAccessible, expectNoHorizontalScroll, findOpenDay, serviceBusiness, shot, toastTitled } from './booking-support';
+import { book, newCustomer } from './offers-support';
 import { DESKTOP, newPage, PHONE, signIn, useBrowser } from './support/browser';
 
 useBrowser();
@@ -156,6 +157,28 @@ describe('signing out', () => {
       await context.close();
     });
   }
+
+  it('a session that ended elsewhere: the next request that fails says so and shows the signed-out view (phone)', async () => {
+    const { page, context, consoleErrors } = await newCustomer('gone', PHONE);
+    const { business, service } = await serviceBusiness(context.request);
+    const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
+    await book(context.request, { businessId: business.id, serviceId: service.id, date, time: slots.at(-1) });
+    await page.goto('/appointments');
+    const card = page.getByTestId('appointment-card').first();
+    await card.waitFor();
+    // The session ends (expired, or 'sign out everywhere' on another device) while the page is open.
+    await context.clearCookies();
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Appointment' }).click();
+    // It used to leave the header signed in over error cards whose 'Try again' could only fail again.
+    await page.getByTestId('toast').filter({ hasText: /sign in/i }).waitFor();
+    await expect.poll(() => page.getByTestId('signed-in-user').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: /sign in/i }).first().getAttribute('href')).toBe('/login?redirect=/appointments');
+    expect(await page.getByText('Try again').count()).toBe(0);
+    await shot(page, 'newcomer-session-ended-phone');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 
   it("'Sign in with another account' on /login shows the form for the other account", async () => {
     const { page, context } = await newPage(DESKTOP);

@@ -92,7 +92,7 @@ describe('the login detour keeps what was typed', () => {
 });
 
 describe('business registration', () => {
-  it('says a username is taken on step 1 (phone)', async () => {
+  it("says a username is taken on step 1; step 2's first invalid field is focused clear of the sticky header (phone)", async () => {
     const { page, context, consoleErrors } = await newPage(PHONE);
     await page.goto('/business-register');
     await page.getByLabel('Username').fill('owner');
@@ -104,6 +104,16 @@ describe('business registration', () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await shot(page, 'newcomer-username-taken-phone');
+
+    // Submitting step 2 empty from the bottom of the form focuses 'Business name' below the sticky header, not under it.
+    await page.getByLabel('Username').fill(`fresh${Date.now()}`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Business name').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('button', { name: 'Register Business' }).click();
+    await page.getByText('Business name is required').waitFor();
+    const { field, header } = await page.evaluate(() => ({ field: document.activeElement?.getBoundingClientRect().top ?? -1, header: document.querySelector('header')!.getBoundingClientRect().bottom }));
+    expect(field).toBeGreaterThanOrEqual(header);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

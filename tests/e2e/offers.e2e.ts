@@ -62,6 +62,7 @@ describe('queue-jump offer, end to end', () => {
     await shot(r, 'offers-incoming-desktop');
     await incoming.getByRole('button', { name: 'Negotiate' }).click();
     const negotiate = r.getByRole('dialog', { name: 'Negotiate Offer' });
+    await negotiate.getByText('Current amount $25.00 · no counter-offers yet').waitFor();
     await negotiate.getByLabel('Counter amount').fill('30');
     await negotiate.getByLabel('Message (optional)').fill('Make it thirty and it is yours.');
     await expectAccessible(r);

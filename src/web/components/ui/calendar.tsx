@@ -111,13 +111,13 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
   return (
     <div className={cn('w-full max-w-80 rounded-lg border border-slate-200 bg-white p-3', className)} role="group" aria-label={label}>
       <div className="mb-2 flex items-center justify-between">
-        <button type="button" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))}>
+        <button type="button" className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))}>
           <ChevronLeft className="size-4" />
         </button>
         <p className="text-sm font-semibold" aria-live="polite">
           {MONTHS[m - 1]} {y}
         </p>
-        <button type="button" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Next month" disabled={!canGoForward} onClick={() => setMonth(shiftMonth(month, 1))}>
+        <button type="button" className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Next month" disabled={!canGoForward} onClick={() => setMonth(shiftMonth(month, 1))}>
           <ChevronRight className="size-4" />
         </button>
       </div>
@@ -152,7 +152,7 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
               }}
               onKeyDown={(e) => onKeyDown(e, date)}
               className={cn(
-                'h-9 rounded-md text-sm tabular-nums sm:h-10',
+                'h-10 rounded-md text-sm tabular-nums',
                 isDisabled ? 'cursor-not-allowed text-slate-300' : 'text-slate-800 hover:bg-brand-50',
                 isToday && !selected && 'font-bold text-brand-700',
                 selected && 'bg-brand-600 font-semibold text-white hover:bg-brand-700',

@@ -20,7 +20,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description ? <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description> : <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>}
           <div className="mt-4">{children}</div>
-          <DialogPrimitive.Close className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+          <DialogPrimitive.Close className="absolute right-2 top-2 inline-flex size-10 items-center justify-center rounded text-slate-500 hover:bg-slate-100" aria-label="Close">
             <X className="size-4" />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>

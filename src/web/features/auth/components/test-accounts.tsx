@@ -21,7 +21,7 @@ export function TestAccounts({ onPick }: { onPick: (username: string, password: 
           <li key={a.username}>
             <button
               type="button"
-              className="flex w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left ring-1 ring-slate-200 hover:ring-brand-500"
+              className="flex min-h-10 w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left ring-1 ring-slate-200 hover:ring-brand-500"
               onClick={() => onPick(a.username, TEST_PASSWORD)}
             >
               <span className="min-w-0">

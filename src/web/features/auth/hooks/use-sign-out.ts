@@ -21,7 +21,7 @@ export function useSignOut() {
     if (!leaving || pathname !== '/') return;
     setLeaving(false);
     setSessionUser(null);
-    void Promise.all([import('../api/logout'), import('@/lib/query-client')]).then(([{ forgetSession }, { queryClient }]) => forgetSession(queryClient));
+    void Promise.all([import('@/lib/forget-session'), import('@/lib/query-client')]).then(([{ forgetSession }, { queryClient }]) => forgetSession(queryClient));
     toast({ title: 'Signed out' });
   }, [leaving, pathname]);
 

@@ -25,8 +25,8 @@ function EarliestCard({ item, earliest }: { item: EarliestAppointment; earliest:
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{item.business.businessName}</p>
-          <p className="truncate text-sm text-slate-600">{item.service.serviceName}</p>
+          <p className="font-semibold break-words text-slate-900 group-hover:text-brand-700">{item.business.businessName}</p>
+          <p className="text-sm break-words text-slate-600">{item.service.serviceName}</p>
         </div>
         {/* Both badges when both apply: the earliest restaurant is still recognisably a restaurant. */}
         <div className="flex shrink-0 flex-col items-end gap-1">

@@ -108,14 +108,14 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
           <Input
             id="directory-search"
             type="search"
-            className="pl-9 pr-9 [&::-webkit-search-cancel-button]:appearance-none"
+            className="pl-9 pr-10 [&::-webkit-search-cancel-button]:appearance-none"
             placeholder={restaurantsOnly ? 'Search restaurants by name…' : 'Search by name or category…'}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             maxLength={100}
           />
           {search && (
-            <button type="button" onClick={() => setSearch('')} className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700" aria-label="Clear search">
+            <button type="button" onClick={() => setSearch('')} className="absolute right-0 top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded text-slate-400 hover:text-slate-700" aria-label="Clear search">
               <X className="size-4" />
             </button>
           )}
@@ -128,7 +128,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
                 type="button"
                 aria-pressed={type === f.value}
                 onClick={() => setType(f.value)}
-                className={cn('flex-1 rounded-md px-3 py-1.5 text-sm font-medium', type === f.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
+                className={cn('flex-1 rounded-md px-3 py-2.5 text-sm font-medium sm:pointer-fine:py-1.5', type === f.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
               >
                 {f.label}
               </button>

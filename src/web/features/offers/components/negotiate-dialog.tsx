@@ -13,6 +13,9 @@ import { useNegotiateOffer } from '../api/negotiate-offer';
 import { topUpCents, viewerPays } from '../lib/offer-display';
 import { AmountField } from './amount-field';
 
+/** 'round 0' meant nothing to a newcomer: the round is the number of counter-offers made so far. */
+const counterOffersSoFar = (round: number) => (round === 0 ? 'no counter-offers yet' : round === 1 ? '1 counter-offer so far' : `${round} counter-offers so far`);
+
 /** A counter offer: amount required (> 0, min 1, step 0.01), message optional; a payer's raise by card is authorized first. */
 export default function NegotiateDialog({ offer, onClose }: { offer: Offer; onClose: () => void }) {
   const [amount, setAmount] = useState(offer.currentAmount);
@@ -46,7 +49,7 @@ export default function NegotiateDialog({ offer, onClose }: { offer: Offer; onCl
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Negotiate Offer" description={`Current amount ${formatPrice(offer.currentAmount)} · round ${offer.negotiationRound}`}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Negotiate Offer" description={`Current amount ${formatPrice(offer.currentAmount)} · ${counterOffersSoFar(offer.negotiationRound)}`}>
       <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <AmountField id="counter-amount" label="Counter amount" value={amount} onChange={setAmount} min={1} step="0.01" />
         <Field id="counter-message" label="Message (optional)">
