@@ -180,8 +180,9 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    const urlPath = request.url.split('?')[0];
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !urlPath.startsWith('/api/') && urlPath !== '/api') {
+    // Any case: a client that typed /API/… gets the API's JSON 404, not the web app's page.
+    const apiPath = /^\/api(\/|$)/i.test(request.url.split('?')[0]);
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !apiPath) {
       // The web app's router decides what to show for every other path, including its 404 screen.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

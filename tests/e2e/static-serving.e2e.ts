@@ -22,8 +22,12 @@ describe('serving the built web app', () => {
     const asset = await fetch(`${baseURL()}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const api = await fetch(`${baseURL()}/api/no-such-thing`);
-    expect(api.status).toBe(404);
-    expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    for (const path of ['/api/no-such-thing', '/API/appointments', '/Api', '/api']) {
+      const api = await fetch(`${baseURL()}${path}`);
+      expect(api.status, path).toBe(404);
+      expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // Only the /api prefix itself: a page whose path merely starts with the letters is the app's.
+    expect((await fetch(`${baseURL()}/apiary`)).headers.get('content-type')).toContain('text/html');
   });
 });
