@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/support/longest-first.js';
 
 // Browser tests: the built app on PGlite with demo data, driven by Debian's Chromium. Two files run at a
 // time, each worker against an app and database of its own (tests/e2e/support/global-setup.ts), so a file
@@ -15,5 +16,10 @@ export default defineConfig({
     // machine running two Chromiums slows a test down instead of failing it.
     expect: { poll: { timeout: 5_000 } },
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    sequence: { sequencer: LongestFirst },
+    // A worker runs its files one after another in one module graph: Playwright, axe and the helpers are
+    // loaded once, and one Chromium serves them all (support/browser.ts), instead of once per file. Each
+    // file still works in browser contexts of its own against its worker's app.
+    isolate: false,
   },
 });

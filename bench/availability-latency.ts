@@ -13,12 +13,16 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { addDays } from '../src/contract/time.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
-import { listAvailableSlots } from '../src/server/features/availability/available-slots.js';
+import { RULES } from '../src/contract/rules.js';
+import { listAvailableSlots, slotRules } from '../src/server/features/availability/available-slots.js';
 import { businessNow } from '../src/server/features/availability/business-clock.js';
 import { earliestAppointmentsJson } from '../src/server/features/availability/earliest.service.js';
 import { withDatabase } from '../src/server/test/global-setup.js';
 import { percentile } from './booking-support.js';
 import { writeResult } from './results.js';
+
+// The configured limits as a default deployment has them.
+const rules = slotRules({ RESTAURANT_BOOKING_HORIZON_DAYS: RULES.restaurantHorizonDays });
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 10_000);
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 100_000);
@@ -35,13 +39,14 @@ interface SeededBusiness { id: number; restaurant: boolean; timeZone: string; se
 /**
  * Everything in a few set-based statements. Each business gets APPOINTMENTS / BUSINESSES appointments,
  * each on a day of its own in the coming 30 (so service businesses never overlap); 1 in 10 cancelled.
+ * Each appointment is a customer's own: one customer is never in two places at once (decision 22).
  */
 async function seedData(database: Database): Promise<SeededBusiness[]> {
   const run = (text: string) => database.db.execute(text);
   const perBusiness = Math.max(1, Math.min(30, Math.round(APPOINTMENTS / BUSINESSES)));
   await run(`insert into users (username, email, password_hash, user_type)
     select 'bench' || i, 'bench' || i || '@example.com', 'x', case when i <= ${BUSINESSES} then 'business' else 'customer' end
-    from generate_series(1, ${BUSINESSES + 200}) i`);
+    from generate_series(1, ${BUSINESSES + (BUSINESSES + 1) * perBusiness}) i`);
   await run(`insert into businesses (owner_id, business_name, category, business_type, time_zone, cuisine_type, price_range, max_party_size, reservation_duration, seating_capacity)
     select u.id, 'Business ' || u.i, case when r then 'Restaurant' else 'Healthcare' end, case when r then 'restaurant' else 'service' end,
       (array['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'Europe/London', 'Asia/Tokyo'])[1 + u.i % 5],
@@ -59,7 +64,7 @@ async function seedData(database: Database): Promise<SeededBusiness[]> {
     select b.id, d, '17:00', '23:00', 30, true from businesses b cross join generate_series(0, 6) d where b.business_type = 'restaurant'`);
   await run(`insert into appointments (business_id, service_id, customer_id, starts_at, ends_at, duration, price_cents, status, exclusive, party_size,
       customer_name, customer_email, customer_phone)
-    select b.id, s.id, c.first + (b.id * 13 + j) % 200, t.starts_at, t.starts_at + t.minutes * interval '1 minute', t.minutes, 0,
+    select b.id, s.id, c.first + b.id * ${perBusiness} + j, t.starts_at, t.starts_at + t.minutes * interval '1 minute', t.minutes, 0,
       case when (b.id + j) % 10 = 0 then 'cancelled' else 'confirmed' end, not r, case when r then 1 + (b.id + j) % 6 else 1 end,
       'Bench', 'bench@example.com', '555'
     from businesses b
@@ -152,7 +157,7 @@ async function main() {
     const inputs = Array.from({ length: 3300 }, () => {
       const b = seeded[rand(seeded.length)];
       const date = addDays(businessNow(b.timeZone).date, rand(30));
-      return { businessId: b.id, date, serviceId: b.services[rand(b.services.length)].id };
+      return { businessId: b.id, date, serviceId: b.services[rand(b.services.length)].id, rules };
     });
     let next = 0;
     const oneDay = () => listAvailableSlots(database.db, inputs[next++ % inputs.length]);
@@ -170,7 +175,7 @@ async function main() {
 
     const dbUrl = withDatabase(url, name);
     const day = addDays(businessNow('America/New_York').date, 1);
-    const slotsCpu = await serverCpuPerCall(dbUrl, 2000, (db) => listAvailableSlots(db, { businessId: seeded[rand(seeded.length)].id, date: day }));
+    const slotsCpu = await serverCpuPerCall(dbUrl, 2000, (db) => listAvailableSlots(db, { businessId: seeded[rand(seeded.length)].id, date: day, rules }));
     const earliestCpu = await serverCpuPerCall(dbUrl, 20, (db) => earliestAppointmentsJson(db));
     if (slotsCpu !== null && earliestCpu !== null) {
       console.log(`PostgreSQL backend CPU per call: listAvailableSlots ${slotsCpu.toFixed(2)} ms, earliest-appointments ${earliestCpu.toFixed(1)} ms`);

@@ -123,10 +123,10 @@ const BOOK_ONE_CALL = `select que_book_returning_events($1::int, $2::int, $3::in
 const PUBLISH = `select set_config('synchronous_commit', 'off', true), que_publish($1::jsonb)`;
 
 /**
- * The app's own one-call booking (que_book_returning_events, migrations 0007 and 0010) issued
+ * The app's own one-call booking (que_book_returning_events) issued
  * straight from node-postgres: one named statement on the pool, no transaction around it, then its
  * live events published as the app publishes them once the booking has committed
- * (src/server/features/live/publish.ts publishLiveEvents). The HTTP route should reach half of this.
+ * (src/server/live-events.ts publishLiveEvents). The HTTP route should reach half of this.
  */
 export async function bookOneCall(pool: pg.Pool, b: RawBooking): Promise<boolean> {
   try {

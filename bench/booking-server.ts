@@ -16,7 +16,11 @@ const config = loadConfig({
   LOGIN_RATE_LIMIT: '1000000',
 });
 const database = await openDatabase({ kind: 'postgres', url, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
-const app = await buildApp({ config, database, logger: false, serveWeb: false });
+// The completion rule's clock (a visit can be completed from an hour before its start): a bench that
+// completes visits booked days ahead runs this server's clock that many days ahead. Only this bench
+// server reads it; the app's own start-up (main.ts) always keeps the real clock.
+const clockAheadMs = Number(process.env.BENCH_CLOCK_AHEAD_DAYS ?? 0) * 86_400_000;
+const app = await buildApp({ config, database, logger: false, serveWeb: false, now: () => new Date(Date.now() + clockAheadMs) });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));

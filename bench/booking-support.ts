@@ -180,7 +180,30 @@ export function weekdaySlots(): { date: string; time: string }[] {
   return out;
 }
 
-export const contact = { customerName: 'Bench Customer', customerEmail: 'bench@example.com', customerPhone: '555-0100' };
+/**
+ * A time zone where it is now between 01:00 and 21:00: a shop open around the clock there has free
+ * starts minutes from now that fall today, visits its owner may really complete now (from an hour
+ * before the start), with no clock faked.
+ */
+export function daytimeZone(): string {
+  return ['UTC', 'Asia/Tokyo', 'America/Los_Angeles'].find((zone) => {
+    const { minutes } = businessNow(zone);
+    return minutes >= 60 && minutes < 21 * 60;
+  })!;
+}
+
+/** Today's starts in the zone from `from` to `to` minutes from now, every `step` minutes. */
+export function startsFromNow(zone: string, from: number, to: number, step: number): { date: string; time: string }[] {
+  const { date, minutes } = businessNow(zone);
+  const out: { date: string; time: string }[] = [];
+  for (let m = Math.ceil((minutes + from) / step) * step; m <= minutes + to && m < 24 * 60; m += step) out.push({ date, time: minutesToTime(m) });
+  return out;
+}
+
+/** Every day's hours for a shop open around the clock. */
+export const aroundTheClock = { hours: Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, openTime: '00:00', closeTime: '23:59' })) };
+
+export const contact = { customerName: 'Bench Customer', customerEmail: 'bench@example.com', customerPhone: '(212) 555-0100' };
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;

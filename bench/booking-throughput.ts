@@ -52,9 +52,12 @@ const http = httpClient(server.port, CLIENTS);
 const pool = new pg.Pool({ connectionString: db.url, max: 20 });
 let failed = false;
 try {
-  console.log(`setting up ${CLIENTS} customers and ${3 * CLIENTS} businesses; ${ROUNDS} rounds of ${CHUNK} bookings per client and path…`);
+  console.log(`setting up ${4 * CLIENTS} customers and ${3 * CLIENTS} businesses; ${ROUNDS} rounds of ${CHUNK} bookings per client and path…`);
   const tag = process.pid;
-  const customers = await mapLimit(Array.from({ length: CLIENTS }, (_, i) => i), 4, (i) => register(http, `tp_${tag}_${i}`, 'customer'));
+  // Customers of their own for each path: the paths book the same slots at their own businesses, and
+  // one customer cannot hold two bookings at one time (appointments_one_place, decision 22).
+  const everyone = await mapLimit(Array.from({ length: 4 * CLIENTS }, (_, i) => i), 4, (i) => register(http, `tp_${tag}_${i}`, 'customer'));
+  const customersOf = (path: number) => everyone.slice(path * CLIENTS, (path + 1) * CLIENTS);
   const shops = await mapLimit(Array.from({ length: 3 * CLIENTS }, (_, i) => i), 4, (i) => createShop(http, `tp_${tag}_${i}`));
   const [rawShops, oneCallShops, httpShops] = [0, 1, 2].map((k) => shops.slice(k * CLIENTS, (k + 1) * CLIENTS));
   // The minimal path's businesses live in its own tables; the ids only need to be distinct.
@@ -75,13 +78,13 @@ try {
     ] satisfies { name: string; shops: Shop[]; book: Booker }[]
   ).map((p) => ({ ...p, latencies: [], failures: 0 }));
 
-  for (const p of paths) {
-    await Promise.all(customers.map(async (c, i) => {
+  for (const [n, p] of paths.entries()) {
+    await Promise.all(customersOf(n).map(async (c, i) => {
       for (let k = 0; k < WARMUP; k++) if (!(await p.book(c, p.shops[i], slots[k]))) throw new Error(`${p.name}: warm-up booking failed`);
     }));
     p.latencies = [];
   }
-  const rates = await alternateRounds(ROUNDS, paths, (p, r) => measure(p, r, customers));
+  const rates = await alternateRounds(ROUNDS, paths, (p, r) => measure(p, r, customersOf(paths.indexOf(p))));
   for (let r = 0; r < ROUNDS; r++) console.log(`round ${r + 1}: ${paths.map((p, i) => `${p.name.split(',')[0]} ${round(rates[i][r])}/s`).join('  ')}`);
   for (const [i, p] of paths.entries()) {
     const mean = rates[i].reduce((a, b) => a + b, 0) / ROUNDS;

@@ -52,6 +52,9 @@ async function measure(side: Side, r: number) {
   return { complete: percentile(times.complete, 50), cancel: percentile(times.cancel, 50) };
 }
 
+// Visits are booked up to 29 days ahead and completed at once: this checkout's server completes from
+// an hour before the start, so its clock runs 31 days ahead (the older one has no such rule).
+process.env.BENCH_CLOCK_AHEAD_DAYS = '31';
 const dbs = [await createBenchDatabase('cc_new'), await createBenchDatabase('cc_base')];
 const servers = [await startAppServer(dbs[0].url, 10), await startAppServer(dbs[1].url, 10, join(base, 'bench/booking-server.ts'))];
 const https = servers.map((s) => httpClient(s.port, 1));

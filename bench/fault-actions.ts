@@ -21,7 +21,7 @@ async function book(world: World) {
   const customerIndex = between(0, world.customers.length - 1);
   const customer = world.customers[customerIndex];
   const slot = pick(world.slots)!;
-  const body = { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, customerName: 'Fault Customer', customerEmail: customer.email, customerPhone: '555-0100' };
+  const body = { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, customerName: 'Fault Customer', customerEmail: customer.email, customerPhone: '(212) 555-0100' };
   // Half the bookings carry an Idempotency-Key, and a lost answer is asked again under it.
   const key = Math.random() < 0.5 ? `fault-${randomUUID()}` : undefined;
   let res = await world.request('POST', '/api/appointments', body, customer.cookie, key);
@@ -140,7 +140,10 @@ async function endOffer(world: World, how: 'decline' | 'cancel') {
 }
 
 async function endAppointment(world: World, how: 'cancelled' | 'completed') {
-  const appointment = pick([...world.appointments.values()].filter((a) => a.status === 'confirmed'));
+  const confirmed = [...world.appointments.values()].filter((a) => a.status === 'confirmed');
+  // A visit can be completed from an hour before its start: mostly today's, which are that close.
+  const today = confirmed.filter((a) => a.bookedAt.startsWith(world.today));
+  const appointment = pick(how === 'completed' && today.length && Math.random() < 0.9 ? today : confirmed);
   if (!appointment) return;
   const res =
     how === 'cancelled'

@@ -1,6 +1,8 @@
 // What the fault-injection clients know: shops, customers, and the appointments and offers their
 // own 2xx answers told them about. Every 2xx is also written down as a promise the database must keep.
-import { weekdaySlots } from './booking-support.js';
+import { addDays } from '../src/contract/time.js';
+import { businessNow } from '../src/server/features/availability/business-clock.js';
+import { aroundTheClock, daytimeZone, startsFromNow, weekdaySlots } from './booking-support.js';
 import { type Answer, send, type Tally } from './fault-client.js';
 
 export interface Shop {
@@ -65,8 +67,19 @@ export class World {
   offers = new Map<number, KnownOffer>();
   kept: Promise2xx[] = [];
   keyed: KeyedRetries = { lost: 0, replayed: 0, fresh: 0, refused: 0, problems: [] };
-  // Five days only: swaps need two appointments on one date, and contention makes the races worth having.
-  readonly slots = weekdaySlots().filter((slot, _, all) => [...new Set(all.map((s) => s.date))].slice(0, 5).includes(slot.date));
+  /** The shops' zone: one where it is daytime now, the shops open around the clock (daytimeZone). */
+  readonly zone = daytimeZone();
+  /** Today there: appointments booked for today can be completed (from an hour before their start). */
+  readonly today = businessNow(this.zone).date;
+  // Today's 5-minute visits 10-55 minutes ahead, which the owners can really complete, and five
+  // weekdays from the day after tomorrow: swaps need two appointments on one date, and contention
+  // makes the races worth having.
+  readonly slots = [
+    ...startsFromNow(this.zone, 10, 55, 5),
+    ...weekdaySlots()
+      .filter((slot) => slot.date >= addDays(this.today, 2))
+      .filter((slot, _, all) => [...new Set(all.map((s) => s.date))].slice(0, 5).includes(slot.date)),
+  ];
 
   constructor(
     public baseUrl: () => string,
@@ -91,8 +104,9 @@ export async function buildWorld(world: World, shops: number, customers: number,
   for (let i = 0; i < shops; i++) {
     const username = `fault_owner_${label}_${i}`;
     const owner = await must(world, 'owner', 'POST', '/api/register', { username, email: `${username}@example.com`, password, userType: 'business' });
-    const b = await must(world, 'business', 'POST', '/api/businesses', { businessName: `Fault shop ${i}`, category: 'Other', timeZone: 'America/New_York' }, owner.cookie);
-    const s = await must(world, 'service', 'POST', `/api/businesses/${b.body.id}/services`, { name: 'Visit', duration: 30, price: '25.00' }, owner.cookie);
+    const b = await must(world, 'business', 'POST', '/api/businesses', { businessName: `Fault shop ${i}`, category: 'Other', timeZone: world.zone }, owner.cookie);
+    await must(world, 'hours', 'PUT', `/api/businesses/${b.body.id}/hours`, aroundTheClock, owner.cookie);
+    const s = await must(world, 'service', 'POST', `/api/businesses/${b.body.id}/services`, { name: 'Visit', duration: 5, price: '25.00' }, owner.cookie);
     world.shops.push({ ownerCookie: owner.cookie!, businessId: b.body.id, serviceId: s.body.id });
   }
   for (let i = 0; i < customers; i++) {

@@ -2,7 +2,7 @@
 // no API for it, as in the tests), offers made over HTTP, and the checks every run ends with.
 import type pg from 'pg';
 import { openDatabase } from '../src/server/db/client.js';
-import { AccountKind, getOrCreateAccounts, transfer } from '../src/server/features/ledger/ledger.service.js';
+import { ledgerAccount, postTransfer } from '../src/server/features/ledger/test-ledger.js';
 import { contact, type Http } from './booking-support.js';
 
 /** Grants each user `cents` of Que Credit, as tests do (issuance account to the user's credit). */
@@ -10,11 +10,9 @@ export async function grantCredit(databaseUrl: string, userIds: number[], cents:
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
   try {
     for (const userId of userIds) {
-      const [issuance, credit] = await getOrCreateAccounts(database.db, [
-        { kind: AccountKind.creditIssuance, asset: 'CREDIT', userId, noOverdraft: false },
-        { kind: AccountKind.userCredit, asset: 'CREDIT', userId, noOverdraft: true },
-      ]);
-      await transfer(database.db, { debitAccountId: issuance.id, creditAccountId: credit.id, amount: cents, asset: 'CREDIT', code: 'bench_grant', description: 'Granted by a benchmark' });
+      const issuance = await ledgerAccount(database.db, { kind: 'credit_issuance', asset: 'CREDIT', userId, noOverdraft: false });
+      const credit = await ledgerAccount(database.db, { kind: 'user_credit', asset: 'CREDIT', userId, noOverdraft: true });
+      await postTransfer(database.db, { debit: issuance, credit, amount: cents, asset: 'CREDIT', code: 'bench_grant', description: 'Granted by a benchmark' });
     }
   } finally {
     await database.close();

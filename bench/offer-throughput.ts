@@ -1,16 +1,16 @@
 // DESIGN section 8: offer create + accept over HTTP must reach at least 50% of the same use cases
 // issued straight against PostgreSQL through node-postgres: the app's own one-call functions
-// (que_offer_create, que_offer_accept, migration 0008) as named statements on a pg pool, as
+// (que_offer_create, que_offer_accept) as named statements on a pg pool, as
 // bench/booking-throughput.ts does for que_book. Each client is a pair of
 // customers at a shop of their own: whoever holds the later slot offers a $5 queue jump by credit and
 // the other accepts, so the two swap back and forth with no conflicts. Paths take turns, round by round.
 // Run: npx tsx bench/offer-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUND_SECONDS)
 import pg from 'pg';
-import { OFFER_LIFETIME_HOURS } from '../src/contract/offer-fees.js';
-import { DEFAULT_SLOT_RULES } from '../src/server/features/availability/available-slots.js';
+
 import { type Account, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, weekdaySlots } from './booking-support.js';
 import { bookOver, grantCredit, ledgerAndSlotProblems } from './offer-support.js';
 import { alternateRounds, median, ratioFigure, writeResult } from './results.js';
+import { RULES } from '../src/contract/rules.js';
 
 const CLIENTS = Math.max(1, Math.min(Number(process.env.BENCH_CLIENTS ?? 8), 32));
 const ROUND_SECONDS = Math.min(Number(process.env.BENCH_ROUND_SECONDS ?? 8), 60);
@@ -57,8 +57,8 @@ const offerBody = (p: Pair) => ({ fromAppointmentId: p.later.appointmentId, toAp
 
 // The calls the app makes (create-offer.ts, accept-offer.ts), issued straight from node-postgres.
 const CREATE = `select que_offer_create($1::int, $2::int, $3::int, null::int, 'queue_jump', 'credits', $4::int, '', null::text, null::jsonb,
-  ${OFFER_LIFETIME_HOURS}, null::text) as view`;
-const ACCEPT = `select que_offer_accept($1::int, $2::int, null::text, ${DEFAULT_SLOT_RULES.restaurantHorizonDays}, null::text) as view`;
+  ${RULES.offerLifetimeHours}, null::text) as view`;
+const ACCEPT = `select que_offer_accept($1::int, $2::int, false, null::text, ${RULES.restaurantHorizonDays}, null::text) as view`;
 const turn = (p: Pair) => ([p.later, p.earlier] = [p.earlier, p.later]);
 
 const overHttp: Swap = async (p, into) => {

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { LIVE_CHANNEL, type LiveEvent } from '../src/server/features/live/publish.js';
+import { LIVE_CHANNEL, type LiveEvent } from '../src/server/live-events.js';
 import { type ClientSocket, WebSocketClient } from '../src/server/features/live/ws-client.js';
 import { writeResult } from './results.js';
 import { contact, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, weekdaySlots } from './booking-support.js';

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { dateField, timeField } from './availability.js';
 import { idParam, jsonId, jsonInteger } from './numbers.js';
+import { phoneField } from './phone.js';
+import { singleLineText } from './text.js';
 
-export const appointmentStatuses = ['confirmed', 'pending', 'cancelled', 'completed'] as const;
-export const seatingPreferences = ['window', 'booth', 'patio', 'bar', 'quiet'] as const;
-export const occasionTypes = ['birthday', 'anniversary', 'business', 'date', 'celebration'] as const;
+import { appointmentStatuses, occasionTypes, seatingPreferences } from './appointment-choices.js';
+
+export { appointmentStatuses, occasionTypes, seatingPreferences };
+
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.union([z.literal(''), z.enum(values, `${label} must be one of: ${values.join(', ')}`)]).optional().nullable();
 
-/** The customer's contact details: the web form and the server use these same rules. */
+/** The customer's contact details: the web form and the server use these same rules (name and phone on one line, the phone a real number). */
 export const contactSchema = z.object({
-  customerName: z.string('Full name is required').trim().min(1, 'Full name is required').max(120, 'Full name must be at most 120 characters'),
+  customerName: singleLineText('Full name is required').min(1, 'Full name is required').max(120, 'Full name must be at most 120 characters'),
   customerEmail: z.string('Email is required').trim().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Invalid email address')),
-  customerPhone: z.string('Phone is required').trim().min(1, 'Phone is required').max(40, 'Phone must be at most 40 characters'),
+  // Checked with libphonenumber-js and stored in E.164 (phone.ts).
+  customerPhone: phoneField('Phone'),
   notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional().default(''),
   blockOffers: z.boolean('Block offers must be checked or unchecked').optional().default(false),
 });
@@ -50,6 +54,7 @@ export const listAppointmentsQuerySchema = z.object({
   businessId: idParam('businessId').optional(),
   serviceId: idParam('serviceId').optional(),
   date: dateField('date').optional(),
+  status: z.enum(appointmentStatuses, `status must be one of: ${appointmentStatuses.join(', ')}`).optional(),
 });
 
 export const restaurantReservationsQuerySchema = z.object({
@@ -75,6 +80,8 @@ export const appointmentSchema = z.object({
   serviceName: z.string(),
   businessName: z.string(),
   businessType: z.enum(['service', 'restaurant']),
+  /** The business's IANA zone: date and time are its wall clock, and screens say so from another zone. */
+  timeZone: z.string(),
   notes: z.string().nullable(),
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
@@ -82,6 +89,11 @@ export const appointmentSchema = z.object({
   seatingPreference: z.string().nullable(),
   occasionType: z.string().nullable(),
   dietaryRestrictions: z.string().nullable(),
+  /** The cut-offs of the policies it was booked under (DESIGN section 9); null: any time before the start. */
+  cancelCutoffMinutes: z.number().int().nullable(),
+  rescheduleCutoffMinutes: z.number().int().nullable(),
+  /** Whether its business takes swap offers now (the swap market switch). */
+  swapMarket: z.boolean(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -95,7 +107,8 @@ export const restaurantReservationSchema = z.object({
 });
 
 export const earliestAppointmentSchema = z.object({
-  business: z.object({ id: z.number().int(), businessName: z.string(), businessType: z.enum(['service', 'restaurant']), category: z.string() }),
+  /** timeZone: the business's IANA zone, whose wall clock `date` and `time` are on. */
+  business: z.object({ id: z.number().int(), businessName: z.string(), businessType: z.enum(['service', 'restaurant']), category: z.string(), timeZone: z.string() }),
   service: z.object({ id: z.number().int(), serviceName: z.string(), duration: z.number().int(), price: z.string() }),
   date: z.string(),
   time: z.string(),

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
+import { singleLineText } from './text.js';
 
 export const userTypes = ['customer', 'business'] as const;
 
-/** A new password; server and web forms share it. Logins accept any stored password (the demo accounts'). */
+/** The rule a new password follows, as every registration form states it before anything is typed. */
+export const PASSWORD_RULE = 'At least 8 characters, and not a common password.';
+
+/**
+ * A new password; server and web forms share it, and each message names the part of PASSWORD_RULE
+ * that was broken. Logins accept any stored password (the demo accounts').
+ */
 export const newPasswordSchema = z
   .string()
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters')
-  .refine((v) => v.trim().length > 0, 'Password cannot be only spaces')
-  .refine((v) => !isCommonPassword(v), 'That password is too common. Choose a less guessable one.');
+  .refine((v) => v.trim().length > 0, 'Password must be at least 8 characters, not only spaces')
+  .refine((v) => !isCommonPassword(v), 'Password must not be a common password: this one is on the list of the most used. Choose a less guessable one.');
 
 /** A new account's username; registration and the availability check share it. */
-export const usernameSchema = z.string().trim().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters');
+export const usernameSchema = singleLineText().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters');
 
 export const registerSchema = z.object({
   username: usernameSchema,
@@ -29,7 +36,7 @@ export const customerRegistrationFormSchema = registerSchema
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(50, 'Username is too long'),
+  username: singleLineText().min(1, 'Username is required').max(50, 'Username is too long'),
   password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -40,8 +47,13 @@ export const userSchema = z.object({
   email: z.string(),
   userType: z.enum(userTypes),
   businessId: z.number().int().nullable(),
+  /** The profile's contact details that prefill bookings: null until set on the profile or by a booking. */
+  fullName: z.string().nullable(),
+  /** E.164 ("+12125550142"). */
+  phone: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
 
 /** GET /api/session: who is signed in, null when nobody (the web app asks this; /api/user keeps SPEC's 401). */
 export const sessionSchema = z.object({ user: userSchema.nullable() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, integerQuery, jsonId, jsonInteger } from './numbers.js';
 import { TIME_PATTERN, isValidDate, timeToMinutes } from './time.js';
+import { singleLineText } from './text.js';
 
 export const dateField = (label = 'date') =>
   z.string(`${label} is required`).refine(isValidDate, `${label} must be a valid date (YYYY-MM-DD)`);
@@ -26,7 +27,7 @@ export const blockDateSchema = z.object({
   businessId: jsonId('businessId'),
   date: dateField('Date'),
   isAvailable: z.literal(false, 'isAvailable must be false for a blocked date').optional().default(false),
-  reason: z.string().trim().max(300, 'Reason must be at most 300 characters').optional().default(''),
+  reason: singleLineText().max(300, 'Reason must be at most 300 characters').optional().default(''),
 });
 export const blockedDateSchema = z.object({
   id: z.number().int(),
@@ -68,10 +69,6 @@ export const availableSlotsQuerySchema = z.object({
     .optional(),
 });
 
-/** Appointment booking window for service businesses (restaurants have their own horizon, below). */
-export const BOOKING_WINDOW_DAYS = 30;
-/** How far ahead restaurants take reservations unless RESTAURANT_BOOKING_HORIZON_DAYS says otherwise. */
-export const DEFAULT_RESTAURANT_HORIZON_DAYS = 365;
 export const SLOT_STEP_MINUTES = 30;
 
 export const weeklyHoursResponseSchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idParam, jsonInteger } from './numbers.js';
+import { businessPoliciesPatchSchema, businessPoliciesSchema } from './policies.js';
+import { singleLineText } from './text.js';
 
 export const businessCategories = [
   'Healthcare', 'Beauty & Wellness', 'Professional Services', 'Home Services', 'Education',
@@ -15,12 +17,13 @@ export const priceRanges = [
 export const businessTypes = ['service', 'restaurant'] as const;
 
 // Each field once, without a default: registration adds `.optional().default('')`, an edit sends what changes.
+// `line` is printed on one line (e-mail, invites, headings): its control characters collapse to a space.
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const line = (max: number, label: string) => singleLineText().max(max, `${label} must be at most ${max} characters`);
 const optionalText = (max: number, label: string) => text(max, label).optional().default('');
+const optionalLine = (max: number, label: string) => line(max, label).optional().default('');
 
-const website = z
-  .string()
-  .trim()
+const website = singleLineText()
   .max(300, 'Website must be at most 300 characters')
   .refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'Website must be a valid URL (https://...)');
 const websiteField = website.optional().default('');
@@ -33,13 +36,13 @@ const email = z
 const emailField = email.optional().default('');
 
 const businessName = (label: string) =>
-  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(120, `${label} must be at most 120 characters`);
+  singleLineText(`${label} is required`).min(1, `${label} is required`).max(120, `${label} must be at most 120 characters`);
 
 const commonFields = {
   userId: z.number().int().optional(),
   description: optionalText(2000, 'Description'),
-  address: optionalText(300, 'Address'),
-  phone: optionalText(40, 'Phone'),
+  address: optionalLine(300, 'Address'),
+  phone: optionalLine(40, 'Phone'),
   email: emailField,
   website: websiteField,
   operatingHours: optionalText(1000, 'Operating hours'),
@@ -90,7 +93,7 @@ export type CreateRestaurantInput = z.input<typeof createRestaurantSchema>;
 
 export const listBusinessesQuerySchema = z.object({
   type: z.enum(businessTypes, 'type must be restaurant or service').optional(),
-  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+  q: singleLineText().max(100, 'Search text must be at most 100 characters').optional(),
 });
 
 export const businessSchema = z.object({
@@ -112,6 +115,8 @@ export const businessSchema = z.object({
   seatingCapacity: z.number().int().nullable(),
   timeZone: z.string(),
   openToday: z.boolean(),
+  /** The booking policies in effect (DESIGN section 9), defaults filled in. */
+  policies: businessPoliciesSchema,
   createdAt: z.string(),
 });
 export type Business = z.infer<typeof businessSchema>;
@@ -127,13 +132,15 @@ export const updateBusinessSchema = z
     businessName: businessName('Business name'),
     category: z.enum(businessCategories, 'Category is required'),
     description: text(2000, 'Description'),
-    address: text(300, 'Address'),
-    phone: text(40, 'Phone'),
+    address: line(300, 'Address'),
+    phone: line(40, 'Phone'),
     email,
     website,
     operatingHours: text(1000, 'Operating hours'),
     timeZone: z.string('Time zone is required').trim().min(1, 'Time zone is required').max(64, 'Time zone must be at most 64 characters'),
     ...restaurantFields,
+    /** Booking policies: only the keys given change; null restores a key's default. */
+    policies: businessPoliciesPatchSchema,
   })
   .partial();
 export type UpdateBusinessInput = z.input<typeof updateBusinessSchema>;

@@ -19,6 +19,8 @@ export const queueEntrySchema = z.object({
   status: z.enum(queueEntryStatuses),
   estimatedWaitMinutes: z.number().int().nullable(),
   isMine: z.boolean(),
+  /** The business's IANA zone: date and time are its wall clock. */
+  timeZone: z.string(),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 
@@ -32,6 +34,8 @@ export const notificationSchema = z.object({
   offerId: z.number().int().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
+  /** The zone of the business it is about (its appointment's, or its offer's), so its time reads on that clock; null when about none. */
+  timeZone: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -48,6 +52,8 @@ export type ServerMessage =
   | { type: 'queue_update'; queueEntry: QueueEntry }
   | { type: 'queue_status_update'; queueEntry: QueueEntry }
   | { type: 'notification'; notification: Notification; unread: number }
+  /** One of the viewer's offers changed (made, countered, answered, ended or settled): refetch what it touches. */
+  | { type: 'offer_changed'; offerId: number }
   | { type: 'subscribed' | 'unsubscribed'; businessId?: number; date?: string; customer?: true }
   | { type: 'error'; message: string }
   | { type: 'pong' };

@@ -38,6 +38,11 @@ export function formatCents(cents: number): string {
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** 100 -> "$1", 150 -> "$1.50": whole dollars without cents, for prose. */
+export function formatCentsShort(cents: number): string {
+  return formatCents(cents).replace(/\.00$/, '');
+}
+
 /** "25.00" -> "$25.00". */
 export function formatPrice(decimal: string): string {
   const cents = toCents(decimal);
@@ -49,6 +54,3 @@ export function percentOf(cents: number, percent: number): number {
   return Math.floor((cents * percent + 50) / 100);
 }
 
-export const BUSINESS_FEE_CENTS = 500;
-export const PLATFORM_FEE_PERCENT = 5;
-export const BOOKING_CREDIT_CENTS = 100;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { dateField, timeField } from './availability.js';
-import { hasSubCentDigits, toCents } from './money.js';
+import { formatCentsShort, hasSubCentDigits, toCents } from './money.js';
 import { jsonId, jsonInteger } from './numbers.js';
-import { COUNTER_MIN_CENTS, MOVE_BACK_MIN_CENTS, OFFER_MAX_CENTS, QUEUE_JUMP_MIN_CENTS } from './offer-fees.js';
-import { occasionTypes, seatingPreferences } from './appointments.js';
+import { occasionTypes, seatingPreferences } from './appointment-choices.js';
+import { RULES } from './rules.js';
+import { singleLineText } from './text.js';
 
 export const offerTypes = ['queue_jump', 'move_back'] as const;
 export const paymentMethods = ['cash', 'credits'] as const;
@@ -26,12 +27,18 @@ export const moneyInput = (label: string) =>
       return cents;
     });
 
-export const offerAmountMessage = (type: OfferType) =>
-  type === 'queue_jump' ? 'Offer amount must be between $5 and $200.' : 'Offer amount must be between $1 and $200.';
+/** The smallest amount of each kind of offer, and of a counter, in cents (RULES). */
+export const minimumCents = (kind: OfferType | 'counter') =>
+  kind === 'queue_jump' ? RULES.queueJumpMinCents : kind === 'move_back' ? RULES.moveBackMinCents : RULES.counterMinCents;
 
-export function offerAmountInRange(type: OfferType, cents: number) {
-  const min = type === 'queue_jump' ? QUEUE_JUMP_MIN_CENTS : MOVE_BACK_MIN_CENTS;
-  return cents >= min && cents <= OFFER_MAX_CENTS;
+const range = (kind: OfferType | 'counter') => `between ${formatCentsShort(minimumCents(kind))} and ${formatCentsShort(RULES.offerMaxCents)}`;
+
+/** SPEC section 5: 'Offer amount must be between $5 and $200.' (the numbers are RULES'). */
+export const offerAmountMessage = (type: OfferType) => `Offer amount must be ${range(type)}.`;
+export const counterAmountMessage = () => `Counter amount must be ${range('counter')}.`;
+
+export function offerAmountInRange(type: OfferType | 'counter', cents: number) {
+  return cents >= minimumCents(type) && cents <= RULES.offerMaxCents;
 }
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -42,9 +49,10 @@ export const temporaryReservationSchema = z.object({
   date: dateField('temporaryReservation.date'),
   time: timeField('temporaryReservation.time'),
   partySize: jsonInteger('Party size must be a number', 'Party size must be a whole number').min(1, 'Party size must be at least 1').max(20, 'Party size must be at most 20'),
-  customerName: z.string().trim().max(120, 'Full name must be at most 120 characters').optional(),
-  customerEmail: z.string().trim().max(254, 'Email is too long').optional(),
-  customerPhone: z.string().trim().max(40, 'Phone must be at most 40 characters').optional(),
+  customerName: singleLineText().max(120, 'Full name must be at most 120 characters').optional(),
+  // The pending reservation's e-mail goes to this address: an address or nothing, never more lines.
+  customerEmail: z.string().trim().max(254, 'Email is too long').refine((v) => v === '' || z.email().safeParse(v).success, 'Invalid email address').optional(),
+  customerPhone: singleLineText().max(40, 'Phone must be at most 40 characters').optional(),
   seatingPreference: optionalChoice(seatingPreferences, 'seatingPreference'),
   occasionType: optionalChoice(occasionTypes, 'occasionType'),
   dietaryRestrictions: z.string().trim().max(500).optional().nullable(),
@@ -87,10 +95,7 @@ export const counterOfferSchema = z
     /** When the payer raises the price by card: an authorized intent for exactly the difference. */
     paymentIntentId: z.string().trim().max(200).optional().nullable(),
   })
-  .refine((c) => c.counterAmount >= COUNTER_MIN_CENTS && c.counterAmount <= OFFER_MAX_CENTS, {
-    path: ['counterAmount'],
-    message: 'Counter amount must be between $1 and $200.',
-  });
+  .refine((c) => offerAmountInRange('counter', c.counterAmount), { path: ['counterAmount'], message: counterAmountMessage() });
 export type CounterOfferInput = z.input<typeof counterOfferSchema>;
 
 /** Accepting a raised counter by card needs an authorized intent for the difference. */
@@ -114,8 +119,15 @@ const offerAppointmentSchema = z.object({
   partySize: z.number().int(),
   status: z.string(),
   isMine: z.boolean(),
+  /** The business's IANA zone: date, time and the offer's expiry are read on its clock. */
+  timeZone: z.string(),
+  /** The name it was booked under: for the business's owner only (null for customers, who see usernames). */
+  customerName: z.string().nullable(),
 });
 export type OfferAppointment = z.infer<typeof offerAppointmentSchema>;
+
+/** A start on the business's wall clock ("2026-11-26", "09:00"). */
+const wallClockSchema = z.object({ date: z.string(), time: z.string() });
 
 export const offerSchema = z.object({
   id: z.number().int(),
@@ -146,12 +158,29 @@ export const offerSchema = z.object({
   /** What the payer is charged at the current price, and what the other customer would receive. */
   totalCharge: z.string(),
   recipientReceives: z.string(),
+  /**
+   * 'outgoing' for the sender (who pays), 'incoming' otherwise. The business's owner, who reads the
+   * offers tied to an appointment before cancelling it, is neither party: they read fromUserId (the
+   * payer) and each appointment's customerName instead.
+   */
   direction: z.enum(['incoming', 'outgoing']),
+  /** The other customer's username, as the offer's notifications name them (never contact details). */
+  counterpartName: z.string(),
   temporaryReservation: z.boolean(),
   fromAppointment: offerAppointmentSchema,
   toAppointment: offerAppointmentSchema,
+  /**
+   * Once accepted, the two starts the swap traded, as they were just before it: `from` the sender's,
+   * `to` the recipient's. The appointments may be moved since; what the swap did stays. Null before.
+   */
+  swapped: z.object({ from: wallClockSchema, to: wallClockSchema }).nullable(),
   /** Escrow: held until both appointments are completed, then released (or refunded). */
   escrowStatus: z.enum(['held', 'released', 'refunded']),
+  /**
+   * Accepted, and the business cancelled the appointment the payer bought: the escrow goes back to the
+   * payer in full when it settles (once the other visit is finished), not to the recipient.
+   */
+  refundsPayer: z.boolean(),
   /** What the viewer may do now. */
   actions: z.object({ accept: z.boolean(), decline: z.boolean(), counter: z.boolean(), acceptCounter: z.boolean(), cancel: z.boolean() }),
   /** True for the party who countered last: SPEC's 'Waiting for response to your counter offer...'. */

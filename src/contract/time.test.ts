@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek, formatTime12h, isValidDate } from './time.js';
+import { addDays, dayOfWeek, formatSlot, formatTime12h, formatWeekdayDate, isValidDate } from './time.js';
 
 describe('formatTime12h (SPEC section 9)', () => {
   it('converts HH:mm to 12-hour form with AM or PM', () => {
@@ -39,5 +39,18 @@ describe('calendar dates', () => {
     expect(isValidDate('2026-02-28')).toBe(true);
     expect(isValidDate('0000-01-01')).toBe(false);
     expect(isValidDate('0001-01-01')).toBe(true);
+  });
+});
+
+describe('formatSlot and formatWeekdayDate', () => {
+  it('names a slot as screens and notifications do: time, weekday, month and day', () => {
+    expect(formatSlot('2026-11-26', '09:00')).toBe('9:00 AM, Thursday, November 26');
+    expect(formatSlot('2026-11-26', '12:00')).toBe('12:00 PM, Thursday, November 26');
+    expect(formatSlot('2027-01-01', '00:00')).toBe('12:00 AM, Friday, January 1');
+    expect(formatWeekdayDate('2026-03-07')).toBe('Saturday, March 7');
+  });
+  it('leaves a date that is not yyyy-MM-dd alone', () => {
+    expect(formatWeekdayDate('2026-02-30')).toBe('2026-02-30');
+    expect(formatWeekdayDate('soon')).toBe('soon');
   });
 });

@@ -13,6 +13,24 @@ export function formatTime12h(value: unknown): string {
   return `${displayHour}:${match[2]} ${period}`;
 }
 
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** "2026-11-26" -> "Thursday, November 26" (no year: the long date without it). Not yyyy-MM-dd: unchanged. */
+export function formatWeekdayDate(date: string): string {
+  if (!isValidDate(date)) return date;
+  return `${WEEKDAY_NAMES[dayOfWeek(date)]}, ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+}
+
+/**
+ * A slot as people read it everywhere, on screens and in notifications: ("2026-11-26", "09:00") ->
+ * "9:00 AM, Thursday, November 26". The database prints the same with que_slot_text
+ * (src/server/time/sql/slot-text.sql); a test holds the two together.
+ */
+export function formatSlot(date: string, time: string): string {
+  return `${formatTime12h(time)}, ${formatWeekdayDate(date)}`;
+}
+
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -11,27 +11,19 @@ import { ErrorCode } from '../contract/errors.js';
 import { type Config, trustProxyOption } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendNotFound } from './errors.js';
-import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { usernameAvailabilityRoutes } from './features/auth/username-availability.routes.js';
-import { findUserBySessionToken } from './features/auth/sessions.js';
-import { sharedSessionSecret } from './features/auth/session-secret.js';
-import { availabilityRoutes } from './features/availability/availability.routes.js';
-import { startEarliestRefresher } from './features/availability/earliest-refresher.js';
-import { businessesRoutes } from './features/businesses/businesses.routes.js';
-import { creditsRoutes } from './features/credits/credits.routes.js';
-import { smtpSender, startEmailWorker } from './features/email/email-worker.js';
-import { type LiveOptions, livePlugin } from './features/live/live.plugin.js';
-import { notificationsRoutes } from './features/notifications/notifications.routes.js';
-import { startOfferSweeps } from './features/offers/offer-sweeps.js';
-import { offersRoutes } from './features/offers/offers.routes.js';
-import type { PaymentProcessor } from './features/payments/payment-processor.js';
-import { startPaymentWorker } from './features/payments/payment-worker.js';
-import { paymentsRoutes } from './features/payments/payments.routes.js';
-import { backfillEntries } from './features/queue/queue.repository.js';
-import { queueRoutes } from './features/queue/queue.routes.js';
-import { createPaymentProcessor } from './features/payments/processors.js';
-import { servicesRoutes } from './features/services/services.routes.js';
+import { appointmentsRoutes } from './features/appointments/index.js';
+import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
+import { availabilityRoutes, startEarliestRefresher } from './features/availability/index.js';
+import { businessesRoutes } from './features/businesses/index.js';
+import { creditsRoutes } from './features/credits/index.js';
+import { smtpSender, startEmailWorker } from './features/email/index.js';
+import { type LiveOptions, livePlugin } from './features/live/index.js';
+import { notificationsRoutes } from './features/notifications/index.js';
+import { offersRoutes, startOfferSweeps } from './features/offers/index.js';
+import { createPaymentProcessor, type PaymentProcessor, paymentsRoutes, startPaymentWorker } from './features/payments/index.js';
+import { queueRoutes } from './features/queue/index.js';
+import { servicesRoutes } from './features/services/index.js';
+import { walletRoutes } from './features/wallet/index.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -44,6 +36,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
+    /** The time now, as the app's rules read it (completion); buildApp's `now`. */
+    clock: () => Date;
   }
 }
 
@@ -52,19 +46,26 @@ export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.ur
 export interface BuildAppOptions {
   config: Config;
   database: Database;
-  logger?: boolean;
+  /** Log at LOG_LEVEL to stdout (true), nowhere (false), or to this stream (tests read what is logged). */
+  logger?: boolean | { stream: { write(line: string): void } };
   serveWeb?: boolean;
   /** Instead of the one PAYMENTS names (tests: Stripe against recorded responses). */
   paymentProcessor?: PaymentProcessor;
   /** Limits of /ws (the benchmark opens 1,000 sockets from one address). */
   live?: Partial<LiveOptions>;
+  /**
+   * The time the completion rule reads (an appointment is completed from 60 minutes before its
+   * start): the real clock unless given. Tests set it to complete visits booked days ahead
+   * (test-app.ts); no request can change it.
+   */
+  now?: () => Date;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function buildApp({ config, database, logger = true, serveWeb = true, paymentProcessor, live }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, serveWeb = true, paymentProcessor, live, now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger ? { level: config.LOG_LEVEL, ...(typeof logger === 'object' ? { stream: logger.stream } : {}) } : false,
     bodyLimit: 100 * 1024,
     // A request must arrive whole within REQUEST_TIMEOUT_MS, else 408 and the connection closes
     // (a stalled body would otherwise hold it for ever: Fastify's default is no limit). Node enforces
@@ -94,8 +95,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
-  // Appointments booked before the live queue existed get their queue entries once (idempotent).
-  await backfillEntries(database.db);
+  app.decorate('clock', now);
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
   if (config.PAYMENT_WORKER) startPaymentWorker(app);
   if (config.OFFER_SWEEPS) startOfferSweeps(app);
@@ -161,6 +161,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(creditsRoutes);
       await api.register(notificationsRoutes);
       await api.register(offersRoutes);
+      await api.register(walletRoutes);
       await api.register(paymentsRoutes);
       await api.register(queueRoutes);
     },

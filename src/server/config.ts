@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
-import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../contract/availability.js';
+import { RULES } from '../contract/rules.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], 'must be true or false')
@@ -71,6 +71,9 @@ const envSchema = z.object({
     .default('America/New_York'),
   LOGIN_RATE_LIMIT: z.coerce.number('must be a number').int().positive('must be positive').default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number('must be a number').int().positive('must be positive').default(600),
+  // Open /ws sockets one client address may hold in one process (each costs memory while open).
+  // Behind a NAT or a corporate proxy many people share one address: raise it there.
+  WS_CONNECTIONS_PER_IP: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).default(20),
   // PostgreSQL pool: connections per process, how long a request waits for one, and how long one
   // statement may run. Past either limit the request answers 503 UNAVAILABLE instead of hanging.
   DATABASE_POOL_SIZE: z.coerce.number('must be a number').int().min(1, 'must be at least 1').max(1000).default(20),
@@ -94,7 +97,7 @@ const envSchema = z.object({
     .int('must be a whole number of days')
     .min(7, 'must be at least 7 (the earliest-appointment listings look a week ahead)')
     .max(3650, 'must be at most 3650 (ten years)')
-    .default(DEFAULT_RESTAURANT_HORIZON_DAYS),
+    .default(RULES.restaurantHorizonDays),
 });
 
 /**

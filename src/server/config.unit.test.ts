@@ -9,7 +9,7 @@ describe('config', () => {
   it('applies defaults, writes nothing into the data directory, and leaves an unset session secret to the database', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ PORT: 5000, SEED_DEMO: true, LOGIN_RATE_LIMIT: 10, RATE_LIMIT_PER_MINUTE: 600 });
+    expect(config).toMatchObject({ PORT: 5000, SEED_DEMO: true, LOGIN_RATE_LIMIT: 10, RATE_LIMIT_PER_MINUTE: 600, WS_CONNECTIONS_PER_IP: 20 });
     expect(config.SESSION_SECRET).toBeUndefined();
     expect(readdirSync(dir)).toEqual([]);
     expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32) }).SESSION_SECRET).toBe('x'.repeat(32));
@@ -34,6 +34,12 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dir, DATABASE_STATEMENT_TIMEOUT_MS: '0', MAX_HEAP_USED_MB: '512' })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 0, MAX_HEAP_USED_MB: 512 });
     expect(() => loadConfig({ DATA_DIR: dir, DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS: must be positive/);
     expect(() => loadConfig({ DATA_DIR: dir, DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE: must be a number/);
+  });
+  it('reads WS_CONNECTIONS_PER_IP as a whole number of sockets, at least 1', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
+    expect(loadConfig({ DATA_DIR: dir, WS_CONNECTIONS_PER_IP: '500' }).WS_CONNECTIONS_PER_IP).toBe(500);
+    expect(() => loadConfig({ DATA_DIR: dir, WS_CONNECTIONS_PER_IP: '0' })).toThrow(/WS_CONNECTIONS_PER_IP: must be at least 1/);
+    expect(() => loadConfig({ DATA_DIR: dir, WS_CONNECTIONS_PER_IP: 'lots' })).toThrow(/WS_CONNECTIONS_PER_IP: must be a number/);
   });
   it('reads TRUST_PROXY as false, a hop count, or proxy addresses, and never as "trust everyone"', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody, errorStatus } from '../contract/errors.js';
-import { databaseMessageOf, isDatabaseUnavailable, RaisedState, SqlState, sqlStateOf } from './db/sql-state.js';
+import { constraintOf, databaseMessageOf, isDatabaseUnavailable, RaisedState, SqlState, sqlStateOf } from './db/sql-state.js';
 
 export class AppError extends Error {
   constructor(
@@ -27,7 +27,17 @@ const raisedCodes: Record<string, ErrorCode> = {
   [RaisedState.slotTaken]: ErrorCode.SLOT_TAKEN,
   [RaisedState.unusableZone]: ErrorCode.INVALID_STATE,
   [RaisedState.insufficientCredit]: ErrorCode.INSUFFICIENT_CREDIT,
+  [RaisedState.oneReservationPerDay]: ErrorCode.ONE_RESERVATION_PER_DAY,
+  [RaisedState.overlapsYourBooking]: ErrorCode.OVERLAPS_YOUR_BOOKING,
+  [RaisedState.tooSoon]: ErrorCode.TOO_SOON,
+  [RaisedState.tooFar]: ErrorCode.TOO_FAR,
+  [RaisedState.customerLimit]: ErrorCode.CUSTOMER_LIMIT,
+  [RaisedState.cancelWindowClosed]: ErrorCode.CANCEL_WINDOW_CLOSED,
+  [RaisedState.rescheduleWindowClosed]: ErrorCode.RESCHEDULE_WINDOW_CLOSED,
 };
+
+/** The exclusion constraint that keeps a customer in one place at a time (appointments/sql/one-place.sql). */
+const ONE_PLACE_CONSTRAINT = 'appointments_one_place';
 
 /** Maps a database constraint violation, or an error our SQL functions raised, to the error a client should see, or undefined. */
 export function fromDatabaseError(error: unknown): AppError | undefined {
@@ -35,6 +45,10 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   if (!state) return undefined;
   const raised = raisedCodes[state];
   if (raised) return new AppError(raised, databaseMessageOf(error) ?? 'The request cannot be done');
+  if (state === SqlState.exclusionViolation && constraintOf(error) === ONE_PLACE_CONSTRAINT) {
+    // Only when two requests raced past the trigger's read, which names the booking in the way.
+    return new AppError(ErrorCode.OVERLAPS_YOUR_BOOKING, 'That time overlaps another confirmed booking of the same customer. Nobody can be in two places at once.');
+  }
   if (state === SqlState.exclusionViolation) return slotTaken();
   if (state === SqlState.serializationFailure || state === SqlState.deadlockDetected) return new AppError(ErrorCode.CONFLICT, 'The request conflicted with another one. Please try again.');
   if (state === SqlState.uniqueViolation) return new AppError(ErrorCode.DUPLICATE, 'That record already exists');

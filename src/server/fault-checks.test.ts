@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unresolvedHolds } from '../../bench/fault-checks.js';
-import { insertOffer, offerParties } from './features/payments/test-fixtures.js';
+import { insertOffer, swapParties } from './features/payments/test-fixtures.js';
 import { createTestApp, queryRows, type TestContext } from './test/test-app.js';
 
 // The fault run's "no hold past its deadline" check reads card actions the way the payment worker
@@ -17,7 +17,7 @@ const cardProblems = async () => (await check()).filter((problem) => problem.sta
 
 describe('fault check: card actions past their deadline', () => {
   it('passes over an action queued behind a leased one, and flags the first once its lease has run out', async () => {
-    const offerId = await insertOffer(ctx.database.db, await offerParties(ctx.app));
+    const offerId = await insertOffer(ctx.database.db, await swapParties(ctx.app));
     const [leased] = await queryRows<{ id: number }>(ctx.database, `insert into payment_actions (kind, offer_id, amount_cents, attempts, run_after)
       values ('capture', ${offerId}, 2500, 1, now() + interval '100 seconds') returning id`);
     const [queued] = await queryRows<{ id: number }>(ctx.database, `insert into payment_actions (kind, offer_id, amount_cents, run_after)

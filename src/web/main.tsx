@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppErrorBoundary } from '@/components/layout/error-boundary';
+import { AppErrorBoundary } from '@/app/error-boundary';
 import { ToastOutlet } from '@/components/ui/toast-outlet';
 import { probeSession } from '@/lib/session-store';
 import { AppRoutes } from '@/router';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { AppShell } from '@/components/layout/app-shell';
+import { AppShell } from '@/app/app-shell';
 import { Skeleton } from '@/components/ui/card';
 import HomeRoute from '@/routes/home';
 
@@ -26,6 +26,7 @@ const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/login', element: page(() => import('@/routes/login')) },
+      { path: '/account', element: page(() => import('@/routes/account')) },
       { path: '/businesses', element: page(() => import('@/routes/businesses')) },
       { path: '/restaurant-booking', element: page(() => import('@/routes/restaurant-booking')) },
       { path: '/business-register', element: page(() => import('@/routes/business-register')) },

@@ -1,4 +1,4 @@
-import { checkEveryScreen } from './a11y-support';
+import { checkEveryScreen } from './support/a11y-sweep';
 
-// Every screen as seen by a restaurant owner: see a11y-support.ts.
+// Every screen as seen by a restaurant owner: see support/a11y-sweep.ts.
 checkEveryScreen('restaurant owner');

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
 import type { QueueEntry } from '../../src/contract/live';
-import { expectAccessible, expectNoHorizontalScroll, getJson, openTab, shot, toastTitled, todayIn } from './booking-support';
-import { book, farDay, newCustomer, ownersBusiness, quietDay } from './offers-support';
+import { book, farDay, getJson, newCustomer, ownersBusiness, quietDay, todayIn } from './support/api';
 import { DESKTOP, newPage, PHONE, signIn, useBrowser } from './support/browser';
+import { expectAccessible, expectNoHorizontalScroll, openTab, shot, toastTitled } from './support/page';
 
 useBrowser();
 
@@ -35,7 +35,7 @@ describe('live queue', () => {
     await expect.poll(() => live(p)).toBe('connected');
     await expect.poll(() => position(p)).toBe('#1');
     expect(await p.getByTestId('stat-Active Queues').textContent()).toBe('1');
-    await p.getByText(/~\d+ min wait/).first().waitFor();
+    await p.getByTestId('queue-wait').getByText(/^Your turn (in|tomorrow|[A-Z])/).first().waitFor();
     await p.getByRole('progressbar').first().waitFor();
     const marker = await p.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
 

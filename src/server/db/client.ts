@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { writeAppRules } from './app-rules.js';
+import { applyFunctionFiles, type SqlRunner } from './function-files.js';
 import * as schema from './schema.js';
 import { insideTransactionWork } from './unit-of-work.js';
 
@@ -95,6 +97,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock(727274)');
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          const runner: SqlRunner = {
+            exec: async (text) => void (await client.query(text)),
+            rows: async (text, params) => (await client.query(text, params)).rows,
+          };
+          await applyFunctionFiles(runner);
+          await writeAppRules(runner);
         } finally {
           await client.query('select pg_advisory_unlock(727274)').catch(() => {});
           await client.query('reset statement_timeout').catch(() => {});
@@ -117,7 +125,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      const runner: SqlRunner = {
+        exec: async (text) => void (await client.exec(text)),
+        rows: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
+      };
+      await applyFunctionFiles(runner);
+      await writeAppRules(runner);
+    },
     // The embedded database is this process: its notifications need no connection of their own.
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);

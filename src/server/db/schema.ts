@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex,
+  bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -12,11 +12,16 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     userType: text('user_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The profile's contact details that prefill bookings (PATCH /api/user, or a booking's when unset); phone in E.164. */
+    fullName: text('full_name'),
+    phone: text('phone'),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_user_type_check', sql`${t.userType} in ('customer', 'business')`),
+    // E.164, as src/contract/phone.ts writes it: whatever writes a profile, one spelling per number.
+    check('users_phone_e164_check', sql`${t.phone} ~ '^[+][1-9][0-9]{1,14}$'`),
   ],
 );
 
@@ -65,6 +70,9 @@ export const businesses = pgTable(
     reservationDuration: integer('reservation_duration'),
     seatingCapacity: integer('seating_capacity'),
     timeZone: text('time_zone').notNull(),
+    // Booking policies the owner set (DESIGN section 9), only the keys set: a missing key is the
+    // default (src/contract/rules.ts), so a default changed there reaches every business.
+    policies: jsonb('policies').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -88,6 +96,8 @@ export const services = pgTable(
     priceCents: integer('price_cents').notNull(),
     // Soft delete: past appointments keep pointing at the service they were for.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // This service's policy overrides (DESIGN section 9): only the keys set; the rest are the business's.
+    policies: jsonb('policies').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -171,19 +181,62 @@ export const appointments = pgTable(
     seatingPreference: text('seating_preference'),
     occasionType: text('occasion_type'),
     dietaryRestrictions: text('dietary_restrictions'),
+    // Who cancelled it (its customer, or the business's owner): settlement refunds a payer whose
+    // bought appointment the business cancelled (DESIGN section 5). Null when not cancelled by a person.
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    // The effective policies it was booked under (DESIGN section 9), so a policy changed later
+    // applies to later bookings only. Null for bookings made before policies: no cut-offs.
+    bookedPolicies: jsonb('booked_policies'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set once, by migration 0002, on completed visits whose time had been sold again while
+    // completing a visit gave its time back (before issue 17): they stop holding that time, so the
+    // confirmed bookings made on it stand and the overlap constraint can be built. Never set again.
+    legacyReleased: boolean('legacy_released').notNull().default(false),
+    // The real period as instants (DESIGN section 9, one place at a time): set by the trigger in
+    // appointments/sql/one-place.sql from the business's zone whenever the start or length changes.
+    // The exclusion constraint appointments_one_place (customer_id, this period; WHERE confirmed and
+    // not legacy_overlap) keeps a customer's confirmed bookings apart, at any business.
+    startsInstant: timestamp('starts_instant', { withTimezone: true }).notNull(),
+    endsInstant: timestamp('ends_instant', { withTimezone: true }).notNull(),
+    // Set once, by migration 0011, on confirmed bookings that already overlapped an earlier one of the
+    // same customer, so the constraint could be built; cleared when the booking moves. Never set again.
+    legacyOverlap: boolean('legacy_overlap').notNull().default(false),
+    // The period it keeps the business from other bookings (DESIGN section 9, buffers): the visit
+    // widened by its service's buffers (start − bufferBeforeMinutes, end + bufferAfterMinutes; wall
+    // clock), set by the trigger in appointments/sql/blocked-period.sql whenever the row is written
+    // with a period (inserted, moved); the visit itself without buffers. The exclusion constraint
+    // appointments_no_overlap is over this period (migration 0013).
+    blockedStartsAt: timestamp('blocked_starts_at', { withTimezone: false, mode: 'string' }).notNull(),
+    blockedEndsAt: timestamp('blocked_ends_at', { withTimezone: false, mode: 'string' }).notNull(),
+    // Whether the appointment holds its time (DESIGN section 4): every status but cancelled does,
+    // except a restaurant offer's pending table, which holds no seats until the offer is accepted.
+    // The one definition of it: the overlap constraint and the slot reads both say `occupies`.
+    occupies: boolean('occupies')
+      .notNull()
+      .generatedAlwaysAs(sql`status in ('confirmed', 'completed') and not legacy_released`),
   },
   (t) => [
     index('appointments_business_starts_idx').on(t.businessId, t.startsAt),
-    index('appointments_customer_idx').on(t.customerId),
+    // A customer's appointments (their list), and those at one business on one day: the booking
+    // credit earned once per customer, business and day, and one reservation per restaurant and day.
+    index('appointments_customer_business_starts_idx').on(t.customerId, t.businessId, t.startsAt),
+    // The customer's own list, newest first a page at a time (DESIGN section 10's paging rule): the
+    // keyset (starts_at, id) in index order, so a page reads its own rows whatever the history.
+    index('appointments_customer_starts_idx').on(t.customerId, t.startsAt, t.id),
     // Slot reads (appointments holding a slot or seats over a period, exclusive or not: restaurants
-    // share seats; only 'confirmed' holds one) use the GiST index of the exclusion constraint
-    // appointments_no_overlap (migration 0011: business_id, the period, then 0 when exclusive).
+    // share seats; those that occupy their time, above) use the GiST index of the exclusion
+    // constraint appointments_no_overlap (business_id, the blocked period, then 0 when exclusive; WHERE occupies).
     check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed')`),
     check('appointments_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_party_size_check', sql`${t.partySize} >= 1`),
     check('appointments_price_check', sql`${t.priceCents} >= 0`),
+    // A visit lasts its real minutes, so its wall-clock period may differ from its duration by a
+    // clock change (at most three hours anywhere).
+    check(
+      'appointments_duration_near_period_check',
+      sql`${t.endsAt} >= ${t.startsAt} + (${t.duration} - 180) * interval '1 minute' and ${t.endsAt} <= ${t.startsAt} + (${t.duration} + 180) * interval '1 minute'`,
+    ),
   ],
 );
 
@@ -211,6 +264,8 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_key').on(t.kind, t.asset, sql`coalesce(${t.userId}, 0)`, sql`coalesce(${t.businessId}, 0)`, sql`coalesce(${t.offerId}, 0)`),
+    // the target of ledger_transfers' (account, asset) foreign keys: a transfer moves its accounts' asset
+    unique('ledger_accounts_id_asset_key').on(t.id, t.asset),
     check('ledger_accounts_asset_check', sql`${t.asset} in ('USD', 'CREDIT')`),
     check(
       'ledger_accounts_no_overdraft_check',
@@ -238,10 +293,15 @@ export const ledgerTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('ledger_transfers_debit_idx').on(t.debitAccountId),
-    index('ledger_transfers_credit_idx').on(t.creditAccountId),
+    // Both accounts hold the transfer's asset: dollars never move into a credit account or back.
+    foreignKey({ name: 'ledger_transfers_debit_asset_fk', columns: [t.debitAccountId, t.asset], foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset] }),
+    foreignKey({ name: 'ledger_transfers_credit_asset_fk', columns: [t.creditAccountId, t.asset], foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset] }),
+    // An account's movements, newest first a page at a time (the credit history): each side in
+    // (created_at, id) order, so a page reads its own rows however long the account's history.
+    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.createdAt, t.id),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.createdAt, t.id),
     index('ledger_transfers_appointment_idx').on(t.appointmentId),
-    // A booking's transfer has neither: the NULLs stay out of these indexes (migration 0011).
+    // A booking's transfer has neither: the NULLs stay out of these indexes.
     index('ledger_transfers_offer_idx').on(t.offerId).where(sql`${t.offerId} is not null`),
     // a pending transfer is resolved (posted or voided) exactly once
     uniqueIndex('ledger_transfers_pending_resolution_key').on(t.pendingId).where(sql`${t.pendingId} is not null`),
@@ -280,20 +340,39 @@ export const offers = pgTable(
     paymentIntentId: text('payment_intent_id'),
     // the offer amount both agreed on (cents), set on acceptance
     agreedCents: integer('agreed_cents'),
+    // The fee split recorded on acceptance (que_offer_split then); settlement pays exactly this.
+    totalCents: integer('total_cents'),
+    recipientCents: integer('recipient_cents'),
+    businessFeeCents: integer('business_fee_cents'),
+    platformFeeCents: integer('platform_fee_cents'),
     escrowStatus: text('escrow_status').notNull().default('held'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The two starts the swap traded, recorded on acceptance (local wall-clock, like appointments):
+    // the sender's and the recipient's as they were just before. Notifications about the deal after
+    // that (paid out, refunded) name these, not wherever a later reschedule took the appointments.
+    swapFromStartsAt: timestamp('swap_from_starts_at', { withTimezone: false, mode: 'string' }),
+    swapToStartsAt: timestamp('swap_to_starts_at', { withTimezone: false, mode: 'string' }),
   },
   (t) => [
     index('offers_from_appointment_idx').on(t.fromAppointmentId),
     index('offers_to_appointment_idx').on(t.toAppointmentId),
-    index('offers_from_user_idx').on(t.fromUserId),
-    index('offers_to_user_idx').on(t.toUserId),
+    // A user's offers, newest first a page at a time: sent and received each in (created_at, id) order.
+    index('offers_from_user_idx').on(t.fromUserId, t.createdAt, t.id),
+    index('offers_to_user_idx').on(t.toUserId, t.createdAt, t.id),
+    // The wallet (GET /api/wallet) reads only open offers: what a payer's live and unsettled offers
+    // hold, and what unsettled offers will pay a recipient. Closed and settled history stays out.
+    index('offers_open_payer_idx')
+      .on(t.fromUserId)
+      .where(sql`${t.status} in ('pending', 'negotiating') or (${t.status} = 'accepted' and ${t.escrowStatus} = 'held')`),
+    index('offers_unsettled_recipient_idx').on(t.toUserId).where(sql`${t.status} = 'accepted' and ${t.escrowStatus} = 'held'`),
     index('offers_live_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'negotiating')`),
     index('offers_unsettled_idx').on(t.id).where(sql`${t.status} = 'accepted' and ${t.escrowStatus} = 'held'`),
+    // one live offer per sender on a target appointment (RULES.maxLiveOffersPerSenderPerTarget)
+    uniqueIndex('offers_one_live_per_sender_target_key').on(t.toAppointmentId, t.fromUserId).where(sql`${t.status} in ('pending', 'negotiating')`),
     // one live offer per pair of appointments, whichever way round
     uniqueIndex('offers_one_live_per_pair_key')
       .on(sql`least(${t.fromAppointmentId}, ${t.toAppointmentId})`, sql`greatest(${t.fromAppointmentId}, ${t.toAppointmentId})`)
@@ -306,6 +385,10 @@ export const offers = pgTable(
     check('offers_amount_check', sql`${t.offerCents} between 100 and 20000 and (${t.counterCents} is null or ${t.counterCents} between 100 and 20000)`),
     check('offers_distinct_check', sql`${t.fromAppointmentId} <> ${t.toAppointmentId} and ${t.fromUserId} <> ${t.toUserId}`),
     check('offers_settled_check', sql`(${t.escrowStatus} = 'held') = (${t.settledAt} is null)`),
+    check(
+      'offers_split_check',
+      sql`(${t.status} = 'accepted') = (${t.totalCents} is not null) and (${t.totalCents} is null or (${t.recipientCents} >= 0 and ${t.businessFeeCents} >= 0 and ${t.platformFeeCents} >= 0 and ${t.totalCents} = ${t.recipientCents} + ${t.businessFeeCents} + ${t.platformFeeCents}))`,
+    ),
   ],
 );
 
@@ -400,7 +483,7 @@ export const queueEntries = pgTable(
   {
     id: serial('id').primaryKey(),
     appointmentId: integer('appointment_id').notNull().references(() => appointments.id),
-    // Copies of the appointment's (written with it); its foreign keys vouch for them (migration 0011).
+    // Copies of the appointment's (written with it); its foreign keys vouch for them.
     businessId: integer('business_id').notNull(),
     serviceId: integer('service_id').notNull(),
     customerId: integer('customer_id').notNull(),
@@ -437,7 +520,8 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // newest first a page at a time: the keyset (created_at, id) in index order
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
 );
@@ -476,11 +560,74 @@ export const emailOutbox = pgTable(
 );
 
 /**
- * Secrets the app generates for itself and every process on the database shares (migration 0014):
+ * Secrets the app generates for itself and every process on the database shares:
  * today only `session`, which signs session cookies when SESSION_SECRET is not set.
  */
-export const appSecrets = pgTable('app_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+export const appSecrets = pgTable(
+  'app_secrets',
+  {
+    name: text('name').primaryKey(),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('app_secrets_value_check', sql`length(${t.value}) >= 32`)],
+);
+
+/**
+ * Each service's earliest free start in the coming week, remembered (docs/decisions/0015). `version`
+ * is raised by triggers (availability/sql/earliest-invalidation.sql) whenever anything its free slots
+ * depend on changes; `computed_version` is the version the stored answer was computed at (-1: never).
+ * A reader uses a row as it is only while it is current and fresh (`fresh_until`: when its first
+ * start begins, or the next midnight brings a new day into the week; 'infinity' for a deleted
+ * service), and recomputes it otherwise (que_earliest_entry). Stored WITH (fillfactor = 70), which
+ * drizzle cannot say: its rows are rewritten often, and room on the page keeps those updates HOT.
+ */
+export const earliestFreeStarts = pgTable(
+  'earliest_free_starts',
+  {
+    serviceId: integer('service_id').primaryKey(),
+    businessId: integer('business_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    computedVersion: bigint('computed_version', { mode: 'number' }).notNull().default(-1),
+    computedFor: timestamp('computed_for', { withTimezone: true }),
+    freshUntil: timestamp('fresh_until', { withTimezone: true }),
+    // null: nothing free in the coming week (or nothing to list)
+    day: date('day'),
+    // the free starts ("HH:MM", ascending) of that day still ahead at computed_for
+    starts: text('starts').array().notNull().default(sql`'{}'::text[]`),
+    // the first of them as a wall clock (the listing's order), and the listing item as JSON text
+    startLocal: timestamp('start_local', { withTimezone: false, mode: 'string' }),
+    item: text('item'),
+  },
+  (t) => [
+    foreignKey({ name: 'earliest_free_starts_service_id_fkey', columns: [t.serviceId], foreignColumns: [services.id] }).onDelete('cascade'),
+    index('earliest_free_starts_business_id_idx').on(t.businessId),
+    // the listing's order, so a read needs no sort
+    index('earliest_free_starts_listing_idx').on(t.startLocal, t.businessId, t.serviceId).where(sql`${t.item} is not null`),
+  ],
+);
+
+/**
+ * Which database function files (src/server/<feature>/sql/<name>.sql) are applied, and at which checksum: after
+ * the versioned migrations, a file whose checksum differs is run again (db/function-files.ts).
+ */
+export const functionFiles = pgTable('function_files', {
+  file: text('file').primaryKey(),
+  checksum: text('checksum').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The marketplace's rules (src/contract/rules.ts) as data, one row written at every start-up after
+ * the migrations (db/app-rules.ts): the SQL functions read their numbers here (que_rule), so a fee
+ * is never a literal copied into a function body.
+ */
+export const appRules = pgTable(
+  'app_rules',
+  {
+    id: boolean('id').primaryKey().default(true),
+    rules: jsonb('rules').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('app_rules_one_row_check', sql`${t.id}`)],
+);

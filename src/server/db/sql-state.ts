@@ -55,7 +55,7 @@ export const SqlState = {
 } as const;
 
 /**
- * SQLSTATEs our SQL functions raise (migration 0007) for errors a client should see; the message is
+ * SQLSTATEs our SQL functions raise for errors a client should see; the message is
  * the client's message. Class QB is not used by PostgreSQL.
  */
 export const RaisedState = {
@@ -69,6 +69,16 @@ export const RaisedState = {
   unusableZone: 'QBTZ1',
   /** Not enough spendable Que Credit for an offer's hold (INSUFFICIENT_CREDIT). */
   insufficientCredit: 'QBCRD',
+  /** A guest's second confirmed table at a restaurant that day (ONE_RESERVATION_PER_DAY). */
+  oneReservationPerDay: 'QBONE',
+  /** A customer's confirmed booking that would overlap another of theirs in real time (OVERLAPS_YOUR_BOOKING). */
+  overlapsYourBooking: 'QBOVL',
+  /** Booking policies (DESIGN section 9): TOO_SOON, TOO_FAR, CUSTOMER_LIMIT, CANCEL_ and RESCHEDULE_WINDOW_CLOSED. */
+  tooSoon: 'QBSON',
+  tooFar: 'QBFAR',
+  customerLimit: 'QBLIM',
+  cancelWindowClosed: 'QBCWC',
+  rescheduleWindowClosed: 'QBRWC',
 } as const;
 
 /** The DETAIL of a database error. */

@@ -51,7 +51,18 @@ export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T>
 }
 
 /**
- * Runs one statement that does a whole use case (our SQL functions, migration 0007): outside a
+ * Runs work that may be refused so that the transaction it joins stays usable: inside a transaction
+ * (an idempotent request's) it runs in a savepoint, which a failed statement rolls back to, so the
+ * caller can still read, for instance to say why it was refused; outside one it runs as it is. A
+ * failed statement would otherwise abort the whole transaction, and every read after it.
+ */
+export function recoverable<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!isTransaction(db)) return work(db);
+  return db.transaction((savepoint) => work(savepoint as unknown as Db));
+}
+
+/**
+ * Runs one statement that does a whole use case (our SQL functions): outside a
  * transaction it is its own, so no BEGIN/COMMIT round trips, and PostgreSQL's deadlock or
  * serialization aborts are retried like unitOfWork's; inside one it simply joins it.
  */

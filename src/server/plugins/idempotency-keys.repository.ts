@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { sqlFunction } from '../db/sql-function.js';
 
 /** How long a key answers with its first response; older rows count as absent and are swept. */
 export const KEY_RETENTION_SECONDS = 24 * 60 * 60;
@@ -30,16 +32,20 @@ const retention = sql`make_interval(secs => ${KEY_RETENTION_SECONDS})`;
 
 /**
  * Call first in the transaction that will do the request's work: takes the key's transaction lock
- * without waiting and reads its kept answer (que_idempotency_claim, migration 0015). The lock is
+ * without waiting and reads its kept answer (que_idempotency_claim). The lock is
  * released by the commit or rollback, whichever ends the transaction; idleLimitMs > 0 also ends
  * the session of a transaction left idle that long.
  */
+const callClaim = sqlFunction(
+  'que_idempotency_claim',
+  sql`select claimed, stored_hash, stored_status, stored_body
+      from que_idempotency_claim(${sql.placeholder('userId')}::int, ${sql.placeholder('key')}::text, ${sql.placeholder('retention')}::int, ${sql.placeholder('idleLimitMs')}::int)`,
+  z.object({ claimed: z.boolean(), stored_hash: z.string().nullable(), stored_status: z.number().int().nullable(), stored_body: z.string().nullable() }),
+);
+
 export async function claimKey(tx: Db, owner: KeyOwner, idleLimitMs: number): Promise<Claim> {
-  const result = await tx.execute(sql`
-    select claimed, stored_hash, stored_status, stored_body
-    from que_idempotency_claim(${owner.userId}, ${owner.key}, ${KEY_RETENTION_SECONDS}, ${idleLimitMs})`);
-  const row = rowsOf<{ claimed: boolean; stored_hash: string | null; stored_status: number | null; stored_body: string | null }>(result)[0];
-  if (!row?.claimed) return { kind: 'busy' };
+  const row = await callClaim(tx, { userId: owner.userId, key: owner.key, retention: KEY_RETENTION_SECONDS, idleLimitMs });
+  if (!row.claimed) return { kind: 'busy' };
   if (row.stored_hash === null || row.stored_status === null) return { kind: 'free' };
   return { kind: 'answered', stored: { requestHash: row.stored_hash, responseStatus: row.stored_status, responseBody: row.stored_body } };
 }

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.js';
 import { isTransaction } from '../db/unit-of-work.js';
 import { AppError } from '../errors.js';
 import { bookAppointment } from '../features/appointments/book-appointment.js';
+import { slotRules } from '../features/availability/available-slots.js';
 import { contact, serviceBusiness, upcomingWeekday } from '../features/appointments/test-fixtures.js';
 import { createTestDatabase, queryRows, signUp, testConfig } from '../test/test-app.js';
 import { requireUser } from './session.js';
@@ -30,7 +31,7 @@ beforeAll(async () => {
     '/api/test/book-then-fail',
     { config: { idempotent: true }, schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } },
     async (request, reply) => {
-      const appointment = await bookAppointment(request.db, requireUser(request), request.body);
+      const appointment = await bookAppointment(request.db, requireUser(request), request.body, slotRules(app.config));
       if (fault.times > 0) {
         fault.times--;
         if (fault.after === 'crash') throw new Error('the handler fails after its work');
@@ -43,7 +44,7 @@ beforeAll(async () => {
   );
   // A reply sent around Fastify (hijacked) never reaches onSend: nothing is there to keep.
   typed.post('/api/test/book-then-hijack', { config: { idempotent: true }, schema: { body: createAppointmentSchema } }, async (request, reply) => {
-    await bookAppointment(request.db, requireUser(request), request.body);
+    await bookAppointment(request.db, requireUser(request), request.body, slotRules(app.config));
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });

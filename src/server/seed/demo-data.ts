@@ -7,9 +7,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { loadTimeZones } from '../db/time-zones.js';
-import { registerUser } from '../features/auth/register-user.js';
-import { createRestaurant, createServiceBusiness } from '../features/businesses/create-business.js';
-import { createService } from '../features/services/services.service.js';
+import { registerUser } from '../features/auth/index.js';
+import { createRestaurant, createServiceBusiness } from '../features/businesses/index.js';
+import { createService } from '../features/services/index.js';
 
 export const DEMO_PASSWORD = 'password123';
 

@@ -1,5 +1,8 @@
 import type { InjectOptions } from 'fastify';
+import { TIME_ZONE } from '../features/appointments/test-fixtures.js';
 import { authorizedIntent } from '../features/payments/test-fixtures.js';
+import { instantOf } from '../time/business-time.js';
+import { clockOf } from './test-app.js';
 import type { Party, World } from './world.js';
 
 export interface AccessCase {
@@ -42,12 +45,14 @@ const OFFER_CASES: AccessCase[] = [
   { route: 'GET /api/queue-jump-offers/:id', allowed: ['customer', 'bidder'], request: (w) => ({ method: 'GET', url: offerUrl(w) }) },
   {
     route: 'POST /api/queue-jump-offers',
-    name: "an offer from the bidder's second slot",
+    name: "an offer from the bidder's second slot, once the first is withdrawn",
     allowed: ['bidder'],
     async prepare(w) {
       const bidder = w.clients.bidder!;
+      // One live offer per sender and target appointment (DESIGN section 6).
+      await bidder.post(offerUrl(w, '/cancel'), {});
       const slot = await bidder.post('/api/appointments', {
-        businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '12:00', customerName: 'B', customerEmail: 'b@example.com', customerPhone: '555-0102',
+        businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '12:00', customerName: 'B', customerEmail: 'b@example.com', customerPhone: '(212) 555-0102',
       });
       w.extra.bidderSlot = slot.json().id;
       w.extra.secret = (await authorizedIntent(bidder, 30)).clientSecret;
@@ -72,6 +77,12 @@ const OFFER_CASES: AccessCase[] = [
   },
   { route: 'POST /api/queue-jump-offers/:id/decline', allowed: ['customer'], request: (w) => ({ method: 'POST', url: offerUrl(w, '/decline'), payload: {} }) },
   { route: 'POST /api/queue-jump-offers/:id/cancel', allowed: ['bidder'], request: (w) => ({ method: 'POST', url: offerUrl(w, '/cancel'), payload: {} }) },
+  {
+    route: 'GET /api/appointments/:id/offers',
+    name: "the bidder's offer on the customer's 10:00: the two who may cancel it",
+    allowed: ['customer', 'owner'],
+    request: (w) => ({ method: 'GET', url: `/api/appointments/${w.appointmentId}/offers` }),
+  },
   { route: 'GET /api/businesses/:id/swaps', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/swaps` }) },
   { route: 'GET /api/wallet', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/wallet' }) },
 ];
@@ -98,6 +109,12 @@ const NOTIFICATION_CASES: AccessCase[] = [
 
 export const ACCESS_CASES: AccessCase[] = [
   { route: 'GET /api/session', name: "the caller's own session, or user null", allowed: EVERYONE, request: () => ({ method: 'GET', url: '/api/session' }) },
+  {
+    route: 'PATCH /api/user',
+    name: "the caller's own profile (identity from the session; another's userId is 403, see auth/profile.test.ts)",
+    allowed: SIGNED_IN,
+    request: () => ({ method: 'PATCH', url: '/api/user', payload: { fullName: 'Sam Self', phone: '(212) 555-0150' } }),
+  },
   { route: 'GET /api/businesses/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}` }) },
   {
     route: 'GET /api/usernames/:username/availability',
@@ -130,6 +147,7 @@ export const ACCESS_CASES: AccessCase[] = [
   { route: 'DELETE /api/restaurant-time-slots/:id', allowed: ['restaurantOwner'], request: (w) => ({ method: 'DELETE', url: `/api/restaurant-time-slots/${w.timeSlotId}` }) },
   { route: 'GET /api/available-slots', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/available-slots?businessId=${w.shopId}&serviceId=${w.serviceId}&date=${w.date}` }) },
   { route: 'GET /api/businesses/:id/earliest-appointment', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointment` }) },
+  { route: 'GET /api/businesses/:id/earliest-appointments', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointments` }) },
   {
     route: 'POST /api/appointments',
     name: 'book for yourself',
@@ -137,7 +155,7 @@ export const ACCESS_CASES: AccessCase[] = [
     request: (w) => ({
       method: 'POST',
       url: '/api/appointments',
-      payload: { businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '14:00', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '555-0101' },
+      payload: { businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '14:00', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '(212) 555-0101' },
     }),
   },
   {
@@ -147,7 +165,7 @@ export const ACCESS_CASES: AccessCase[] = [
     request: (w) => ({
       method: 'POST',
       url: '/api/appointments',
-      payload: { customerId: w.customerId, businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '15:00', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '555-0101' },
+      payload: { customerId: w.customerId, businessId: w.shopId, serviceId: w.serviceId, date: w.date, time: '15:00', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '(212) 555-0101' },
     }),
   },
   { route: 'GET /api/appointments', name: 'own appointments', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/appointments' }) },
@@ -165,7 +183,13 @@ export const ACCESS_CASES: AccessCase[] = [
     allowed: ['customer'],
     request: (w) => ({ method: 'PATCH', url: `/api/appointments/${w.appointmentId}`, payload: { date: w.laterDate, time: '11:00' } }),
   },
-  { route: 'POST /api/appointments/:id/complete', allowed: ['owner'], request: (w) => ({ method: 'POST', url: `/api/appointments/${w.appointmentId}/complete`, payload: {} }) },
+  {
+    route: 'POST /api/appointments/:id/complete',
+    allowed: ['owner'],
+    // The day of the visit: it can be completed from an hour before its start.
+    prepare: async (w) => clockOf(w.clients.owner!.app).advanceTo(instantOf(w.date, '10:00', TIME_ZONE)!.epochMilliseconds),
+    request: (w) => ({ method: 'POST', url: `/api/appointments/${w.appointmentId}/complete`, payload: {} }),
+  },
   {
     route: 'GET /api/restaurant-reservations',
     allowed: EVERYONE,

@@ -10,7 +10,35 @@ import { withDatabase } from './global-setup.js';
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The app's clock (buildApp's `now`): real time until a test sets it. */
+  clock: TestClock;
   close(): Promise<void>;
+}
+
+/** A clock a test can stop at a given time, move forward, and let run again. */
+export class TestClock {
+  private fixed: Date | null = null;
+  readonly now = (): Date => this.fixed ?? new Date();
+  set(at: Date | string | number) {
+    this.fixed = new Date(at);
+  }
+  /** Stops the clock at `at` unless it already reads later: it only moves forward, as time does. */
+  advanceTo(at: Date | string | number) {
+    const to = new Date(at);
+    if (to > this.now()) this.fixed = to;
+  }
+  reset() {
+    this.fixed = null;
+  }
+}
+
+const clocks = new WeakMap<FastifyInstance, TestClock>();
+
+/** The clock of an app made by createTestApp. */
+export function clockOf(app: FastifyInstance): TestClock {
+  const clock = clocks.get(app);
+  if (!clock) throw new Error('this app was not made by createTestApp, so it has no test clock');
+  return clock;
 }
 
 /** PostgreSQL pool settings a test may change (the database-outage tests); PGlite ignores them. */
@@ -51,11 +79,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const { database, drop } = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false, serveWeb: false });
+  const clock = new TestClock();
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false, serveWeb: false, now: clock.now });
+  clocks.set(app, clock);
   await app.ready();
   return {
     app,
     database,
+    clock,
     async close() {
       await app.close();
       await drop();
@@ -66,7 +97,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 /** A signed-in client: keeps the session cookie like a browser would. */
 export class TestClient {
   cookie = '';
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(readonly app: FastifyInstance) {}
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({ ...options, headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...options.headers } });
@@ -96,4 +127,20 @@ export async function signUp(app: FastifyInstance, userType: 'customer' | 'busin
 export async function queryRows<T = Record<string, unknown>>(database: Database, text: string): Promise<T[]> {
   const result = (await database.db.execute(text)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The business's owner marks an appointment completed once it has started, as a shop does on the
+ * day (the rule allows it from 60 minutes before the start): the app's clock is moved forward to the
+ * appointment's start, never back, so calls made side by side (parallel test worlds) cannot undo
+ * each other's. The answer is the route's, whatever it is (a missing id still gets 404).
+ */
+export async function completeVisit(client: TestClient, id: number, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const [start] = await queryRows<{ at: Date | string }>(
+    client.app.database,
+    `select coalesce(que_instant(a.starts_at, b.time_zone), a.starts_at at time zone b.time_zone) as at
+       from appointments a join businesses b on b.id = a.business_id where a.id = ${Math.trunc(id)}`,
+  );
+  if (start?.at) clockOf(client.app).advanceTo(start.at);
+  return client.request({ method: 'POST', url: `/api/appointments/${id}/complete`, payload: {}, headers });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { book, restaurant, serviceBusiness, upcomingDay, upcomingWeekday } from '../features/appointments/test-fixtures.js';
 import { authorizedIntent } from '../features/payments/test-fixtures.js';
-import { signUp } from './test-app.js';
+import { completeVisit, signUp } from './test-app.js';
 
 export type Client = Awaited<ReturnType<typeof signUp>>;
 export type Party = 'customer' | 'owner' | 'restaurantOwner' | 'otherCustomer' | 'otherOwner' | 'bidder' | 'anonymous';
@@ -22,9 +22,10 @@ export async function buildWorld(app: FastifyInstance) {
   const date = upcomingWeekday();
   const appointment = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '10:00' });
   expect(appointment.statusCode).toBe(201);
-  // A completed visit: its $1.00 of Que Credit is spendable, so the customer can pass a credit check.
-  const visited = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '16:00' });
-  expect((await shop.owner.post(`/api/appointments/${visited.json().id}/complete`)).statusCode).toBe(200);
+  // A completed visit: its $1.00 of Que Credit is spendable, so the customer can pass a credit check
+  // (another day: credit is earned once per customer, business and day, and the 10:00 holds this one's).
+  const visited = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(8), time: '16:00' });
+  expect((await completeVisit(shop.owner, visited.json().id)).statusCode).toBe(200);
   const reservationDate = upcomingDay(3);
   const reservation = await book(customer, { businessId: dining.businessId, serviceId: dining.serviceId, date: reservationDate, time: '18:00', partySize: 2 });
   expect(reservation.statusCode).toBe(201);
@@ -35,7 +36,7 @@ export async function buildWorld(app: FastifyInstance) {
   const bidder = await signUp(app);
   // Contact details of their own, so a listing that shows the bidder their row does not look like a leak.
   const bidderSlot = await book(bidder, {
-    businessId: shop.businessId, serviceId: shop.serviceId, date, time: '11:00', customerName: 'Bea Bidder', customerEmail: 'bea@example.com', customerPhone: '555-0177',
+    businessId: shop.businessId, serviceId: shop.serviceId, date, time: '11:00', customerName: 'Bea Bidder', customerEmail: 'bea@example.com', customerPhone: '(212) 555-0177',
   });
   const offer = await bidder.post('/api/queue-jump-offers', {
     fromAppointmentId: bidderSlot.json().id,
@@ -74,7 +75,9 @@ export async function buildWorld(app: FastifyInstance) {
     reservationId: reservation.json().id as number,
     date,
     reservationDate,
-    laterDate: upcomingWeekday(3),
+    // The weekday after `date`, never `date` itself (upcomingWeekday(3) was the same Monday when run on
+    // a Thursday, and the reschedule then met the bidder's 11:00).
+    laterDate: upcomingWeekday(2, 1),
     blockedDateId: blocked.json().id as number,
     timeSlotId: timeSlots[0].id,
     paymentIntentId: intent.json().paymentIntentId as string,

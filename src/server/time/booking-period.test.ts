@@ -10,7 +10,7 @@ import { clocksChangeOn, instantOf } from './business-time.js';
 
 // An appointment's stored period (wall clocks) across the daylight-saving changes of three zones:
 // the duration is real minutes, the end is the earliest wall clock not before the real end. The rule
-// is SQL (que_instant, que_period, migration 0007: every booking, reschedule and swap stores its
+// is SQL (que_instant, que_period: every booking, reschedule and swap stores its
 // period through it), so it runs here on PGlite and PostgreSQL, held to the Temporal time module.
 
 let database: Database;

@@ -11,7 +11,7 @@ import { AppError } from '../errors.js';
  * - an ambiguous one (the fall-back hour happens twice) means its first occurrence;
  * - a duration spans real minutes, not clock minutes.
  * The same rules decide slots and appointment periods inside the database (que_instant, que_period
- * and que_day_slots, migration 0007), where booking is one call; src/server/time/booking-period.test.ts
+ * and que_day_slots), where booking is one call; src/server/time/booking-period.test.ts
  * holds the SQL to this module.
  */
 
@@ -65,6 +65,18 @@ export function minutesBetween(from: Temporal.Instant, to: Temporal.Instant): nu
 
 /** `minutes` real minutes after an instant (a 60-minute visit at 01:30 before fall-back ends at 01:30 again). */
 export const addRealMinutes = (instant: Temporal.Instant, minutes: number): Temporal.Instant => instant.add({ minutes });
+
+/**
+ * Whether the wall clock of an instant in `timeZone` names that instant alone: false in the hour
+ * the clocks fall back, whose local times happen twice (and a local time is read as its first
+ * occurrence, here and in RFC 5545), so 01:30 cannot say "the second 01:30".
+ */
+export function wallClockNamesOnly(instant: Temporal.Instant, timeZone: string): boolean {
+  const local = instant.toZonedDateTimeISO(timeZone).toPlainDateTime();
+  const first = local.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
+  const second = local.toZonedDateTime(timeZone, { disambiguation: 'later' });
+  return first.epochNanoseconds === second.epochNanoseconds;
+}
 
 export const instantFromDate = (date: Date): Temporal.Instant => Temporal.Instant.fromEpochMilliseconds(date.getTime());
 

@@ -21,7 +21,8 @@ const date = fc.oneof(nearChange, fc.integer({ min: 0, max: 3 * 365 }).map((n) =
 const instant = fc.integer({ min: Date.UTC(2025, 0, 1) / 60_000, max: Date.UTC(2028, 0, 1) / 60_000 }).map((m) => Temporal.Instant.fromEpochMilliseconds(m * 60_000));
 const nearChangeInstant = fc.tuple(nearChange, zone, fc.integer({ min: -180, max: 1620 })).map(([d, z, m]) => Temporal.PlainDate.from(d).toZonedDateTime({ timeZone: z }).toInstant().add({ minutes: m }));
 
-describe('instantOf across daylight-saving changes', () => {
+// Property runs of a few seconds each on a quiet machine; a loaded one (two cores, CI beside other work) needs more.
+describe('instantOf across daylight-saving changes', { timeout: 60_000 }, () => {
   it('local → instant → local returns the same wall clock whenever that local time exists', () => {
     fc.assert(
       fc.property(date, minuteOfDay, zone, (d, m, z) => {

@@ -1,6 +1,6 @@
 import { partialMatchKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeys, staleAfterAppointmentChange, staleAfterOfferChange, staleAfterScheduleChange } from './query-keys';
+import { queryKeys, staleAfterAppointmentChange, staleAfterScheduleChange } from './query-keys';
 
 const reaches = (prefixes: readonly (readonly unknown[])[], key: readonly unknown[]) => prefixes.some((prefix) => partialMatchKey(key, prefix));
 
@@ -13,6 +13,7 @@ describe('queryKeys', () => {
     expect(partialMatchKey(queryKeys.businessServices(3), queryKeys.business(3))).toBe(true);
     expect(partialMatchKey(queryKeys.businessList({ q: 'cut' }), queryKeys.businessLists())).toBe(true);
     expect(partialMatchKey(queryKeys.business(3), queryKeys.allBusinesses())).toBe(true);
+    expect(partialMatchKey(queryKeys.businessEarliest(3), queryKeys.earliestAppointments())).toBe(true);
   });
 
   it('keeps unrelated keys apart', () => {
@@ -43,7 +44,7 @@ describe('queryKeys', () => {
 
 describe('offer keys', () => {
   it('an offer change reaches offers, appointments (also others\' lists and reservations), credit and the wallet', () => {
-    const stale = staleAfterOfferChange();
+    const stale = staleAfterAppointmentChange();
     expect(reaches(stale, queryKeys.offers(1))).toBe(true);
     expect(reaches(stale, queryKeys.wallet())).toBe(true);
     expect(reaches(stale, queryKeys.businessAppointmentsFiltered(2, { date: '2030-01-02' }))).toBe(true);

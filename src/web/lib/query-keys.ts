@@ -43,9 +43,16 @@ export const queryKeys = {
   allAvailableSlots: () => ['available-slots'] as const,
   availableSlots: ({ businessId, date, serviceId, partySize }: SlotQuery) => ['available-slots', { businessId, date, serviceId, partySize }] as const,
   earliestAppointments: () => ['earliest-appointments'] as const,
+  /** One business's services' first free starts: under earliestAppointments(), so whatever makes that stale makes this stale too. */
+  businessEarliest: (businessId: number) => ['earliest-appointments', 'business', businessId] as const,
 
   allAppointments: () => ['appointments'] as const,
+  /** The signed-in customer's own appointments: every list of them below is under this key. */
   myAppointments: () => ['appointments', 'mine'] as const,
+  /** Their pages, latest start first, as filtered on My Appointments. */
+  myAppointmentPages: (filter: { date?: string; status?: string }) => ['appointments', 'mine', 'pages', { date: filter.date ?? null, status: filter.status ?? null }] as const,
+  /** Their confirmed appointments on one day (what a queue jump starts from). */
+  myAppointmentsOn: (date: string) => ['appointments', 'mine', 'on', date] as const,
   businessAppointments: (businessId: number) => ['appointments', 'business', businessId] as const,
   /** Others' appointments at a business (no personal data): on a day, or of one service. */
   businessAppointmentsFiltered: (businessId: number, filter: { date?: string; serviceId?: number }) =>
@@ -55,6 +62,8 @@ export const queryKeys = {
   allOffers: () => ['offers'] as const,
   offers: (userId: number) => ['offers', 'list', userId] as const,
   businessSwaps: (businessId: number) => ['offers', 'business', businessId] as const,
+  /** The live and still-held offers tied to one of the user's appointments (its cancel dialog). */
+  appointmentOffers: (appointmentId: number) => ['offers', 'appointment', appointmentId] as const,
 
   wallet: () => ['wallet'] as const,
 
@@ -72,7 +81,8 @@ export const queryKeys = {
 
 /**
  * Everything a booked, moved, cancelled or completed appointment makes stale: lists, free slots,
- * credit, and the offers and wallet (a change ends live offers on it and can settle escrow).
+ * credit, and the offers and wallet (a change ends live offers on it and can settle escrow). An
+ * offer made, answered or ended makes the same families stale.
  */
 export const staleAfterAppointmentChange = (): QueryKey[] => [
   queryKeys.allAppointments(),
@@ -84,8 +94,12 @@ export const staleAfterAppointmentChange = (): QueryKey[] => [
   queryKeys.allQueues(),
 ];
 
-/** An offer made, answered or ended: the same families as an appointment change. */
-export const staleAfterOfferChange = (): QueryKey[] => staleAfterAppointmentChange();
+/**
+ * What one of the user's offers changing makes stale (the live offer_changed event): the offers, the
+ * appointments it swapped or ended, the wallet, credit, and the queue lines the swap re-ranked; the
+ * same families as an appointment change.
+ */
+export const staleAfterOfferChange = staleAfterAppointmentChange;
 
 /** Services, hours, blocked dates and time slots all change which slots are free. */
 export const staleAfterScheduleChange = (): QueryKey[] => [queryKeys.allAvailableSlots(), queryKeys.earliestAppointments()];

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Session } from '@contract/auth';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/lib/toast-store';
 import { ApiError, apiGet } from '@/lib/api-client';
 import { forgetSession } from '@/lib/forget-session';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,15 +1,18 @@
 import { CalendarPlus } from 'lucide-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
-import { BusinessAccountNote } from '@/features/appointments/components/business-account-note';
-import { MyAppointments } from '@/features/appointments/components/my-appointments';
-import { SignedOutView } from '@/features/appointments/components/signed-out-view';
-import { useUser } from '@/features/auth/api/get-user';
-import { CreditBalanceCard } from '@/features/credits/components/credit-balance-card';
-import { OffersSection } from '@/features/offers/components/offers-section';
-import { WalletCard } from '@/features/wallet/components/wallet-card';
+import { BusinessAccountNote, MyAppointments, SignedOutView } from '@/features/appointments';
+import { useUser } from '@/features/auth';
+import { CreditBalanceCard } from '@/features/credits';
+import { CancelAppointmentDialog, OffersSection } from '@/features/offers';
+import { WalletCard } from '@/features/wallet';
 import { useDocumentTitle } from '@/lib/document-title';
+
+// The offers feature's dialog, opened from an appointment's card: composed here, so that appointments
+// and offers do not depend on each other (decision 0017); fetched when first opened.
+const MoveBackDialog = lazy(() => import('@/features/offers').then((m) => ({ default: m.MoveBackDialog })));
 
 export default function AppointmentsRoute() {
   useDocumentTitle(['My Appointments']);
@@ -40,7 +43,7 @@ export default function AppointmentsRoute() {
       <BusinessAccountNote user={user} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
-          <MyAppointments />
+          <MyAppointments MoveBackDialog={MoveBackDialog} CancelDialog={CancelAppointmentDialog} />
           <OffersSection userId={user.id} />
         </div>
         {/* After the appointments on a phone (they are what people come for), beside them on a wide screen. */}

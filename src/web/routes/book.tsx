@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { AppointmentBooking } from '@/features/booking/components/appointment-booking';
+import { AppointmentBooking } from '@/features/booking';
 
 const positiveInt = (value: string | null | undefined) => {
   const n = Number(value);

@@ -1,8 +1,7 @@
 import { Navigate } from 'react-router';
 import { Skeleton } from '@/components/ui/card';
-import { useUser } from '@/features/auth/api/get-user';
-import { BusinessDashboard } from '@/features/dashboard/components/business-dashboard';
-import { NoBusinessPrompt } from '@/features/dashboard/components/no-business-prompt';
+import { useUser } from '@/features/auth';
+import { BusinessDashboard, NoBusinessPrompt } from '@/features/dashboard';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export default function BusinessDashboardRoute() {

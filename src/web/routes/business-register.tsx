@@ -1,6 +1,4 @@
-import { useCreateBusiness } from '@/features/businesses/api/create-business';
-import { BusinessDetailsForm } from '@/features/businesses/components/business-details-form';
-import { OnboardingFlow } from '@/features/businesses/components/onboarding-flow';
+import { BusinessDetailsForm, OnboardingFlow, useCreateBusiness } from '@/features/businesses';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export default function BusinessRegisterRoute() {

@@ -1,7 +1,4 @@
-import { Hero } from '@/features/home/components/hero';
-import { HowItWorks } from '@/features/home/components/how-it-works';
-import { FinalCallToAction, Testimonials } from '@/features/home/components/testimonials';
-import { WhyQue } from '@/features/home/components/why-que';
+import { FinalCallToAction, Hero, HowItWorks, Testimonials, WhyQue } from '@/features/home';
 import { useDocumentTitle } from '@/lib/document-title';
 
 // Home is in the main bundle: plain markup and icons only, no heavy dependencies.

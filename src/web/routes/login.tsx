@@ -2,9 +2,7 @@ import { Building2, User } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { useUser } from '@/features/auth/api/get-user';
-import { LoginForm } from '@/features/auth/components/login-form';
-import { SignedInPanel } from '@/features/auth/components/signed-in-panel';
+import { LoginForm, SignedInPanel, useUser } from '@/features/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export default function LoginRoute() {

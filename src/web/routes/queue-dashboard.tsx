@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { Skeleton } from '@/components/ui/card';
-import { useUser } from '@/features/auth/api/get-user';
-import { QueueDashboard } from '@/features/queue/components/queue-dashboard';
+import { useUser } from '@/features/auth';
+import { QueueDashboard } from '@/features/queue';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /** SPEC section 2: requires login, otherwise redirects to /login. */

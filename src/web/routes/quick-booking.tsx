@@ -1,5 +1,5 @@
 import { Zap } from 'lucide-react';
-import { EarliestGrid } from '@/features/booking/components/earliest-grid';
+import { EarliestGrid } from '@/features/booking';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export default function QuickBookingRoute() {

@@ -1,4 +1,4 @@
-import { BusinessDirectory } from '@/features/businesses/components/business-directory';
+import { BusinessDirectory } from '@/features/businesses';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /** The directory restricted to restaurants (header label: Book Reservation). */

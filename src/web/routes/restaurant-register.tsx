@@ -1,6 +1,4 @@
-import { useCreateRestaurant } from '@/features/businesses/api/create-restaurant';
-import { OnboardingFlow } from '@/features/businesses/components/onboarding-flow';
-import { RestaurantDetailsForm } from '@/features/businesses/components/restaurant-details-form';
+import { OnboardingFlow, RestaurantDetailsForm, useCreateRestaurant } from '@/features/businesses';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export default function RestaurantRegisterRoute() {

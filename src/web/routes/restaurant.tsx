@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { RestaurantBooking } from '@/features/booking/components/restaurant-booking';
+import { RestaurantBooking } from '@/features/booking';
 
 /** /restaurant/:restaurantId?date=&time= */
 export default function RestaurantRoute() {

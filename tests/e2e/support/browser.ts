@@ -9,18 +9,26 @@ mkdirSync(screenshotDir, { recursive: true });
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
 
-let browser: Browser;
+let browser: Browser | undefined;
+const contexts = new Set<BrowserContext>();
 
-/** One Chromium per test file (Debian's, never a downloaded one). */
+/**
+ * One Chromium per test worker (Debian's, never a downloaded one), launched by the first file that needs
+ * it and kept for the next files of that worker (vitest.e2e.config.ts runs them in one module graph):
+ * each test still works in browser contexts of its own, and a file's contexts are closed after it.
+ * Playwright closes the browser when the worker exits.
+ */
 export function useBrowser() {
   beforeAll(async () => {
+    if (browser?.isConnected()) return;
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all([...contexts].map((c) => c.close().catch(() => undefined)));
+    contexts.clear();
   });
 }
 
@@ -30,9 +38,14 @@ export const baseURL = () => {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
 };
 
-/** A fresh browser context (own cookies), with console errors collected so tests can assert none. */
-export async function newPage(viewport = DESKTOP): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseURL() });
+/**
+ * A fresh browser context (own cookies), with console errors collected so tests can assert none.
+ * `timezoneId` puts the browser on another clock than the machine's (a visitor from elsewhere).
+ */
+export async function newPage(viewport = DESKTOP, options: { timezoneId?: string } = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
+  const context = await browser!.newContext({ viewport, baseURL: baseURL(), ...options });
+  contexts.add(context);
+  context.on('close', () => contexts.delete(context));
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {

@@ -27,6 +27,7 @@ export function toAppointment(row: AppointmentRow, viewer: Pick<User, 'id'> | nu
     serviceName: row.serviceName,
     businessName: row.businessName,
     businessType: row.businessType as Appointment['businessType'],
+    timeZone: row.timeZone,
     notes: full ? row.notes : null,
     customerName: full ? row.customerName : null,
     customerEmail: full ? row.customerEmail : null,
@@ -34,5 +35,8 @@ export function toAppointment(row: AppointmentRow, viewer: Pick<User, 'id'> | nu
     seatingPreference: full ? row.seatingPreference : null,
     occasionType: full ? row.occasionType : null,
     dietaryRestrictions: full ? row.dietaryRestrictions : null,
+    cancelCutoffMinutes: row.cancelCutoffMinutes,
+    rescheduleCutoffMinutes: row.rescheduleCutoffMinutes,
+    swapMarket: row.swapMarket,
   };
 }

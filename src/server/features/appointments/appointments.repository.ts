@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { SLOT_HOLDING_STATUSES } from '../../../contract/appointment-statuses.js';
 import type { Db } from '../../db/client.js';
+import { newestFirst, type PageKey } from '../../db/keyset.js';
 import { appointments, businesses, services } from '../../db/schema.js';
-
-export type NewAppointment = typeof appointments.$inferInsert;
 
 const viewColumns = {
   id: appointments.id,
@@ -25,15 +24,20 @@ const viewColumns = {
   seatingPreference: appointments.seatingPreference,
   occasionType: appointments.occasionType,
   dietaryRestrictions: appointments.dietaryRestrictions,
+  cancelledBy: appointments.cancelledBy,
   createdAt: appointments.createdAt,
   serviceName: services.name,
   businessName: businesses.businessName,
   businessType: businesses.businessType,
   ownerId: businesses.ownerId,
   timeZone: businesses.timeZone,
+  // The cut-offs it was booked under (DESIGN section 9) and whether its business takes offers now.
+  cancelCutoffMinutes: sql<number | null>`(${appointments.bookedPolicies}->>'cancelCutoffMinutes')::int`,
+  rescheduleCutoffMinutes: sql<number | null>`(${appointments.bookedPolicies}->>'rescheduleCutoffMinutes')::int`,
+  swapMarket: sql<boolean>`(que_policies(${businesses.businessType}, ${businesses.policies}, NULL)->>'swapMarket')::boolean`,
 };
 
-export type AppointmentRow = Awaited<ReturnType<typeof listAppointments>>[number];
+export type { AppointmentRow } from './appointment-row.js';
 
 /** Every column a booking sets; the rest (id, timestamps) come from their defaults. */
 function selectView(db: Db) {
@@ -60,45 +64,64 @@ export async function lockAppointment(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/**
- * Serializes bookings of one restaurant: seat capacity is a sum over rows, which no constraint can
- * check. NO KEY UPDATE conflicts with itself but not with the KEY SHARE locks foreign keys take.
- */
-export async function lockBusiness(db: Db, businessId: number): Promise<void> {
-  await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('no key update');
-}
-
-export async function updateStatus(db: Db, id: number, status: string): Promise<void> {
-  await db.update(appointments).set({ status, updatedAt: sql`now()` }).where(eq(appointments.id, id));
-}
-
 export interface AppointmentFilter {
-  customerId?: number;
-  businessId?: number;
+  businessId: number;
   serviceId?: number;
   date?: string;
+  status?: string;
   activeOnly?: boolean;
-  newestFirst?: boolean;
 }
 
 const dayRange = (date: string) =>
   sql`${appointments.startsAt} >= ${date}::date and ${appointments.startsAt} < ${date}::date + 1`;
 
+/** A business's appointments by time (its owner's list, or a day or a service as others see it). */
 export async function listAppointments(db: Db, f: AppointmentFilter, limit = 2000) {
   const conditions: (SQL | undefined)[] = [
-    f.customerId !== undefined ? eq(appointments.customerId, f.customerId) : undefined,
-    f.businessId !== undefined ? eq(appointments.businessId, f.businessId) : undefined,
+    eq(appointments.businessId, f.businessId),
     f.serviceId !== undefined ? eq(appointments.serviceId, f.serviceId) : undefined,
     f.date !== undefined ? dayRange(f.date) : undefined,
+    f.status !== undefined ? eq(appointments.status, f.status) : undefined,
     f.activeOnly ? inArray(appointments.status, [...SLOT_HOLDING_STATUSES]) : undefined,
     // A restaurant offer's pending reservation is the sender's alone: never part of a business's list.
-    f.businessId !== undefined && f.customerId === undefined ? ne(appointments.status, 'pending') : undefined,
+    ne(appointments.status, 'pending'),
   ];
-  const order = f.newestFirst ? [desc(appointments.startsAt), desc(appointments.id)] : [asc(appointments.startsAt), asc(appointments.id)];
   return selectView(db)
     .where(and(...conditions))
-    .orderBy(...order)
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
     .limit(limit);
+}
+
+const customerPages = newestFirst(appointments.startsAt, appointments.id);
+
+/**
+ * One page of a customer's own appointments, latest start first, and one more if there is another:
+ * read in the order of appointments_customer_starts_idx, so a page reads its own rows (a day's, with
+ * `date`) whatever the customer's history. A status filter skips the others on the way.
+ */
+export async function pageAppointmentsOfCustomer(
+  db: Db,
+  customerId: number,
+  f: { serviceId?: number; date?: string; status?: string },
+  limit: number,
+  after?: PageKey,
+) {
+  return db
+    .select({ ...viewColumns, keyTime: customerPages.keyTime })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(businesses, eq(businesses.id, appointments.businessId))
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        f.serviceId !== undefined ? eq(appointments.serviceId, f.serviceId) : undefined,
+        f.date !== undefined ? dayRange(f.date) : undefined,
+        f.status !== undefined ? eq(appointments.status, f.status) : undefined,
+        customerPages.after(after),
+      ),
+    )
+    .orderBy(...customerPages.orderBy)
+    .limit(limit + 1);
 }
 
 /** Active restaurant reservations of one day, by time. */

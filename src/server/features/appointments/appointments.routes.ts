@@ -9,27 +9,33 @@ import {
   updateAppointmentSchema,
 } from '../../../contract/appointments.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
+import { pagedList } from '../../plugins/paging.js';
 import { requireUser } from '../../plugins/session.js';
-import { slotRulesOf } from '../availability/available-slots.js';
+import { slotRules } from '../availability/index.js';
 import { bookAppointment } from './book-appointment.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { completeAppointment } from './complete-appointment.js';
 import { listAppointments, listRestaurantReservations } from './list-appointments.js';
 import { rescheduleAppointment } from './reschedule-appointment.js';
 
+// A customer's own appointments grow with their history: a page at a time (DESIGN section 10).
+const ownPages = pagedList('appointments');
+
 // Booking, listing, cancelling, rescheduling and completing appointments; restaurant reservations.
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Booking earns credit, so it honours Idempotency-Key like every money-moving POST: its work goes
   // to request.db, the key's transaction when the header is sent (plugins/idempotency.ts).
   app.post('/appointments', { config: { idempotent: true }, schema: { body: createAppointmentSchema, response: { 201: appointmentSchema } } }, async (request, reply) => {
-    const appointment = await bookAppointment(request.db, requireUser(request), request.body, slotRulesOf(app.config), undefined, (error) =>
+    const appointment = await bookAppointment(request.db, requireUser(request), request.body, slotRules(app.config), undefined, (error) =>
       request.log.warn({ err: error }, 'live events of a booking could not be published'),
     );
     return reply.status(201).send(appointment);
   });
 
-  app.get('/appointments', { schema: { querystring: listAppointmentsQuerySchema, response: { 200: z.array(appointmentSchema) } } }, async (request) =>
-    listAppointments(app.db, request.user, request.query),
+  app.get(
+    '/appointments',
+    { schema: { querystring: listAppointmentsQuerySchema.extend(ownPages.query), response: { 200: z.array(appointmentSchema) } } },
+    async (request, reply) => ownPages.send(request, reply, await listAppointments(app.db, request.user, request.query)),
   );
 
   app.patch(
@@ -40,7 +46,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       return 'status' in body
         ? cancelAppointment(app.db, user, request.params.id)
-        : rescheduleAppointment(app.db, user, request.params.id, body, slotRulesOf(app.config));
+        : rescheduleAppointment(app.db, user, request.params.id, body, slotRules(app.config));
     },
   );
 
@@ -49,7 +55,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/appointments/:id/complete',
     { config: { idempotent: true }, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
-    async (request) => completeAppointment(request.db, requireUser(request), request.params.id),
+    async (request) => completeAppointment(request.db, requireUser(request), request.params.id, app.clock()),
   );
 
   app.get(

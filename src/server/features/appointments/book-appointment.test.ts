@@ -32,6 +32,8 @@ describe('POST /api/appointments for a service business', () => {
       isMine: true,
       notes: 'window seat',
       ...contact(),
+      // Checked and kept in E.164, whatever its spelling (contract/phone.ts).
+      customerPhone: '+12125550100',
       serviceName: 'Checkup',
       businessName,
       businessType: 'service',

@@ -1,32 +1,32 @@
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment, createAppointmentSchema } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
-import { cachedSql } from '../../db/prepared.js';
-import { singleStatement } from '../../db/unit-of-work.js';
+import { sqlFunction } from '../../db/sql-function.js';
+import { recoverable, singleStatement } from '../../db/unit-of-work.js';
 import { AppError, forbidden, sqlCall } from '../../errors.js';
-import { DEFAULT_SLOT_RULES, type SlotRules } from '../availability/available-slots.js';
-import { withZoneFallback } from '../availability/slots.repository.js';
-import { type LiveEvent, publishLiveEvents } from '../live/publish.js';
+import { type SlotRules, withZoneFallback } from '../availability/index.js';
+import { liveEventSchema, publishLiveEvents } from '../../live-events.js';
 import { toAppointment } from './appointment-view.js';
-import type { AppointmentRow } from './appointments.repository.js';
+import { appointmentRowSchema } from './appointment-row.js';
 import { explainRefusedSlot } from './refused-slot.js';
 
 type BookingInput = z.infer<typeof createAppointmentSchema>;
 
 const p = (name: string) => sql.placeholder(name);
 
-// The whole booking is one statement (migrations 0007 and 0010, que_book_returning_events): its own
+// The whole booking is one statement (que_book_returning_events): its own
 // transaction on the pool. Its live events are published once it has committed (publishLiveEvents).
-const callBook = cachedSql(
+const callBook = sqlFunction(
   'que_book_returning_events',
   sql`select que_book_returning_events(${p('userId')}::int, ${p('businessId')}::int, ${p('serviceId')}::int, ${p('date')}::date, ${p('time')}::text,
         ${p('partySize')}::int, ${p('notes')}::text, ${p('blockOffers')}::boolean, ${p('customerName')}::text, ${p('customerEmail')}::text,
         ${p('customerPhone')}::text, ${p('seatingPreference')}::text, ${p('occasionType')}::text, ${p('dietaryRestrictions')}::text,
         ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('zone')}::text) as booked`,
+  z.object({ booked: z.object({ appointment: appointmentRowSchema, events: z.array(liveEventSchema) }) }),
 );
 
 /**
@@ -40,7 +40,7 @@ export async function bookAppointment(
   db: Db,
   user: User,
   input: BookingInput,
-  rules: SlotRules = DEFAULT_SLOT_RULES,
+  rules: SlotRules,
   now?: Date,
   onPublishError?: (error: unknown) => void,
 ): Promise<Appointment> {
@@ -65,12 +65,9 @@ export async function bookAppointment(
     now: now ? now.toISOString() : null,
   };
   const day = { businessId: input.businessId, date: input.date, serviceId: input.serviceId, partySize: input.partySize, rules, now };
-  const result = (await sqlCall(withZoneFallback(db, (zone) => singleStatement(db, () => callBook(db, { ...values, zone })))).catch((error: unknown) =>
-    explainRefusedSlot(db, error, day),
-  )) as {
-    rows: { booked: { appointment: AppointmentRow; events: LiveEvent[] } }[];
-  };
-  const { appointment, events } = result.rows[0].booked;
+  // In a keyed request's transaction the refusal is explained after the failed call: a savepoint keeps it readable.
+  const call = (on: Db) => sqlCall(withZoneFallback(on, (zone) => singleStatement(on, () => callBook(on, { ...values, zone }))));
+  const { appointment, events } = (await recoverable(db, call).catch((error: unknown) => explainRefusedSlot(db, error, day))).booked;
   // Batched with other requests' (publishLiveEvents); awaited, so whoever was answered has been told.
   await publishLiveEvents(db, events, onPublishError);
   return toAppointment(appointment, user);

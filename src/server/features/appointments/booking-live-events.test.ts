@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
-import { LIVE_CHANNEL } from '../live/publish.js';
+import { LIVE_CHANNEL } from '../../live-events.js';
 import { book, serviceBusiness, upcomingWeekday } from './test-fixtures.js';
 
-// Migration 0010: a booking's commit takes no notify lock; its live events go out after it commits.
+// A booking's commit takes no notify lock; its live events go out after it commits.
 let ctx: TestContext;
 let heard: { type: string; queueEntryId?: number; notificationId?: number }[] = [];
 let stop: () => Promise<void>;

@@ -2,22 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.js';
 import type { Appointment } from '../../../contract/appointments.js';
 import type { Db } from '../../db/client.js';
-import { cachedSql } from '../../db/prepared.js';
+import { z } from 'zod';
+import { sqlFunction } from '../../db/sql-function.js';
 import { singleStatement } from '../../db/unit-of-work.js';
 import { sqlCall } from '../../errors.js';
 import { toAppointment } from './appointment-view.js';
-import type { AppointmentRow } from './appointments.repository.js';
+import { appointmentRowSchema } from './appointment-row.js';
 
 const p = (name: string) => sql.placeholder(name);
 
-const callCancel = cachedSql('que_appointment_cancel', sql`select que_appointment_cancel(${p('userId')}::int, ${p('id')}::int) as appointment`);
+const callCancel = sqlFunction(
+  'que_appointment_cancel',
+  sql`select que_appointment_cancel(${p('userId')}::int, ${p('id')}::int) as appointment`,
+  z.object({ appointment: appointmentRowSchema }),
+);
 
 /**
- * Its customer or the business cancels, in ONE database call (que_appointment_cancel, migration
- * 0013), which also does what hangs off the booking: the booking credit voided, live offers ended,
- * an accepted offer on it refunded, the queue entry ended, the customer told in-app and by e-mail.
+ * Its customer or the business cancels, in ONE database call (que_appointment_cancel), which also
+ * does what hangs off the booking: the booking credit voided, live offers ended, an accepted offer
+ * on it settled, the queue entry ended, the customer told in-app and by e-mail.
  */
 export async function cancelAppointment(db: Db, user: User, id: number): Promise<Appointment> {
-  const result = (await sqlCall(singleStatement(db, () => callCancel(db, { userId: user.id, id })))) as { rows: { appointment: AppointmentRow }[] };
-  return toAppointment(result.rows[0].appointment, user);
+  const { appointment } = await sqlCall(singleStatement(db, () => callCancel(db, { userId: user.id, id })));
+  return toAppointment(appointment, user);
 }

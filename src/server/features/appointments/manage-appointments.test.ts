@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, TestClient, type TestContext } from '../../test/test-app.js';
+import { completeVisit, createTestApp, signUp, TestClient, type TestContext } from '../../test/test-app.js';
 import { book, restaurant, serviceBusiness, upcomingDay, upcomingWeekday } from './test-fixtures.js';
 
 let ctx: TestContext;
@@ -120,14 +120,14 @@ describe('POST /api/appointments/:id/complete', () => {
   it('lets only the owner complete a confirmed appointment, once', async () => {
     const { owner, customer, id, date } = await booked();
     expect((await new TestClient(ctx.app).post(`/api/appointments/${id}/complete`)).statusCode).toBe(401);
-    expect((await customer.post(`/api/appointments/${id}/complete`)).statusCode).toBe(403);
+    expect((await completeVisit(customer, id)).statusCode).toBe(403);
     const otherOwner = (await serviceBusiness(ctx.app)).owner;
-    expect((await otherOwner.post(`/api/appointments/${id}/complete`)).statusCode).toBe(403);
+    expect((await completeVisit(otherOwner, id)).statusCode).toBe(403);
     expect((await owner.post('/api/appointments/987654/complete')).statusCode).toBe(404);
-    const done = await owner.post(`/api/appointments/${id}/complete`);
+    const done = await completeVisit(owner, id);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ id, status: 'completed', customerName: 'Pat Doe' });
-    const again = await owner.post(`/api/appointments/${id}/complete`);
+    const again = await completeVisit(owner, id);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('INVALID_STATE');
     // a completed appointment can be neither cancelled nor moved
@@ -143,7 +143,7 @@ describe('POST /api/appointments/:id/complete', () => {
   it('does not complete a cancelled appointment', async () => {
     const { owner, customer, id } = await booked();
     expect((await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(200);
-    const res = await owner.post(`/api/appointments/${id}/complete`);
+    const res = await completeVisit(owner, id);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('INVALID_STATE');
   });

@@ -1,13 +1,14 @@
-import { BOOKING_WINDOW_DAYS } from '../../../contract/availability.js';
+
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { type AvailableSlotsQuery, type ClosedDay, slotsOfDay } from '../availability/available-slots.js';
+import { RULES } from '../../../contract/rules.js';
+import { type AvailableSlotsQuery, type ClosedDay, slotsOfDay } from '../availability/index.js';
 
 // Still 409 SLOT_TAKEN (clients send the customer back to choose another time), with what to change.
 const closedDayMessages: Partial<Record<ClosedDay, string>> = {
   past: 'That date is in the past. Please choose today or a later date.',
-  beyond_window: `Appointments can be booked at most ${BOOKING_WINDOW_DAYS} days ahead. Please choose an earlier date.`,
+  beyond_window: `Appointments can be booked at most ${RULES.serviceBookingWindowDays} days ahead. Please choose an earlier date.`,
   blocked: 'The business is not taking bookings on that date. Please choose another date.',
 };
 /** A day with no free time at all (closed that weekday, or fully booked): another time that day will not do. */

@@ -3,6 +3,7 @@ import { addDays } from '../../../contract/time.js';
 import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { businessNow } from '../availability/business-clock.js';
 import { creditsOf } from '../credits/test-fixtures.js';
+import { authorizedIntent } from '../payments/test-fixtures.js';
 import { book, restaurant, TIME_ZONE, upcomingDay } from './test-fixtures.js';
 
 // Restaurants take reservations up to RESTAURANT_BOOKING_HORIZON_DAYS ahead: the slot list and a
@@ -59,4 +60,36 @@ describe('RESTAURANT_BOOKING_HORIZON_DAYS set to 30', () => {
   afterAll(() => ctx.close());
 
   it('moves the limit for the slot list and bookings alike', () => horizonCase(ctx, 30));
+});
+
+describe('RESTAURANT_BOOKING_HORIZON_DAYS set to 400', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ RESTAURANT_BOOKING_HORIZON_DAYS: 400 });
+  });
+  afterAll(() => ctx.close());
+
+  // Accepting used the default 365-day horizon, so an offer made 380 days ahead could never bind.
+  it('accepts a swap of two tables 380 days ahead: every use case gets the configured horizon', async () => {
+    const { businessId } = await restaurant(ctx.app);
+    const [early, late] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const date = daysAhead(380);
+    const target = await book(early, { businessId, date, time: '18:00', partySize: 2 });
+    const own = await book(late, { businessId, date, time: '20:00', partySize: 2 });
+    expect([target.statusCode, own.statusCode]).toEqual([201, 201]);
+    // Restaurant fees: $10 + 5% + $5 = $15.50
+    const intent = await authorizedIntent(late, 15.5);
+    const made = await late.post('/api/queue-jump-offers', {
+      fromAppointmentId: own.json().id,
+      toAppointmentId: target.json().id,
+      offerAmount: 10,
+      offerType: 'queue_jump',
+      paymentMethod: 'cash',
+      paymentIntentId: intent.clientSecret,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const accepted = await early.post(`/api/queue-jump-offers/${made.json().id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await late.get(`/api/appointments`)).json()).toEqual([expect.objectContaining({ id: own.json().id, date, time: '18:00' })]);
+  });
 });

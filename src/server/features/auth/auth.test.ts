@@ -73,10 +73,10 @@ describe('accounts', () => {
       new TestClient(ctx.app).post('/api/register', { username: 'weakling', email: 'weak@example.com', password });
     const cases: [string, string][] = [
       ['1234567', 'Password must be at least 8 characters'],
-      ['          ', 'Password cannot be only spaces'],
-      ['password123', 'That password is too common. Choose a less guessable one.'],
-      ['PassWord123', 'That password is too common. Choose a less guessable one.'],
-      ['QWERTYUIOP', 'That password is too common. Choose a less guessable one.'],
+      ['          ', 'Password must be at least 8 characters, not only spaces'],
+      ['password123', 'Password must not be a common password: this one is on the list of the most used. Choose a less guessable one.'],
+      ['PassWord123', 'Password must not be a common password: this one is on the list of the most used. Choose a less guessable one.'],
+      ['QWERTYUIOP', 'Password must not be a common password: this one is on the list of the most used. Choose a less guessable one.'],
     ];
     for (const [password, message] of cases) {
       const res = await attempt(password);

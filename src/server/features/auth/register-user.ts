@@ -16,7 +16,7 @@ export async function registerUser(db: Db, input: z.infer<typeof registerSchema>
   const passwordHash = await hash(input.password, argon2Options);
   try {
     const id = await usersRepository.insertUser(db, { ...input, passwordHash });
-    return { id, username: input.username, email: input.email, userType: input.userType, businessId: null };
+    return { id, username: input.username, email: input.email, userType: input.userType, businessId: null, fullName: null, phone: null };
   } catch (error) {
     // two registrations racing for the same name: the unique index decides
     if (fromDatabaseError(error)?.code === ErrorCode.DUPLICATE) throw new AppError(ErrorCode.DUPLICATE, 'That username or email is already taken');

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { appSecrets } from '../../db/schema.js';
 
 const SESSION = 'session';
-/** Where versions before migration 0014 kept the generated secret. */
+/** Where versions before the shared secret (November 2026) kept the generated secret. */
 export const LEGACY_SECRET_FILE = 'session-secret';
 
 /**

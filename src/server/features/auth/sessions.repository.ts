@@ -3,6 +3,7 @@ import type { User } from '../../../contract/auth.js';
 import type { Db } from '../../db/client.js';
 import { cachedQuery } from '../../db/prepared.js';
 import { businesses, sessions, users } from '../../db/schema.js';
+import { userColumns } from './users.repository.js';
 
 export async function createSession(db: Db, tokenHash: string, userId: number, expiresAt: Date) {
   await db.insert(sessions).values({ tokenHash, userId, expiresAt });
@@ -23,7 +24,7 @@ export async function deleteExpiredSessions(db: Db) {
 // Every signed-in request runs this, against the database each time (a logout acts at once).
 const selectUserBySession = cachedQuery('sessions_find_user', (db) =>
   db
-    .select({ id: users.id, username: users.username, email: users.email, userType: users.userType, businessId: businesses.id })
+    .select(userColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(businesses, eq(businesses.ownerId, users.id))

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../../contract/auth.js';
 import type { Db } from '../../db/client.js';
 import { readSessionToken, SESSION_COOKIE } from '../../plugins/session.js';
+import { type LiveEvent, publishLive } from '../../live-events.js';
 import * as sessionsRepository from './sessions.repository.js';
 
 const SESSION_DAYS = 30;
@@ -29,13 +30,27 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   });
 }
 
-/** Ends this session, or with `all` every session of its user (a lost phone, a shared computer). */
+/**
+ * Ends this session, or with `all` every session of its user (a lost phone, a shared computer), and
+ * closes the live sockets opened with it at once, on every app process.
+ */
 export async function endSession(request: FastifyRequest, reply: FastifyReply, { all = false } = {}) {
   const db = request.server.db;
   const token = readSessionToken(request);
-  if (all && request.user) await sessionsRepository.deleteUserSessions(db, request.user.id);
-  else if (token) await sessionsRepository.deleteSession(db, hashToken(token));
+  const user = request.user;
+  if (all && user) {
+    await sessionsRepository.deleteUserSessions(db, user.id);
+    await closeLiveSockets(request, { type: 'session_ended', userIds: [user.id] });
+  } else if (token) {
+    const tokenHash = hashToken(token);
+    await sessionsRepository.deleteSession(db, tokenHash);
+    if (user) await closeLiveSockets(request, { type: 'session_ended', userIds: [user.id], sessionHash: tokenHash });
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
+
+/** Best effort: should the event not go out, the live heartbeat's session check closes them later. */
+const closeLiveSockets = (request: FastifyRequest, event: LiveEvent) =>
+  publishLive(request.server.db, event).catch((err: unknown) => request.log.warn({ err }, 'sockets of an ended session stay open until the next live heartbeat'));
 
 export const sweepExpiredSessions = (db: Db) => sessionsRepository.deleteExpiredSessions(db);

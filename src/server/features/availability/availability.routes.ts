@@ -6,9 +6,9 @@ import {
   weeklyHoursResponseSchema, weeklyHoursSchema,
 } from '../../../contract/availability.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
-import { listAvailableSlots, slotRulesOf } from './available-slots.js';
+import { listAvailableSlots, slotRules } from './available-slots.js';
 import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
-import { earliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
+import { businessEarliestAppointmentsJson, earliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
 import { getWeeklyHours, setWeeklyHours } from './hours.service.js';
 import { createTimeSlot, deleteTimeSlot, listTimeSlots, updateTimeSlot } from './time-slots.service.js';
 
@@ -47,11 +47,14 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/available-slots', { schema: { querystring: availableSlotsQuerySchema, response: { 200: z.array(z.string()) } } }, async (request) =>
-    listAvailableSlots(app.db, { ...request.query, rules: slotRulesOf(app.config) }),
+    listAvailableSlots(app.db, { ...request.query, rules: slotRules(app.config) }),
   );
 
   app.get('/businesses/:id/earliest-appointment', { schema: { params: idParamsSchema, response: { 200: earliestAppointmentSchema } } }, async (request) =>
     getEarliestAppointment(app.db, request.params.id),
+  );
+  app.get('/businesses/:id/earliest-appointments', { schema: { params: idParamsSchema, response: { 200: z.array(earliestAppointmentSchema) } } }, async (request, reply) =>
+    reply.type('application/json').send((await businessEarliestAppointmentsJson(app.db, request.params.id)) as never),
   );
   // The schema documents the answer; the body is the database's JSON text, which Fastify sends as it
   // is (a string with a JSON content type is not serialized again; earliest.service.ts).

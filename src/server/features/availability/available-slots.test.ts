@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../contract/errors.js';
 import { addDays } from '../../../contract/time.js';
-import { signUp, createTestApp, type TestContext } from '../../test/test-app.js';
-import { listAvailableSlots } from './available-slots.js';
+import { signUp, createTestApp, testConfig, type TestContext } from '../../test/test-app.js';
+import { listAvailableSlots, slotRules } from './available-slots.js';
 import { businessNow } from './business-clock.js';
-import { book, customer, futureMonday, nextWeekday, restaurant, serviceBusiness, times } from './test-fixtures.js';
+import { book, futureMonday, nextWeekday, restaurant, serviceBusiness, times } from './test-fixtures.js';
+
+const rules = slotRules(testConfig());
 
 let ctx: TestContext;
-let customerId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  customerId = (await customer(ctx.app)).user.id;
 });
 afterAll(() => ctx.close());
 
@@ -38,18 +38,19 @@ describe('GET /api/available-slots for a service business', () => {
     expect(slots).toHaveLength(24);
   });
 
-  it('leaves out times overlapping confirmed appointments but not pending, cancelled or completed ones, and ignores the excluded one', async () => {
+  it('leaves out times overlapping confirmed and completed appointments but not pending or cancelled ones, and ignores the excluded one', async () => {
     const { business, service } = await serviceBusiness(ctx.app, { duration: 60 });
     const monday = futureMonday();
-    const base = { businessId: business.id, serviceId: service.id, customerId, date: monday, duration: 60 };
+    const base = { businessId: business.id, serviceId: service.id, date: monday, duration: 60 };
     const kept = await book(db(), { ...base, time: '10:00' });
     await book(db(), { ...base, time: '13:15', status: 'pending' });
     await book(db(), { ...base, time: '15:00', status: 'cancelled' });
     await book(db(), { ...base, time: '16:00', status: 'completed' });
-    const slots = await listAvailableSlots(db(), { businessId: business.id, date: monday, serviceId: service.id });
-    // a pending appointment (a restaurant offer's temporary reservation) holds nothing
-    expect(slots).toEqual(['09:00', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00']);
-    const rescheduling = await listAvailableSlots(db(), { businessId: business.id, date: monday, serviceId: service.id, excludeAppointmentIds: [kept] });
+    const slots = await listAvailableSlots(db(), { rules, businessId: business.id, date: monday, serviceId: service.id });
+    // a pending appointment (a restaurant offer's temporary reservation) holds nothing; a completed
+    // visit holds its time (completed early, it must not be sold again)
+    expect(slots).toEqual(['09:00', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00']);
+    const rescheduling = await listAvailableSlots(db(), { rules, businessId: business.id, date: monday, serviceId: service.id, excludeAppointmentIds: [kept] });
     expect(rescheduling).toContain('10:00');
     expect(rescheduling).toContain('09:30');
   });
@@ -62,13 +63,13 @@ describe('GET /api/available-slots for a service business', () => {
 
     // 2030-01-07 is a Monday; 10:10 in Tokyo is 01:10 UTC
     const now = new Date('2030-01-07T01:10:00Z');
-    const today = await listAvailableSlots(db(), { businessId: business.id, date: '2030-01-07', serviceId: service.id, now });
+    const today = await listAvailableSlots(db(), { rules, businessId: business.id, date: '2030-01-07', serviceId: service.id, now });
     expect(today[0]).toBe('10:30');
-    expect(await listAvailableSlots(db(), { businessId: business.id, date: '2030-01-04', serviceId: service.id, now })).toEqual([]);
+    expect(await listAvailableSlots(db(), { rules, businessId: business.id, date: '2030-01-04', serviceId: service.id, now })).toEqual([]);
     const day30 = addDays('2030-01-07', 30); // a Wednesday
-    expect(await listAvailableSlots(db(), { businessId: business.id, date: day30, serviceId: service.id, now })).toHaveLength(16);
-    expect(await listAvailableSlots(db(), { businessId: business.id, date: addDays(day30, 1), serviceId: service.id, now })).toEqual([]);
-    const atSlot = await listAvailableSlots(db(), { businessId: business.id, date: '2030-01-07', serviceId: service.id, now: new Date('2030-01-07T01:30:00Z') });
+    expect(await listAvailableSlots(db(), { rules, businessId: business.id, date: day30, serviceId: service.id, now })).toHaveLength(16);
+    expect(await listAvailableSlots(db(), { rules, businessId: business.id, date: addDays(day30, 1), serviceId: service.id, now })).toEqual([]);
+    const atSlot = await listAvailableSlots(db(), { rules, businessId: business.id, date: '2030-01-07', serviceId: service.id, now: new Date('2030-01-07T01:30:00Z') });
     expect(atSlot[0]).toBe('11:00');
   });
 
@@ -91,7 +92,7 @@ describe('GET /api/available-slots for a restaurant', () => {
     const { business, service } = await restaurant(ctx.app, { seatingCapacity: 10, reservationDuration: 120 });
     const date = futureMonday();
     expect((await get(`businessId=${business.id}&date=${date}`)).json()).toEqual(times('17:00', '22:30', 30));
-    const base = { businessId: business.id, serviceId: service.id, customerId, date, duration: 120, exclusive: false };
+    const base = { businessId: business.id, serviceId: service.id, date, duration: 120, exclusive: false };
     await book(db(), { ...base, time: '18:00', partySize: 6 });
     await book(db(), { ...base, time: '19:00', partySize: 3 });
     // seats in use: 18:00-19:00 → 6, 19:00-20:00 → 9, 20:00-21:00 → 3
@@ -109,13 +110,13 @@ describe('GET /api/available-slots for a restaurant', () => {
   it('counts a reservation that runs past midnight into the next day', async () => {
     const { business, service } = await restaurant(ctx.app, { seatingCapacity: 4, reservationDuration: 180 });
     const date = futureMonday();
-    await book(db(), { businessId: business.id, serviceId: service.id, customerId, date: addDays(date, -1), time: '22:30', duration: 180, partySize: 4, exclusive: false });
-    const slots = await listAvailableSlots(db(), { businessId: business.id, date, partySize: 1 });
+    await book(db(), { businessId: business.id, serviceId: service.id, date: addDays(date, -1), time: '22:30', duration: 180, partySize: 4, exclusive: false });
+    const slots = await listAvailableSlots(db(), { rules, businessId: business.id, date, partySize: 1 });
     expect(slots[0]).toBe('17:00');
-    await book(db(), { businessId: business.id, serviceId: service.id, customerId, date, time: '22:30', duration: 180, partySize: 4, exclusive: false });
-    const sameDay = await listAvailableSlots(db(), { businessId: business.id, date, partySize: 1 });
+    await book(db(), { businessId: business.id, serviceId: service.id, date, time: '22:30', duration: 180, partySize: 4, exclusive: false });
+    const sameDay = await listAvailableSlots(db(), { rules, businessId: business.id, date, partySize: 1 });
     expect(sameDay.filter((t) => t >= '20:00')).toEqual([]);
-    const next = await listAvailableSlots(db(), { businessId: business.id, date: addDays(date, 1), partySize: 1 });
+    const next = await listAvailableSlots(db(), { rules, businessId: business.id, date: addDays(date, 1), partySize: 1 });
     expect(next[0]).toBe('17:00');
   });
 
@@ -140,7 +141,7 @@ describe('GET /api/available-slots errors', () => {
     const foreign = await get(`businessId=${a.business.id}&date=${date}&serviceId=${b.service.id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Service not found');
-    await expect(listAvailableSlots(db(), { businessId: a.business.id, date, serviceId: 999999 })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    await expect(listAvailableSlots(db(), { rules, businessId: a.business.id, date, serviceId: 999999 })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
   });
 
   it('answers 400 naming the field for malformed queries, and is public', async () => {

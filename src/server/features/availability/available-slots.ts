@@ -1,4 +1,4 @@
-import { DEFAULT_RESTAURANT_HORIZON_DAYS } from '../../../contract/availability.js';
+
 import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
@@ -13,8 +13,8 @@ export interface AvailableSlotsQuery {
   /** Ignored when checking conflicts: the appointment being rescheduled, or both sides of a swap. */
   excludeAppointmentIds?: number[];
   now?: Date;
-  /** Configured limits; the routes pass the app's (tests and benches may rely on the defaults). */
-  rules?: SlotRules;
+  /** The configured limits: slotRules(app.config). */
+  rules: SlotRules;
 }
 
 /** The configurable part of the slot rules, the same for the slot list and every booking. */
@@ -22,9 +22,8 @@ export interface SlotRules {
   restaurantHorizonDays: number;
 }
 
-export const DEFAULT_SLOT_RULES: SlotRules = { restaurantHorizonDays: DEFAULT_RESTAURANT_HORIZON_DAYS };
-
-export const slotRulesOf = (config: { RESTAURANT_BOOKING_HORIZON_DAYS: number }): SlotRules => ({
+/** The one way every use case gets the configured slot limits (a service business's window is a rule in SQL). */
+export const slotRules = (config: { RESTAURANT_BOOKING_HORIZON_DAYS: number }): SlotRules => ({
   restaurantHorizonDays: config.RESTAURANT_BOOKING_HORIZON_DAYS,
 });
 
@@ -39,7 +38,7 @@ export interface DaySlots {
 
 /**
  * Bookable start times ("HH:mm", ascending) for one business and day, computed by the SQL function
- * every booking re-checks with (que_day_slots, migration 0007): one database call.
+ * every booking re-checks with (que_day_slots): one database call.
  */
 export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery): Promise<string[]> {
   return (await slotsOfDay(db, q)).slots;
@@ -48,6 +47,6 @@ export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery): Promis
 /** listAvailableSlots with the reason a whole day is closed. */
 export async function slotsOfDay(db: Db, q: AvailableSlotsQuery): Promise<DaySlots> {
   if (!isValidDate(q.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
-  const day = await sqlCall(slotsRepository.daySlots(db, { ...q, restaurantHorizonDays: (q.rules ?? DEFAULT_SLOT_RULES).restaurantHorizonDays }));
+  const day = await sqlCall(slotsRepository.daySlots(db, { ...q, restaurantHorizonDays: q.rules.restaurantHorizonDays }));
   return { slots: day.slots, closed: day.closed as ClosedDay | null };
 }

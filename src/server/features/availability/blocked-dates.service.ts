@@ -3,7 +3,7 @@ import type { User } from '../../../contract/auth.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
-import { getBusiness, requireOwnedBusiness } from '../businesses/businesses.service.js';
+import { getBusiness, requireOwnedBusiness } from '../businesses/index.js';
 import * as blockedDatesRepository from './blocked-dates.repository.js';
 import { businessNow } from './business-clock.js';
 

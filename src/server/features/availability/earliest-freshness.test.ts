@@ -3,10 +3,10 @@ import type { EarliestAppointment } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { AppError } from '../../errors.js';
 import { createTestApp, queryRows, TestClient, type TestContext } from '../../test/test-app.js';
-import { earliestAppointmentsJson, getEarliestAppointment, listEarliestAppointments } from './earliest.service.js';
-import { customer, earliestBySlots, restaurant, serviceBusiness } from './test-fixtures.js';
+import { earliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
+import { customer, earliestBySlots, listEarliestAppointments, restaurant, serviceBusiness } from './test-fixtures.js';
 
-// The stored earliest starts (migration 0009) can never be stale: every change that moves a free
+// The stored earliest starts can never be stale: every change that moves a free
 // slot, and time passing, changes the answer exactly as the slot rules (que_day_slots) say.
 
 let ctx: TestContext;
@@ -41,7 +41,7 @@ describe('the stored earliest starts follow every change', () => {
     const first = (await agrees(shop.business.id, shop.service.id, 'UTC', new Date()))!;
     expect(first).not.toBeNull();
 
-    const booked = await guest.post('/api/appointments', { businessId: shop.business.id, serviceId: shop.service.id, ...first, customerName: 'Ann', customerEmail: 'ann@example.com', customerPhone: '555-0100' });
+    const booked = await guest.post('/api/appointments', { businessId: shop.business.id, serviceId: shop.service.id, ...first, customerName: 'Ann', customerEmail: 'ann@example.com', customerPhone: '(212) 555-0100' });
     expect(booked.statusCode, booked.body).toBe(201);
     const second = (await agrees(shop.business.id, shop.service.id, 'UTC', new Date()))!;
     expect(`${second.date} ${second.time}`> `${first.date} ${first.time}`).toBe(true);
@@ -50,7 +50,7 @@ describe('the stored earliest starts follow every change', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await agrees(shop.business.id, shop.service.id, 'UTC', new Date())).toEqual(first);
 
-    const again = await guest.post('/api/appointments', { businessId: shop.business.id, serviceId: shop.service.id, ...second, customerName: 'Ann', customerEmail: 'ann@example.com', customerPhone: '555-0100' });
+    const again = await guest.post('/api/appointments', { businessId: shop.business.id, serviceId: shop.service.id, ...second, customerName: 'Ann', customerEmail: 'ann@example.com', customerPhone: '(212) 555-0100' });
     expect(again.statusCode, again.body).toBe(201);
     const moved = await guest.patch(`/api/appointments/${again.json().id}`, first);
     expect(moved.statusCode, moved.body).toBe(200);
@@ -74,9 +74,12 @@ describe('the stored earliest starts follow every change', () => {
     expect((await shop.owner.delete(`/api/business-availability/${blocked.json().id}`)).statusCode).toBe(204);
     expect(await agrees(shop.business.id, shop.service.id, 'UTC', now)).toEqual({ date: '2030-01-02', time: '11:30' });
 
-    // The business moves to Tokyo: its week and its clock are Tokyo's now.
+    // The business moves to Tokyo: its week and its clock are Tokyo's now, and its items say so.
+    const zoneOf = async () => (await listEarliestAppointments(db(), now)).find((i) => i.service.id === shop.service.id)?.business.timeZone;
+    expect(await zoneOf()).toBe('UTC');
     await queryRows(ctx.database, `update businesses set time_zone = 'Asia/Tokyo' where id = ${shop.business.id}`);
     expect(await agrees(shop.business.id, shop.service.id, 'Asia/Tokyo', now)).toEqual({ date: '2030-01-02', time: '11:30' });
+    expect(await zoneOf()).toBe('Asia/Tokyo');
 
     // A restaurant's answer follows its time slots.
     const dining = await restaurant(ctx.app, { timeZone: 'UTC' });
@@ -165,6 +168,19 @@ describe('time passing', () => {
 });
 
 describe('the listing as sent', () => {
+  it('rebuilds items stored before they carried the zone (migration 0010 marks them no longer fresh), reusing their day and starts', async () => {
+    const now = new Date('2030-01-01T10:00:00Z');
+    const shop = await serviceBusiness(ctx.app, { timeZone: 'Europe/Berlin' });
+    const [before] = (await listEarliestAppointments(db(), now)).filter((i) => i.service.id === shop.service.id);
+    // As an item built before 0010 was: no zone, still fresh.
+    await queryRows(ctx.database, `update earliest_free_starts set item = replace(item, ',"timeZone":"Europe/Berlin"', '') where service_id = ${shop.service.id}`);
+    expect((await listEarliestAppointments(db(), now)).find((i) => i.service.id === shop.service.id)?.business.timeZone).toBeUndefined();
+    await queryRows(ctx.database, `update earliest_free_starts set fresh_until = '-infinity'`);
+    const [after] = (await listEarliestAppointments(db(), now)).filter((i) => i.service.id === shop.service.id);
+    expect(after).toEqual(before);
+    expect(after.business.timeZone).toBe('Europe/Berlin');
+  });
+
   it('is compact JSON, byte for byte what JSON.stringify makes of it, with names that need escaping', async () => {
     const shop = await serviceBusiness(ctx.app, { timeZone: 'UTC' });
     await queryRows(ctx.database, `update businesses set business_name = E'Caf\\u00e9 "Q" \\\\ \\t\\u0001 </script> 🎉' where id = ${shop.business.id}`);
@@ -175,6 +191,7 @@ describe('the listing as sent', () => {
     const item = (res.json() as EarliestAppointment[]).find((i) => i.business.id === shop.business.id)!;
     expect(item.business.businessName).toBe('Café "Q" \\ \t\u0001 </script> 🎉');
     expect(Object.keys(item)).toEqual(['business', 'service', 'date', 'time', 'duration']);
+    expect(Object.keys(item.business)).toEqual(['id', 'businessName', 'businessType', 'category', 'timeZone']);
     expect(await earliestAppointmentsJson(db(), new Date(0))).toMatch(/^\[.*\]$/s);
   });
 });

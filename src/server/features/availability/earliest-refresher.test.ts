@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestApp, queryRows, testConfig, type TestContext } from '../../test/test-app.js';
 import { refreshStaleEarliest } from './earliest.repository.js';
-import { listEarliestAppointments } from './earliest.service.js';
-import { earliestBySlots, restaurant, serviceBusiness } from './test-fixtures.js';
+import { earliestBySlots, listEarliestAppointments, restaurant, serviceBusiness } from './test-fixtures.js';
 
 // The refresher redoes, ahead of readers, the rows a reader could not use as stored; what readers get
 // is decided by the slot rules either way (decision 15), so these tests check it does that work once

@@ -6,8 +6,8 @@ import { ErrorCode } from '../../../contract/errors.js';
 import { AppError } from '../../errors.js';
 
 // Each live service's earliest free start in the coming week is kept in earliest_free_starts and
-// computed only by the slot rules' SQL (migration 0009: que_earliest_entry, que_earliest_start over
-// que_day_slots of migration 0007). This file reads it in one statement: rows still fresh for this
+// computed only by the slot rules' SQL (que_earliest_entry, que_earliest_start over
+// que_day_slots). This file reads it in one statement: rows still fresh for this
 // "now" are used as stored; the others (new, changed since by a trigger-raised version, computed for
 // a later "now", or whose first start has begun) are recomputed, saved and used.
 

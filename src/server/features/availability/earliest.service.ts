@@ -2,10 +2,10 @@ import type { EarliestAppointment } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { getBusiness } from '../businesses/businesses.service.js';
+import { getBusiness } from '../businesses/index.js';
 import * as earliestRepository from './earliest.repository.js';
 
-// The items are JSON built by the database (migration 0009, earliest.repository.ts): about 17,000 of
+// The items are JSON built by the database (earliest.repository.ts): about 17,000 of
 // them at 10,000 businesses, which Node would otherwise spend tens of milliseconds turning into
 // objects, validating and serializing again. The route sends the text as it is.
 
@@ -14,9 +14,15 @@ export function earliestAppointmentsJson(db: Db, now: Date = new Date()): Promis
   return earliestRepository.earliestListingJson(db, now);
 }
 
-/** earliestAppointmentsJson, parsed. */
-export async function listEarliestAppointments(db: Db, now: Date = new Date()): Promise<EarliestAppointment[]> {
-  return JSON.parse(await earliestAppointmentsJson(db, now)) as EarliestAppointment[];
+/**
+ * Each live service's soonest free slot at one business in the coming week, soonest first, as JSON
+ * text: the booking flows open on the first day with free times of the chosen service (issue 18).
+ * An empty list when nothing is free that week; 404 when there is no such business.
+ */
+export async function businessEarliestAppointmentsJson(db: Db, businessId: number, now: Date = new Date()): Promise<string> {
+  const items = await earliestRepository.businessEarliestJson(db, businessId, now);
+  if (items === '[]') await getBusiness(db, businessId);
+  return items;
 }
 
 /** The business's soonest free slot over all its services in the coming week. */

@@ -7,15 +7,13 @@ import { blockedDates, restaurantTimeSlots } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
 import { businessNow } from './business-clock.js';
-import { getEarliestAppointment, listEarliestAppointments } from './earliest.service.js';
+import { getEarliestAppointment } from './earliest.service.js';
 import { computeSlotsInSql } from './slot-engine-sql.js';
-import { book, customer, earliestBySlots, restaurant, serviceBusiness } from './test-fixtures.js';
+import { book, earliestBySlots, listEarliestAppointments, restaurant, serviceBusiness } from './test-fixtures.js';
 
 let ctx: TestContext;
-let customerId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  customerId = (await customer(ctx.app)).user.id;
 });
 afterAll(() => ctx.close());
 const db = () => ctx.database.db;
@@ -125,7 +123,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
         const start = 6 * 60 + rand(1000); // any minute: periods that miss or touch a candidate by one
         const duration = [service.duration, extra.duration][rand(2)];
         await book(db(), {
-          businessId: business.id, serviceId: service.id, customerId, date: addDays(today, rand(8) - 1), time: minutesToTime(start), duration,
+          businessId: business.id, serviceId: service.id, date: addDays(today, rand(8) - 1), time: minutesToTime(start), duration,
           status: (['confirmed', 'pending', 'cancelled'] as const)[rand(3)],
         }).catch(() => undefined); // overlaps are refused by the exclusion constraint: fine
       }
@@ -135,7 +133,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
         let start = timeToMinutes(h.openTime);
         for (let n = rand(3); n >= 0; n--) {
           const duration = 7 + rand(90);
-          await book(db(), { businessId: business.id, serviceId: service.id, customerId, date, time: minutesToTime(start), duration }).catch(() => undefined);
+          await book(db(), { businessId: business.id, serviceId: service.id, date, time: minutesToTime(start), duration }).catch(() => undefined);
           start += duration + rand(2) * 25;
         }
       }
@@ -162,7 +160,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
         for (let seats = 0; seats < 8; ) {
           const partySize = 1 + rand(4);
           await book(db(), {
-            businessId: business.id, serviceId: service.id, customerId, date: addDays(today, day), time: '17:00',
+            businessId: business.id, serviceId: service.id, date: addDays(today, day), time: '17:00',
             duration: 35 + rand(120), partySize, exclusive: false,
           });
           seats += partySize;
@@ -170,7 +168,7 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
       }
       for (let k = 0; k < 60; k++) {
         await book(db(), {
-          businessId: business.id, serviceId: service.id, customerId, date: addDays(today, rand(8) - 1), time: minutesToTime(15 * 60 + 15 * rand(36)),
+          businessId: business.id, serviceId: service.id, date: addDays(today, rand(8) - 1), time: minutesToTime(15 * 60 + 15 * rand(36)),
           duration: 60 + 15 * rand(8), partySize: 1 + rand(4), exclusive: false, status: (['confirmed', 'pending', 'cancelled'] as const)[rand(3)],
         });
       }
@@ -192,14 +190,14 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
       const dayOfWeek = new Date(`${day}T00:00:00Z`).getUTCDay();
       const svc = await serviceBusiness(ctx.app, { timeZone: 'UTC', duration: 30 });
       await svc.owner.put(`/api/businesses/${svc.business.id}/hours`, { hours: [{ dayOfWeek, openTime: '09:00', closeTime: '11:00' }] });
-      const visit = { businessId: svc.business.id, serviceId: svc.service.id, customerId, date: day };
+      const visit = { businessId: svc.business.id, serviceId: svc.service.id, date: day };
       await book(db(), { ...visit, time: '08:31', duration: 30 }); // 09:00 taken by its last minute
       await book(db(), { ...visit, time: '09:59', duration: 31 }); // 09:30 taken by its first minute
       ids.push({ businessId: svc.business.id, services: [svc.service.id], timeZone: 'UTC' }); // 10:30, right as it ends
       const rest = await restaurant(ctx.app, { timeZone: 'UTC', seatingCapacity: 2, reservationDuration: 60 });
       await db().update(restaurantTimeSlots).set({ isActive: false }).where(eq(restaurantTimeSlots.businessId, rest.business.id));
       await db().insert(restaurantTimeSlots).values({ businessId: rest.business.id, dayOfWeek, startTime: '18:00', endTime: '20:30', intervalMinutes: 30, isActive: true });
-      const table = { businessId: rest.business.id, serviceId: rest.service.id, customerId, date: day, exclusive: false };
+      const table = { businessId: rest.business.id, serviceId: rest.service.id, date: day, exclusive: false };
       await book(db(), { ...table, time: '17:00', duration: 60, partySize: 2 }); // ends as 18:00 starts
       await book(db(), { ...table, time: '18:59', duration: 31 }); // full at 18:59: 18:00 taken
       await book(db(), { ...table, time: '18:59', duration: 32 });

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError } from '../../errors.js';
-import { getBusiness, requireOwnedBusiness } from '../businesses/businesses.service.js';
+import { getBusiness, requireOwnedBusiness } from '../businesses/index.js';
 import * as hoursRepository from './hours.repository.js';
 
 export async function getWeeklyHours(db: Db, businessId: number): Promise<{ hours: DayHours[] }> {

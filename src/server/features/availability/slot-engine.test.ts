@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_WINDOW_DAYS } from '../../../contract/availability.js';
+
 import { addDays, minutesToTime, timeToMinutes } from '../../../contract/time.js';
 import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import { type BookedPeriod, computeSlotsInSql, type SlotInput } from './slot-engine-sql.js';
+import { RULES } from '../../../contract/rules.js';
 
-// Property tests of the slot engine, which is SQL (migration 0007): every GET /available-slots and
+// Property tests of the slot engine, which is SQL: every GET /available-slots and
 // every booking runs these functions, so they are tested here on PGlite and PostgreSQL.
 
 let database: Database;
@@ -29,7 +30,7 @@ function occupancy(booked: BookedPeriod[], count: boolean): Int32Array {
 function model(input: SlotInput): string[] {
   const { plan } = input;
   if (input.blocked || input.date < input.today) return [];
-  if (plan.kind === 'service' && input.date > addDays(input.today, BOOKING_WINDOW_DAYS)) return [];
+  if (plan.kind === 'service' && input.date > addDays(input.today, RULES.serviceBookingWindowDays)) return [];
   if (plan.kind === 'restaurant' && input.date > addDays(input.today, input.restaurantHorizonDays)) return [];
   const used = occupancy(input.booked, plan.kind === 'service');
   const out: string[] = [];
@@ -37,11 +38,14 @@ function model(input: SlotInput): string[] {
     if (input.date === input.today && t <= input.nowMinutes) continue;
     const candidate =
       plan.kind === 'service'
-        ? plan.hours !== null && t >= plan.hours.open && (t - plan.hours.open) % Math.min(30, plan.duration) === 0 && t + plan.duration <= plan.hours.close
+        ? plan.hours !== null && t >= plan.hours.open && (t - plan.hours.open) % (plan.interval ?? Math.min(30, plan.duration)) === 0 && t + plan.duration <= plan.hours.close
         : plan.timeSlots.some((s) => t >= s.start && t < s.end && (t - s.start) % s.interval === 0);
     if (!candidate) continue;
     let free = true;
-    for (let m = t; m < t + plan.duration && free; m++) {
+    // A service visit blocks its buffers too: no minute of start − before .. end + after may be in a
+    // booked (blocked) period.
+    const [from, to] = plan.kind === 'service' ? [t - (plan.bufferBefore ?? 0), t + plan.duration + (plan.bufferAfter ?? 0)] : [t, t + plan.duration];
+    for (let m = from; m < to && free; m++) {
       const u = used[m + OFFSET];
       free = plan.kind === 'service' ? u === 0 : u + plan.partySize <= plan.capacity;
     }
@@ -69,9 +73,13 @@ const span = fc
   .filter(([a, b]) => a !== b)
   .map(([a, b]) => ({ open: Math.min(a, b), close: Math.max(a, b) }));
 
-const serviceInput = fc.record({ w: window, hours: fc.option(span, { nil: null }), duration: fc.integer({ min: 5, max: 720 }), booked: booked(1) }).map(
-  ({ w, hours, duration, booked: b }): SlotInput => ({
-    plan: { kind: 'service', hours, duration },
+// Half the services have a slot interval set (the slotIntervalMinutes policy), the rest the default
+// step; half have a buffer before, half one after (bufferBeforeMinutes, bufferAfterMinutes: the booked
+// periods then stand for appointments' blocked periods).
+const buffer = fc.option(fc.integer({ min: 0, max: 240 }), { nil: undefined });
+const serviceInput = fc.record({ w: window, hours: fc.option(span, { nil: null }), duration: fc.integer({ min: 5, max: 720 }), interval: fc.option(fc.integer({ min: 5, max: 720 }), { nil: undefined }), before: buffer, after: buffer, booked: booked(1) }).map(
+  ({ w, hours, duration, interval, before, after, booked: b }): SlotInput => ({
+    plan: { kind: 'service', hours, duration, ...(interval !== undefined && { interval }), ...(before !== undefined && { bufferBefore: before }), ...(after !== undefined && { bufferAfter: after }) },
     date: addDays(TODAY, w.dateOffset), today: TODAY, nowMinutes: w.nowMinutes, blocked: w.blocked, restaurantHorizonDays: w.restaurantHorizonDays, booked: b,
   }),
 );
@@ -98,14 +106,15 @@ describe('the SQL slot engine (service business)', () => {
       }), { numRuns: 1500 });
   });
 
-  it('never overlaps a booking, fits inside the hours, stays in the future and is sorted', async () => {
+  it('never overlaps a booking with its buffers, fits inside the hours, stays in the future and is sorted', async () => {
     await fc.assert(
       fc.asyncProperty(serviceInput, async (input) => {
         if (input.plan.kind !== 'service') return;
         const starts = (await slots(input)).map(timeToMinutes);
         expect(starts).toEqual([...new Set(starts)].sort((a, b) => a - b));
+        const { bufferBefore = 0, bufferAfter = 0 } = input.plan;
         for (const t of starts) {
-          expect(input.booked.some((b) => overlaps(t, input.plan.duration, b))).toBe(false);
+          expect(input.booked.some((b) => overlaps(t - bufferBefore, bufferBefore + input.plan.duration + bufferAfter, b))).toBe(false);
           expect(t).toBeGreaterThanOrEqual(input.plan.hours!.open);
           expect(t + input.plan.duration).toBeLessThanOrEqual(input.plan.hours!.close);
           if (input.date === input.today) expect(t).toBeGreaterThan(input.nowMinutes);
@@ -121,6 +130,12 @@ describe('the SQL slot engine (service business)', () => {
       ['09:00', '09:20', '09:40', '10:00', '10:20', '10:40', '11:00', '11:20', '11:40'],
     );
     expect(await slots({ plan: { kind: 'service', hours: { open: 540, close: 720 }, duration: 90 }, date: TODAY, today: TODAY, nowMinutes: 570, blocked: false, restaurantHorizonDays: 365, booked: [] })).toEqual(['10:00', '10:30']);
+  });
+  it('keeps a buffer after clear of a booked blocked period: 10:00-10:45 (a 30-minute visit and its 15-minute buffer) booked', async () => {
+    const plan = { kind: 'service' as const, hours: { open: 540, close: 720 }, duration: 30, interval: 15, bufferAfter: 15 };
+    expect(await slots({ plan, date: '2030-06-16', today: TODAY, nowMinutes: 0, blocked: false, restaurantHorizonDays: 365, booked: [{ start: 600, end: 645, partySize: 1 }] })).toEqual(
+      ['09:00', '09:15', '10:45', '11:00', '11:15', '11:30'],
+    );
   });
 });
 

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { cachedSql } from '../../db/prepared.js';
+import { sqlFunction } from '../../db/sql-function.js';
 import { databaseDetailOf, RaisedState, sqlStateOf } from '../../db/sql-state.js';
 import { intlCanonical } from '../../db/time-zones.js';
 import { isTransaction } from '../../db/unit-of-work.js';
 
-// The slot rules live in SQL (migrations 0007, 0010, 0012: que_day_slots_within, que_require_slot, que_slot_engine), once
+// The slot rules live in SQL (0012: que_day_slots_within, que_require_slot, que_slot_engine), once
 // for the slot list, every booking, reschedule and swap; this file is how TypeScript calls them.
 
 export interface DaySlotsQuery {
@@ -52,18 +53,16 @@ export async function withZoneFallback<T>(db: Db, call: (zone: string | null) =>
 }
 
 // que_day_slots_within itself (p_only null: the whole day), not its wrapper que_day_slots: one
-// PL/pgSQL call fewer per list (migration 0012), the same answer.
-const selectDaySlots = cachedSql(
+// PL/pgSQL call fewer per list, the same answer.
+const selectDaySlots = sqlFunction(
   'que_day_slots_within',
   sql`select closed, slots from que_day_slots_within(${p('businessId')}::int, ${p('date')}::date, ${p('serviceId')}::int, ${p('partySize')}::int,
         ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int)`,
+  z.object({ closed: z.string().nullable(), slots: z.array(z.string()).nullable() }),
 );
 
 /** A day's bookable start times ("HH:mm", ascending), and why a whole day has none (null when open). */
 export async function daySlots(db: Db, q: DaySlotsQuery): Promise<{ slots: string[]; closed: string | null }> {
-  const result = (await withZoneFallback(db, (zone) => selectDaySlots(db, { ...values(q), zone }))) as {
-    rows: { closed: string | null; slots: string[] | null }[];
-  };
-  const [row] = result.rows;
-  return { slots: row?.slots ?? [], closed: row?.closed ?? null };
+  const row = await withZoneFallback(db, (zone) => selectDaySlots(db, { ...values(q), zone }));
+  return { slots: row.slots ?? [], closed: row.closed };
 }

@@ -1,35 +1,28 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { EarliestAppointment } from '../../../contract/appointments.js';
 import type { Db } from '../../db/client.js';
-import { appointments } from '../../db/schema.js';
-import { signUp } from '../../test/test-app.js';
+import { appointments, users } from '../../db/schema.js';
+import { signUp, testConfig } from '../../test/test-app.js';
+import { restaurant as bookableRestaurant, serviceBusiness as bookableBusiness } from '../appointments/test-fixtures.js';
 import { addDays, dayOfWeek, minutesToTime, timeToMinutes } from '../../../contract/time.js';
-import { listAvailableSlots } from './available-slots.js';
+import { listAvailableSlots, slotRules } from './available-slots.js';
 import { businessNow, wallClock } from './business-clock.js';
+import { earliestAppointmentsJson } from './earliest.service.js';
 
 type Client = Awaited<ReturnType<typeof signUp>>;
 
-/** A business owner with a service business (default hours Mon-Fri 09:00-17:00) and one service. */
+/** A business owner with a service business (default hours Mon-Fri 09:00-17:00) and one service, as availability's tests read them. */
 export async function serviceBusiness(app: FastifyInstance, opts: { timeZone?: string; duration?: number } = {}) {
-  const owner = await signUp(app, 'business');
-  const res = await owner.post('/api/businesses', { businessName: 'Clinic', category: 'Healthcare', timeZone: opts.timeZone ?? 'America/New_York' });
-  if (res.statusCode !== 201) throw new Error(`business: ${res.statusCode} ${res.body}`);
-  const business = res.json() as { id: number; timeZone: string };
-  const svc = await owner.post(`/api/businesses/${business.id}/services`, { name: 'Checkup', duration: opts.duration ?? 30, price: '40.00' });
-  if (svc.statusCode !== 201) throw new Error(`service: ${svc.statusCode} ${svc.body}`);
-  return { owner, business, service: svc.json() as { id: number; duration: number } };
+  const shop = await bookableBusiness(app, { duration: opts.duration ?? 30 }, { businessName: 'Clinic', timeZone: opts.timeZone ?? 'America/New_York' });
+  return { owner: shop.owner, business: { id: shop.businessId, timeZone: opts.timeZone ?? 'America/New_York' }, service: { id: shop.serviceId, duration: opts.duration ?? 30 } };
 }
 
 /** A restaurant (default time slots every day 17:00-23:00 every 30 min) and its table service. */
 export async function restaurant(app: FastifyInstance, opts: { seatingCapacity?: number; maxPartySize?: number; reservationDuration?: number; timeZone?: string } = {}) {
-  const owner = await signUp(app, 'business');
-  const res = await owner.post('/api/restaurants', {
-    businessName: 'Trattoria', cuisineType: 'Italian', priceRange: '$$', timeZone: opts.timeZone ?? 'America/New_York',
-    seatingCapacity: opts.seatingCapacity ?? 10, maxPartySize: opts.maxPartySize ?? 8, reservationDuration: opts.reservationDuration ?? 120,
-  });
-  if (res.statusCode !== 201) throw new Error(`restaurant: ${res.statusCode} ${res.body}`);
-  const business = res.json() as { id: number; timeZone: string };
-  const services = (await owner.get(`/api/businesses/${business.id}/services`)).json() as { id: number }[];
-  return { owner, business, service: services[0] };
+  const timeZone = opts.timeZone ?? 'America/New_York';
+  const created = await bookableRestaurant(app, { businessName: 'Trattoria', timeZone, seatingCapacity: opts.seatingCapacity ?? 10, maxPartySize: opts.maxPartySize ?? 8, reservationDuration: opts.reservationDuration ?? 120 });
+  return { owner: created.owner, business: { id: created.businessId, timeZone }, service: { id: created.serviceId } };
 }
 
 /** The first date on or after `from` that falls on `dow` (0 = Sunday). */
@@ -44,20 +37,33 @@ export function futureMonday(timeZone = 'America/New_York'): string {
 
 export const customer = (app: FastifyInstance): Promise<Client> => signUp(app, 'customer');
 
-/** Inserts an appointment row directly: availability only reads them. */
+let guests = 0;
+
+/**
+ * Inserts an appointment row directly: availability only reads them. Each row is a booking of a
+ * customer of its own unless one is given: one person cannot hold two confirmed bookings at once
+ * (appointments_one_place), and whose booking it is does not change what is free.
+ */
 export async function book(
   db: Db,
-  a: { businessId: number; serviceId: number; customerId: number; date: string; time: string; duration: number; partySize?: number; status?: 'confirmed' | 'pending' | 'cancelled' | 'completed'; exclusive?: boolean },
+  a: { businessId: number; serviceId: number; customerId?: number; date: string; time: string; duration: number; partySize?: number; status?: 'confirmed' | 'pending' | 'cancelled' | 'completed'; exclusive?: boolean },
 ) {
   const start = timeToMinutes(a.time);
+  const customerId = a.customerId ?? (await guest(db));
   const [row] = await db
     .insert(appointments)
     .values({
       businessId: a.businessId,
       serviceId: a.serviceId,
-      customerId: a.customerId,
+      customerId,
       startsAt: wallClock(a.date, start),
       endsAt: wallClock(a.date, start + a.duration),
+      // The instants are the trigger's to set (appointments/sql/one-place.sql), from the business's zone.
+      startsInstant: sql`null`,
+      endsInstant: sql`null`,
+      // So is the blocked period (appointments/sql/blocked-period.sql): the visit, without buffers.
+      blockedStartsAt: sql`null`,
+      blockedEndsAt: sql`null`,
       duration: a.duration,
       priceCents: 0,
       status: a.status ?? 'confirmed',
@@ -68,6 +74,12 @@ export async function book(
       customerPhone: '555-0100',
     })
     .returning({ id: appointments.id });
+  return row.id;
+}
+
+async function guest(db: Db): Promise<number> {
+  const name = `guest_${process.pid}_${++guests}_${Date.now()}`;
+  const [row] = await db.insert(users).values({ username: name, email: `${name}@example.com`, passwordHash: 'x', userType: 'customer' }).returning({ id: users.id });
   return row.id;
 }
 
@@ -82,8 +94,13 @@ export async function earliestBySlots(db: Db, businessId: number, serviceId: num
   const today = businessNow(timeZone, now).date;
   for (let d = 0; d < 7; d++) {
     const date = addDays(today, d);
-    const [first] = await listAvailableSlots(db, { businessId, serviceId, date, now });
+    const [first] = await listAvailableSlots(db, { businessId, serviceId, date, now, rules: slotRules(testConfig()) });
     if (first) return { date, time: first };
   }
   return null;
+}
+
+/** GET /api/earliest-appointments as the route sends it, parsed. */
+export async function listEarliestAppointments(db: Db, now: Date = new Date()): Promise<EarliestAppointment[]> {
+  return JSON.parse(await earliestAppointmentsJson(db, now)) as EarliestAppointment[];
 }

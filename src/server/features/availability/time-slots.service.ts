@@ -4,7 +4,7 @@ import type { Business } from '../../../contract/businesses.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
-import { getBusiness, requireOwnedBusiness } from '../businesses/businesses.service.js';
+import { getBusiness, requireOwnedBusiness } from '../businesses/index.js';
 import * as timeSlotsRepository from './time-slots.repository.js';
 
 type TimeSlotInput = Omit<TimeSlot, 'id'>;

@@ -44,7 +44,7 @@ describe('business time zones', () => {
     const owner = await signUp(ctx.app, 'business');
     // A zone list that lets anything through: the read-back inside the transaction then fails on it.
     const lenient = { fallback: 'UTC', resolve: (zone: string) => zone } as unknown as TimeZones;
-    const user = { ...owner.user, email: '', userType: 'business' as const, businessId: null };
+    const user = { ...owner.user, email: '', userType: 'business' as const, businessId: null, fullName: null, phone: null };
     await expect(createServiceBusiness(ctx.database.db, user, { ...salon, description: '', address: '', phone: '', email: '', website: '', operatingHours: '', timeZone: 'Mars/Olympus_Mons' }, lenient)).rejects.toThrow();
     expect(await businessesOf(owner.user.id)).toEqual([]);
     expect(await queryRows(ctx.database, `select count(*)::int as n from businesses where time_zone = 'Mars/Olympus_Mons'`)).toEqual([{ n: 0 }]);

@@ -1,6 +1,8 @@
 import { and, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Business } from '../../../contract/businesses.js';
+import { effectivePolicies } from '../../../contract/policies.js';
 import type { Db } from '../../db/client.js';
+import { jsonbPatch } from '../../db/jsonb-patch.js';
 import { TABLE_RESERVATION_SERVICE } from '../../../contract/appointment-statuses.js';
 import { businesses, businessHours, restaurantTimeSlots, services } from '../../db/schema.js';
 import { isInvalidParameterError } from './unusable-time-zones.js';
@@ -34,12 +36,18 @@ const columns = {
   seatingCapacity: businesses.seatingCapacity,
   timeZone: businesses.timeZone,
   openToday,
+  policies: businesses.policies,
   createdAt: businesses.createdAt,
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
 const toBusiness = (row: Row): Business =>
-  ({ ...row, openToday: Boolean(row.openToday), createdAt: new Date(row.createdAt as string).toISOString() }) as Business;
+  ({
+    ...row,
+    openToday: Boolean(row.openToday),
+    policies: effectivePolicies(row.businessType === 'restaurant' ? 'restaurant' : 'service', row.policies),
+    createdAt: new Date(row.createdAt as string).toISOString(),
+  }) as Business;
 
 export async function insertBusiness(db: Db, values: NewBusiness): Promise<number> {
   const [row] = await db.insert(businesses).values(values).returning({ id: businesses.id });
@@ -121,4 +129,9 @@ export async function insertDefaultTimeSlots(db: Db, businessId: number, slots: 
 
 export async function updateBusiness(db: Db, businessId: number, changes: Partial<NewBusiness>) {
   await db.update(businesses).set(changes).where(eq(businesses.id, businessId));
+}
+
+/** Writes some policy keys in one statement: only the keys given change, null restores a default. */
+export async function updatePolicies(db: Db, businessId: number, patch: Record<string, unknown>) {
+  await db.update(businesses).set({ policies: jsonbPatch(businesses.policies, patch) }).where(eq(businesses.id, businessId));
 }

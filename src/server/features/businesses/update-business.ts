@@ -19,7 +19,10 @@ export async function updateBusiness(db: Db, user: User | null, businessId: numb
   if (!restaurant && RESTAURANT_ONLY_FIELDS.some((field) => input[field] !== undefined)) {
     throw new AppError(ErrorCode.VALIDATION, 'Only restaurants have a cuisine, price range, party size, reservation duration and seating capacity');
   }
-  const changes = { ...input, ...(input.timeZone !== undefined && { timeZone: resolveTimeZone(timeZones, input.timeZone) }) };
+  const { policies, ...fields } = input;
+  const changes = { ...fields, ...(fields.timeZone !== undefined && { timeZone: resolveTimeZone(timeZones, fields.timeZone) }) };
   if (Object.keys(changes).length > 0) await businessesRepository.updateBusiness(db, businessId, changes);
+  // A policy change applies to later bookings: each appointment keeps the policies it was booked under.
+  if (policies && Object.keys(policies).length > 0) await businessesRepository.updatePolicies(db, businessId, policies);
   return (await businessesRepository.findBusiness(db, businessId))!;
 }

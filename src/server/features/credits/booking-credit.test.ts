@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditTransaction } from '../../../contract/credits.js';
-import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { completeVisit, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { findTransfers, transfer, voidPending } from '../ledger/ledger.service.js';
+import { resolveHold } from '../ledger/test-ledger.js';
 import { creditsOf, expectLedgerBalanced } from './test-fixtures.js';
 
 let ctx: TestContext;
@@ -37,10 +37,10 @@ describe('booking credit: pending when booked, spendable once completed, voided 
 
   it('makes it spendable when the business completes the appointment, once', async () => {
     const { owner, customer, id } = await booked();
-    expect((await owner.post(`/api/appointments/${id}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(owner, id)).statusCode).toBe(200);
     expect(await creditsOf(customer)).toMatchObject({ credits: '1.00', pending: '0.00' });
     expect(summary(await history(customer))).toEqual([['earned_booking', '1.00', 'posted']]);
-    expect((await owner.post(`/api/appointments/${id}/complete`)).statusCode).toBe(409);
+    expect((await completeVisit(owner, id)).statusCode).toBe(409);
     expect(await creditsOf(customer)).toMatchObject({ credits: '1.00', pending: '0.00' });
     const rows = await queryRows<{ flags: string }>(ctx.database, `select flags from ledger_transfers where appointment_id = ${id} order by id`);
     expect(rows.map((r) => r.flags)).toEqual(['pending', 'post_pending']);
@@ -55,7 +55,7 @@ describe('booking credit: pending when booked, spendable once completed, voided 
       expect(summary(list)).toEqual([['earned_booking', '0.00', 'voided']]);
       expect(list[0].description).toBe(`Voided: booking of Checkup at ${businessName} was cancelled`);
       // a cancelled appointment cannot be completed, so the voided credit never comes back
-      expect((await owner.post(`/api/appointments/${id}/complete`)).statusCode).toBe(409);
+      expect((await completeVisit(owner, id)).statusCode).toBe(409);
       expect(await creditsOf(customer)).toMatchObject({ credits: '0.00', pending: '0.00' });
     }
   });
@@ -64,7 +64,7 @@ describe('booking credit: pending when booked, spendable once completed, voided 
     const { customer, id, date, owner } = await booked();
     expect((await customer.patch(`/api/appointments/${id}`, { date, time: '14:00' })).statusCode).toBe(200);
     expect(await creditsOf(customer)).toMatchObject({ credits: '0.00', pending: '1.00' });
-    expect((await owner.post(`/api/appointments/${id}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(owner, id)).statusCode).toBe(200);
     expect(await creditsOf(customer)).toMatchObject({ credits: '1.00', pending: '0.00' });
     expect(summary(await history(customer))).toEqual([['earned_booking', '1.00', 'posted']]);
   });
@@ -85,7 +85,7 @@ describe('booking credit: pending when booked, spendable once completed, voided 
     const res = await book(shop.owner, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(), time: '10:00' });
     expect(res.statusCode).toBe(201);
     expect(await creditsOf(shop.owner)).toMatchObject({ credits: '0.00', pending: '0.00' });
-    expect((await shop.owner.post(`/api/appointments/${res.json().id}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(shop.owner, res.json().id)).statusCode).toBe(200);
     expect(await creditsOf(shop.owner)).toMatchObject({ credits: '0.00', pending: '0.00' });
     expect(await history(shop.owner)).toEqual([]);
     // at someone else's business the same person earns as any customer
@@ -100,10 +100,21 @@ describe('booking credit: pending when booked, spendable once completed, voided 
     const res = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(), time: '10:00' });
     const id = res.json().id as number;
     // Recreate the old shape: the hold settled away, and the credit as one transfer posted at booking.
-    const db = ctx.database.db;
-    const [hold] = await findTransfers(db, { appointmentId: id, code: 'earned_booking' });
-    await voidPending(db, { pendingId: hold.id });
-    await transfer(db, { debitAccountId: hold.debitAccountId, creditAccountId: hold.creditAccountId, amount: 100, asset: 'CREDIT', code: 'earned_booking', appointmentId: id });
+    const [hold] = await queryRows<{ id: number; debit: number; credit: number }>(
+      ctx.database,
+      `select id, debit_account_id as debit, credit_account_id as credit from ledger_transfers where appointment_id = ${id} and code = 'earned_booking'`,
+    );
+    await resolveHold(ctx.database.db, hold.id, 0);
+    // No SQL function posts a transfer tagged with an appointment any more: written here as the old code did.
+    await queryRows(
+      ctx.database,
+      `with moved as (
+         update ledger_accounts set debits_posted = debits_posted + (case when id = ${hold.debit} then 100 else 0 end),
+                                    credits_posted = credits_posted + (case when id = ${hold.credit} then 100 else 0 end)
+          where id in (${hold.debit}, ${hold.credit}) returning id)
+       insert into ledger_transfers (debit_account_id, credit_account_id, amount, asset, flags, code, description, appointment_id)
+       select ${hold.debit}, ${hold.credit}, 100, 'CREDIT', 'single', 'earned_booking', '', ${id} where (select count(*) from moved) = 2`,
+    );
     expect(await creditsOf(customer)).toMatchObject({ credits: '1.00', pending: '0.00' });
     expect((await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' })).statusCode).toBe(200);
     expect(await creditsOf(customer)).toMatchObject({ credits: '1.00', pending: '0.00' });

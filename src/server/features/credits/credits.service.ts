@@ -2,15 +2,13 @@ import type { User } from '../../../contract/auth.js';
 import type { CreditAccount, CreditTransaction } from '../../../contract/credits.js';
 import { centsToDecimal } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
+import type { Page } from '../../db/keyset.js';
 import { forbidden, unauthenticated } from '../../errors.js';
-import { AccountKind, accountMovements, findAccount, getOrCreateAccount } from '../ledger/ledger.service.js';
+import type { PageQuery } from '../../plugins/paging.js';
+import { AccountKind, accountMovements, findAccountByKey } from '../ledger/index.js';
 
 export const CREDIT = 'CREDIT' as const;
 export const userCreditKey = (userId: number) => ({ kind: AccountKind.userCredit, asset: CREDIT, userId });
-const userCreditSpec = (userId: number) => ({ ...userCreditKey(userId), noOverdraft: true });
-
-/** A user's Que Credit account (CREDIT asset, never below zero). */
-export const userCreditAccount = (tx: Db, userId: number) => getOrCreateAccount(tx, userCreditSpec(userId));
 
 export function requireSelf(viewer: User | null, userId: number): User {
   if (!viewer) throw unauthenticated();
@@ -20,35 +18,32 @@ export function requireSelf(viewer: User | null, userId: number): User {
 
 /** Spendable credit in cents: posted credit less what holds (live offers) keep back. Pending booking credit is not spendable. */
 export async function creditBalanceCents(db: Db, userId: number): Promise<number> {
-  const account = await findAccount(db, userCreditKey(userId));
+  const account = await findAccountByKey(db, userCreditKey(userId));
   return account ? account.creditsPosted - account.debitsPosted - account.debitsPending : 0;
-}
-
-/** Credit on its way in (bookings not yet completed), in cents. */
-export async function pendingCreditCents(db: Db, userId: number): Promise<number> {
-  const account = await findAccount(db, userCreditKey(userId));
-  return account ? account.creditsPending : 0;
 }
 
 export async function getCredits(db: Db, viewer: User | null, userId: number): Promise<CreditAccount> {
   requireSelf(viewer, userId);
-  const account = await findAccount(db, userCreditKey(userId));
+  const account = await findAccountByKey(db, userCreditKey(userId));
   const spendable = account ? account.creditsPosted - account.debitsPosted - account.debitsPending : 0;
   return { userId, credits: centsToDecimal(spendable), pending: centsToDecimal(account?.creditsPending ?? 0) };
 }
 
-/** Every movement of the user's credit account, whatever feature made it, newest first. */
-export async function listCreditTransactions(db: Db, viewer: User | null, userId: number): Promise<CreditTransaction[]> {
+/** A page of the movements of the user's credit account, whatever feature made them, newest first. */
+export async function listCreditTransactions(db: Db, viewer: User | null, userId: number, q: PageQuery): Promise<Page<CreditTransaction>> {
   requireSelf(viewer, userId);
-  const account = await findAccount(db, userCreditKey(userId));
-  if (!account) return [];
-  const movements = await accountMovements(db, account.id);
-  return movements.map((m) => ({
-    id: m.id,
-    transactionType: m.code,
-    description: m.description,
-    amount: centsToDecimal(m.amount),
-    status: m.status,
-    createdAt: m.createdAt.toISOString(),
-  }));
+  const account = await findAccountByKey(db, userCreditKey(userId));
+  if (!account) return { items: [], next: null };
+  const movements = await accountMovements(db, account.id, { limit: q.limit, after: q.cursor });
+  return {
+    items: movements.items.map((m) => ({
+      id: m.id,
+      transactionType: m.code,
+      description: m.description,
+      amount: centsToDecimal(m.amount),
+      status: m.status,
+      createdAt: m.createdAt.toISOString(),
+    })),
+    next: movements.next,
+  };
 }

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditTransaction } from '../../../contract/credits.js';
 import { createTestApp, signUp, TestClient, type TestContext } from '../../test/test-app.js';
-import { AccountKind, createPending, getOrCreateAccount, postPending, transfer, voidPending } from '../ledger/ledger.service.js';
-import { userCreditAccount } from './credits.service.js';
-import { creditsOf, earnCredit, expectLedgerBalanced } from './test-fixtures.js';
+import { holdForOffer, ledgerAccount, postTransfer, resolveHold } from '../ledger/test-ledger.js';
+import { creditOfferRow, creditsOf, earnCredit, expectLedgerBalanced } from './test-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,17 +31,15 @@ describe('GET /api/credits/:userId/transactions', () => {
     const alice = await signUp(ctx.app);
     const shop = await earnCredit(ctx.app, alice, 2);
     const db = ctx.database.db;
-    const account = await userCreditAccount(db, alice.user.id);
-    const escrow = (offerId: number) => getOrCreateAccount(db, { kind: AccountKind.offerEscrow, asset: 'CREDIT', offerId, noOverdraft: true });
-    const hold = async (offerId: number, amount: number) => {
-      const creditAccountId = (await escrow(offerId)).id;
-      return createPending(db, { debitAccountId: account.id, creditAccountId, amount, asset: 'CREDIT', code: 'offer_hold', description: 'Held for an offer', offerId });
-    };
+    // Two offers of alice's, made on her two visits (ended ones: only their holds matter here).
+    const [first, second] = ((await alice.get('/api/appointments')).json() as { id: number }[]).map((a) => a.id);
+    const offer = () => creditOfferRow(ctx.database, { fromUserId: alice.user.id, toUserId: shop.owner.user.id, fromAppointmentId: first, toAppointmentId: second, status: 'declined' });
+    const [declinedOffer, acceptedOffer] = [await offer(), await offer()];
 
     // An offer's hold is spent from the balance at once and shows as pending until settled.
-    const declined = await hold(901, 60);
+    const declined = await holdForOffer(db, declinedOffer, 60);
     expect(await creditsOf(alice)).toMatchObject({ credits: '1.40', pending: '0.00' });
-    const accepted = await hold(902, 100);
+    const accepted = await holdForOffer(db, acceptedOffer, 100);
     expect(await creditsOf(alice)).toMatchObject({ credits: '0.40', pending: '0.00' });
     let list = (await alice.get(`/api/credits/${alice.user.id}/transactions`)).json() as CreditTransaction[];
     expect(summary(list)).toEqual([
@@ -52,12 +49,14 @@ describe('GET /api/credits/:userId/transactions', () => {
       ['earned_booking', '1.00', 'posted'],
     ]);
 
-    await voidPending(db, { pendingId: declined.id, description: 'Offer declined' });
-    await postPending(db, { pendingId: accepted.id, amount: 80, description: 'Paid for an offer' });
+    await resolveHold(db, declined, 0, { description: 'Offer declined' });
+    await resolveHold(db, accepted, 80, { description: 'Paid for an offer' });
     expect(await creditsOf(alice)).toMatchObject({ credits: '1.20', pending: '0.00' });
     // The escrow passes what it received on (a plain transfer touching only other accounts).
     const recipient = await signUp(ctx.app);
-    await transfer(db, { debitAccountId: (await escrow(902)).id, creditAccountId: (await userCreditAccount(db, recipient.user.id)).id, amount: 80, asset: 'CREDIT', code: 'offer_paid' });
+    const escrow = await ledgerAccount(db, { kind: 'offer_escrow', asset: 'CREDIT', offerId: acceptedOffer, noOverdraft: true });
+    const recipientCredit = await ledgerAccount(db, { kind: 'user_credit', asset: 'CREDIT', userId: recipient.user.id, noOverdraft: true });
+    await postTransfer(db, { debit: escrow, credit: recipientCredit, amount: 80, asset: 'CREDIT', code: 'offer_paid' });
     list = (await alice.get(`/api/credits/${alice.user.id}/transactions`)).json() as CreditTransaction[];
     expect(summary(list)).toEqual([
       ['offer_hold', '-0.80', 'posted'],

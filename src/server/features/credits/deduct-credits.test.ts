@@ -1,11 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TestClient, type TestContext } from '../../test/test-app.js';
 import { fingerprint } from '../../test/db-fingerprint.js';
-import { offers } from '../../db/schema.js';
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { AccountKind, createPending, getOrCreateAccount, voidPending } from '../ledger/ledger.service.js';
-import { userCreditAccount } from './credits.service.js';
-import { creditsOf, earnCredit, expectLedgerBalanced } from './test-fixtures.js';
+import { holdForOffer, resolveHold } from '../ledger/test-ledger.js';
+import { creditOfferRow, creditsOf, earnCredit, expectLedgerBalanced } from './test-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,20 +14,13 @@ afterAll(() => ctx.close());
 
 const deduct = (client: TestClient, body: object) => client.post('/api/credits/deduct', body);
 
-/** An offer row from `from` to `to` (each with a booking at one shop), as the offers feature will write it. */
+/** An offer row from `from` to `to`, each with a booking at one shop. */
 async function offerBetween(from: Awaited<ReturnType<typeof signUp>>, to: Awaited<ReturnType<typeof signUp>>) {
   const shop = await serviceBusiness(ctx.app);
   const date = upcomingWeekday();
   const at = (time: string) => ({ businessId: shop.businessId, serviceId: shop.serviceId, date, time });
   const [a, b] = [await book(from, at('15:00')), await book(to, at('09:00'))];
-  const [row] = await ctx.database.db
-    .insert(offers)
-    .values({
-      fromUserId: from.user.id, toUserId: to.user.id, fromAppointmentId: a.json().id, toAppointmentId: b.json().id,
-      offerType: 'queue_jump', paymentMethod: 'credits', feeKind: 'service', offerCents: 150, expiresAt: new Date(Date.now() + 3_600_000),
-    })
-    .returning({ id: offers.id });
-  return row.id;
+  return creditOfferRow(ctx.database, { fromUserId: from.user.id, toUserId: to.user.id, fromAppointmentId: a.json().id, toAppointmentId: b.json().id });
 }
 
 describe('POST /api/credits/deduct', () => {
@@ -83,16 +74,14 @@ describe('POST /api/credits/deduct', () => {
     expect((await deduct(bob, { queueJumpOfferId: offerId, amount: '1.50' })).statusCode).toBe(403);
 
     const db = ctx.database.db;
-    const escrow = await getOrCreateAccount(db, { kind: AccountKind.offerEscrow, asset: 'CREDIT', offerId, noOverdraft: true });
-    const account = await userCreditAccount(db, alice.user.id);
-    const hold = await createPending(db, { debitAccountId: account.id, creditAccountId: escrow.id, amount: 150, asset: 'CREDIT', code: 'offer_hold', offerId });
+    const hold = await holdForOffer(db, offerId, 150);
     const before = await fingerprint(ctx.database);
     const res = await deduct(alice, { userId: alice.user.id, queueJumpOfferId: offerId, amount: '1.50' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ credits: '0.50', sufficient: true, held: '1.50' });
     expect(await fingerprint(ctx.database)).toEqual(before);
 
-    await voidPending(db, { pendingId: hold.id });
+    await resolveHold(db, hold, 0);
     expect((await deduct(alice, { queueJumpOfferId: offerId, amount: '1.50' })).json()).toEqual({ credits: '2.00', sufficient: false, held: '0.00' });
     // alice's own booking for the offer still holds its pending $1.00
     expect(await creditsOf(alice)).toMatchObject({ credits: '2.00', pending: '1.00' });

@@ -5,7 +5,7 @@ import { centsToDecimal, formatCents } from '../../../contract/money.js';
 import type { deductCreditsResultSchema, deductCreditsSchema } from '../../../contract/payments.js';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
-import { heldForOffer } from '../ledger/ledger.service.js';
+import { unresolvedHoldsOfOffer } from '../ledger/index.js';
 import { findOfferPayer } from './credits.repository.js';
 import { CREDIT, creditBalanceCents } from './credits.service.js';
 
@@ -34,6 +34,6 @@ export async function deductCredits(db: Db, user: User, input: DeductInput): Pro
   const offer = await findOfferPayer(db, input.queueJumpOfferId);
   if (!offer) throw notFound('Offer');
   if (offer.fromUserId !== user.id) throw forbidden('That offer is not yours');
-  const held = await heldForOffer(db, input.queueJumpOfferId, CREDIT);
+  const held = await unresolvedHoldsOfOffer(db, input.queueJumpOfferId, CREDIT);
   return { credits: centsToDecimal(balance), sufficient: held >= input.amount, held: centsToDecimal(held) };
 }

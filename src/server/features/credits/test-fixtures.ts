@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { assetTotals } from '../ledger/ledger.service.js';
+import { offers } from '../../db/schema.js';
+import { assetTotals } from '../ledger/test-ledger.js';
 import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
+import { completeVisit } from '../../test/test-app.js';
 
-/** Books `count` visits for the customer and has the business complete them: $1.00 of spendable credit each. */
+/**
+ * Books `count` visits for the customer, each on its own weekday (credit is earned once per
+ * customer, business and day), and has the business complete them: $1.00 of spendable credit each.
+ */
 export async function earnCredit(app: FastifyInstance, customer: Client, count = 1) {
   const shop = await serviceBusiness(app);
-  const date = upcomingWeekday();
   for (let i = 0; i < count; i++) {
-    const time = `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`;
-    const booked = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time });
+    const booked = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(2, i), time: '10:00' });
     expect(booked.statusCode, booked.body).toBe(201);
-    expect((await shop.owner.post(`/api/appointments/${booked.json().id}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(shop.owner, booked.json().id)).statusCode).toBe(200);
   }
   return shop;
 }
@@ -24,3 +27,20 @@ export async function expectLedgerBalanced(database: Database) {
 }
 
 export const creditsOf = async (client: Client) => (await client.get(`/api/credits/${client.user.id}`)).json() as { credits: string; pending: string };
+
+/**
+ * An offer row paid in Que Credit, written as the offers feature writes it but with no hold: tests
+ * place holds on it with que_offer_hold (ledger/test-ledger.ts).
+ */
+export async function creditOfferRow(
+  database: Database,
+  o: { fromUserId: number; toUserId: number; fromAppointmentId: number; toAppointmentId: number; status?: string },
+): Promise<number> {
+  const [row] = await database.db
+    .insert(offers)
+    .values({
+      ...o, offerType: 'queue_jump', paymentMethod: 'credits', feeKind: 'service', offerCents: 150, expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning({ id: offers.id });
+  return row.id;
+}

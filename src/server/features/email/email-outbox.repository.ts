@@ -7,7 +7,7 @@ export type EmailRow = typeof emailOutbox.$inferSelect;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-// Messages are queued in SQL, in the changing transaction (que_appointment_email, migration 0007).
+// Messages are queued in SQL, in the changing transaction (que_appointment_email).
 
 export interface DueEmail {
   id: number;
@@ -15,7 +15,7 @@ export interface DueEmail {
   subject: string;
   text: string;
   ics: string | null;
-  /** What the invite says, when the .ics is still to be rendered (rows queued by SQL, migration 0007). */
+  /** What the invite says, when the .ics is still to be rendered (rows queued by SQL). */
   invite: InviteInput | null;
   attempts: number;
 }
@@ -25,17 +25,28 @@ export interface DueEmail {
  * another worker is taking, and moving run_after past the lease hides them from every worker until
  * it ends, so a message is in one sender's hands at a time. If the sender dies mid-send, the lease
  * runs out and the message is tried again; attempts counts that try too.
+ *
+ * Mail about one appointment leaves in the order it was written (DESIGN section 7): a message is
+ * taken only when no earlier message of its appointment is still pending, whether due, waiting out
+ * a retry's backoff or leased by a sender right now. So a cancellation never overtakes its
+ * confirmation, with any number of workers; an earlier message blocks the later ones until it is
+ * sent or given up on (failed). A statement's snapshot cannot take the later message before the
+ * earlier one is marked sent: the earlier one's 'sent' commits before the later one is leased.
  */
 export async function leaseDueEmails(db: Db, limit: number, leaseSeconds: number): Promise<DueEmail[]> {
   const result = await db.execute(sql`
     update email_outbox e
     set attempts = e.attempts + 1, run_after = now() + make_interval(secs => ${leaseSeconds})
     where e.id in (
-      select id from email_outbox
-      where status = 'pending' and run_after <= now()
-      order by run_after, id
+      select o.id from email_outbox o
+      where o.status = 'pending' and o.run_after <= now()
+        and not exists (
+          select 1 from email_outbox earlier
+          where earlier.appointment_id = o.appointment_id and earlier.id < o.id and earlier.status = 'pending'
+        )
+      order by o.run_after, o.id
       limit ${limit}
-      for update skip locked
+      for update of o skip locked
     )
     returning e.id, e.to_email, e.subject, e.text, e.ics, e.invite, e.attempts`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({

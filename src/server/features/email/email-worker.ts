@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createTransport, type SendMailOptions } from 'nodemailer';
+import { oneLine } from '../../../contract/text.js';
 import type { Db } from '../../db/client.js';
 import { runInBackground } from '../../plugins/background-loop.js';
 import { appointmentInvite } from './appointment-invite.js';
@@ -31,7 +32,9 @@ function messageOf(email: DueEmail & { ics: string | null }, from: string): Send
   return {
     from,
     to: email.toEmail,
-    subject: email.subject,
+    // A header is one line: a name in the subject that holds a line break (a row stored before names
+    // were kept on one line) must not start another header.
+    subject: oneLine(email.subject),
     text: email.text,
     // Which outbox row this is: a receiving side (or a person) can spot a repeat after a crash.
     headers: { 'X-Que-Outbox-Id': String(email.id) },
@@ -58,6 +61,8 @@ async function recordFailure(db: Db, log: FastifyBaseLogger | undefined, email: 
  * Sends every due message once, in batches, on this process's share of them: several workers on
  * one PostgreSQL never lease the same message. A message is marked sent in one statement as soon as
  * the server accepts it; only a crash between those two steps can repeat it, after its lease.
+ * A batch holds at most one message per appointment (the next one waits for it: leaseDueEmails),
+ * so the round goes on until nothing is left: a cancellation follows its confirmation at once.
  */
 export async function runDueEmails(db: Db, sender: MailSender, from: string, log?: FastifyBaseLogger): Promise<number> {
   let ran = 0;
@@ -74,8 +79,8 @@ export async function runDueEmails(db: Db, sender: MailSender, from: string, log
       }
       await markEmailSent(db, email.id, email.ics === null ? ics : null);
     }
+    if (batch.length === 0) return ran;
     ran += batch.length;
-    if (batch.length < BATCH) return ran;
   }
 }
 

@@ -1,30 +1,21 @@
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestApp, queryRows, signUp, type TestContext, testConfig } from '../../test/test-app.js';
-import { book, contact, restaurant, serviceBusiness, TIME_ZONE, upcomingDay, upcomingWeekday } from '../appointments/test-fixtures.js';
+import { queryRows, signUp, type TestContext, testConfig } from '../../test/test-app.js';
+import { book, restaurant, serviceBusiness, TIME_ZONE, upcomingDay, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { creditOffer, grantCredit, swapParties } from '../offers/test-fixtures.js';
 import { runDueEmails, smtpSender } from './email-worker.js';
-import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.js';
+import { useMailTestBed } from './test-fixtures.js';
+import type { TestSmtpServer } from './test-smtp-server.js';
 
+const bed = useMailTestBed();
 let ctx: TestContext;
 let smtp: TestSmtpServer;
+beforeAll(() => {
+  ({ ctx, smtp } = bed);
+});
 const FROM = 'Que <no-reply@que.local>';
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  // No worker in this app: the tests run rounds themselves, or start apps that have one.
-  ctx = await createTestApp({ PAYMENT_WORKER: false, OFFER_SWEEPS: false });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  // Every test starts with nothing due: mail queued by earlier tests is out of the way.
-  await ctx.database.db.execute(sql`update email_outbox set status = 'sent' where status = 'pending'`);
-  smtp.received.length = 0;
-});
 
 interface OutboxRow {
   id: number;
@@ -131,30 +122,6 @@ describe('booking e-mail with a calendar invite', () => {
       expect(invite).toMatchObject({ method: 'REQUEST', uid: `appointment-${id}@que`, sequence: 1 });
       expect(`${String(invite.start.hour).padStart(2, '0')}:${String(invite.start.minute).padStart(2, '0')}`).toBe(time);
     }
-  });
-
-  it('keeps names with quotes, separators and line breaks inside their CN: they cannot add or change attendees', async () => {
-    const shop = await serviceBusiness(ctx.app);
-    const shopName = 'Shop "Best";ROLE=CHAIR:mailto:evil@example.com\r\nX-INJECTED:1 ^ \\ end';
-    expect((await shop.owner.patch(`/api/businesses/${shop.businessId}`, { businessName: shopName })).statusCode).toBe(200);
-    const customer = await signUp(ctx.app);
-    const name = 'Al"ice;ROLE=CHAIR;CN=x:mailto:evil@example.com\nATTENDEE:mailto:evil@example.com';
-    const res = await book(customer, { ...contact(name), businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(), time: '10:00' });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(await sendRound()).toBe(1);
-    const [row] = await outboxOf(res.json().id);
-    const vevent = new ICAL.Component(ICAL.parse(row.ics)).getFirstSubcomponent('vevent')!;
-    const attendees = vevent.getAllProperties('attendee');
-    expect(attendees).toHaveLength(1);
-    expect(String(attendees[0].getFirstValue()).toLowerCase()).toBe('mailto:pat@example.com');
-    expect(attendees[0].getParameter('role')).toBe('REQ-PARTICIPANT');
-    expect(attendees[0].getParameter('cn')).toBe(name);
-    const organizer = vevent.getFirstProperty('organizer')!;
-    expect(organizer.getFirstValue()).toBe('mailto:no-reply@que.local');
-    expect(organizer.getParameter('role')).toBeUndefined();
-    // RFC 6868 has one line break, ^n.
-    expect(organizer.getParameter('cn')).toBe(shopName.replace('\r\n', '\n'));
-    expect(vevent.getAllProperties().map((p) => p.name)).not.toContain('x-injected');
   });
 
   it('retries with backoff after the server refuses once, and sends once', async () => {

@@ -1,44 +1,6 @@
 import type { Db } from '../../db/client.js';
+import { cutPage, type Page, type PageKey } from '../../db/keyset.js';
 import * as ledgerRepository from './ledger.repository.js';
-
-export interface AccountEntry {
-  id: number;
-  code: string;
-  description: string;
-  /** signed change of the account's available balance */
-  amount: number;
-  createdAt: Date;
-}
-
-type HistoryRow = Awaited<ReturnType<typeof ledgerRepository.listAccountTransfers>>[number];
-
-/**
- * How a transfer changed an account's available balance (credits posted - debits posted - debits
- * pending). A hold counts against the payer when placed; settling it gives back what was not taken.
- */
-export function availableEffect(t: Pick<HistoryRow, 'debitAccountId' | 'creditAccountId' | 'amount' | 'flags' | 'pendingAmount'>, accountId: number): number {
-  const isDebit = t.debitAccountId === accountId;
-  switch (t.flags) {
-    case 'single':
-      return isDebit ? -t.amount : t.amount;
-    case 'pending':
-      return isDebit ? -t.amount : 0;
-    case 'post_pending':
-      return isDebit ? (t.pendingAmount ?? t.amount) - t.amount : t.amount;
-    case 'void_pending':
-      return isDebit ? t.amount : 0;
-    default:
-      return 0;
-  }
-}
-
-/** The account's movements, newest first; transfers that left its available balance unchanged are skipped. */
-export async function accountHistory(db: Db, accountId: number, limit = 500): Promise<AccountEntry[]> {
-  const rows = await ledgerRepository.listAccountTransfers(db, accountId, limit);
-  return rows
-    .map((r) => ({ id: r.id, code: r.code, description: r.description, amount: availableEffect(r, accountId), createdAt: r.createdAt }))
-    .filter((e) => e.amount !== 0);
-}
 
 export type MovementStatus = 'pending' | 'posted' | 'voided';
 
@@ -57,7 +19,7 @@ export interface AccountMovement {
   createdAt: Date;
 }
 
-type MovementRow = Awaited<ReturnType<typeof ledgerRepository.listAccountMovements>>[number];
+type MovementRow = Awaited<ReturnType<typeof ledgerRepository.pageAccountMovements>>[number];
 
 export function movementOf(row: MovementRow, accountId: number): AccountMovement {
   const sign = row.debitAccountId === accountId ? -1 : 1;
@@ -70,19 +32,12 @@ export function movementOf(row: MovementRow, accountId: number): AccountMovement
 }
 
 /**
- * The account's movements, newest first, one entry per transfer or hold: a hold is listed from the
- * moment it is placed, and its entry changes status when it is posted or voided.
+ * A page of the account's movements, newest first, one entry per transfer or hold: a hold is listed
+ * from the moment it is placed, and its entry changes status when it is posted or voided. The page's
+ * cursor is the transfer that starts the movement, which never changes, so the entry keeps its place.
  */
-export async function accountMovements(db: Db, accountId: number, limit = 500): Promise<AccountMovement[]> {
-  const rows = await ledgerRepository.listAccountMovements(db, accountId, limit);
-  return rows.map((row) => movementOf(row, accountId));
-}
-
-/** What an offer's unresolved holds keep back in one asset (cents). */
-export const heldForOffer = ledgerRepository.unresolvedHoldsOfOffer;
-
-/** Sum over all accounts per asset; both numbers are zero in a consistent ledger. */
-export async function assetTotals(db: Db): Promise<Record<string, { posted: number; pending: number }>> {
-  const rows = await ledgerRepository.assetTotals(db);
-  return Object.fromEntries(rows.map((r) => [r.asset, { posted: Number(r.posted), pending: Number(r.pending) }]));
+export async function accountMovements(db: Db, accountId: number, page: { limit: number; after?: PageKey }): Promise<Page<AccountMovement>> {
+  const rows = await ledgerRepository.pageAccountMovements(db, accountId, page.limit, page.after);
+  const { items, next } = cutPage(rows, page.limit, (row) => ({ at: row.keyTime, id: row.id }));
+  return { items: items.map((row) => movementOf(row, accountId)), next };
 }

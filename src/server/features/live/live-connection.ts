@@ -26,6 +26,7 @@ export interface EncodedMessage {
 }
 
 const OPEN = 1;
+const POLICY_VIOLATION = 1008;
 
 export interface ConnectionLimits {
   /** A socket whose unsent data exceeds this is dropped, so a slow reader never holds up the rest. */
@@ -77,6 +78,11 @@ export class LiveConnection {
 
   send(message: ServerMessage): void {
     this.sendRaw(encodeMessage(message));
+  }
+
+  /** The session it was opened with has ended (signed out, expired): it speaks for nobody now. */
+  closeForEndedSession(): void {
+    this.socket.close(POLICY_VIOLATION, 'Session ended');
   }
 }
 

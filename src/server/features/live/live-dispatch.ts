@@ -1,15 +1,11 @@
 import type { User } from '../../../contract/auth.js';
 import type { ServerMessage } from '../../../contract/live.js';
 import type { Db } from '../../db/client.js';
-import { countUnread } from '../notifications/notifications.repository.js';
-import { toNotification } from '../notifications/notifications.service.js';
+import type { LiveEvent, QueueLineChange } from '../../live-events.js';
+import { countUnread, findNotification, toNotification } from '../notifications/index.js';
+import { entriesMovedBy, loadEntryAndDayLine, mayReadPersonal, type RankedEntryRow, toQueueEntry } from '../queue/index.js';
 import { type EncodedMessage, encodeMessage, type LiveConnection } from './live-connection.js';
-import { findNotification } from './live.repository.js';
 import type { LiveRegistry } from './live-registry.js';
-import type { LiveEvent, QueueLineChange } from './publish.js';
-import type { RankedEntryRow } from '../queue/queue.repository.js';
-import { loadEntryAndDayLine } from '../queue/queue.service.js';
-import { entriesMovedBy, mayReadPersonal, toQueueEntry } from '../queue/queue-view.js';
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
@@ -35,6 +31,16 @@ async function deliverNotification(db: Db, registry: LiveRegistry, event: LiveEv
   const message: ServerMessage = { type: 'notification', notification: toNotification(row), unread: await countUnread(db, row.userId) };
   const data = encodeMessage(message);
   for (const connection of recipients) connection.sendRaw(data);
+}
+
+/**
+ * An offer changed: both of its customers' sockets are told which offer, and nothing else (their tabs
+ * refetch what they may read). No query: the event names the offer's two customers.
+ */
+function deliverOfferChange(registry: LiveRegistry, event: LiveEvent) {
+  if (!isId(event.offerId)) return;
+  const data = encodeMessage({ type: 'offer_changed', offerId: event.offerId });
+  for (const userId of new Set(event.userIds)) for (const connection of registry.connectionsOf(userId)) connection.sendRaw(data);
 }
 
 /** One entry's recipients: the business-day's subscribers and the "my entries" sockets of those who may read it in full. */
@@ -88,6 +94,16 @@ async function deliverQueueEvent(db: Db, registry: LiveRegistry, event: LiveEven
   for (const row of entriesMovedBy(dayLine, event.queueEntryId, line)) pushEntry('queue_update', row, recipientsOf(registry, daySubscribers, row), now);
 }
 
+/** Closes the sockets opened with a session that ended, or with any session of its user when all ended. */
+function closeEndedSession(registry: LiveRegistry, event: LiveEvent) {
+  const sessionHash = typeof event.sessionHash === 'string' ? event.sessionHash : null;
+  for (const userId of event.userIds) {
+    for (const connection of [...registry.connectionsOf(userId)]) {
+      if (sessionHash === null || connection.sessionHash === sessionHash) connection.closeForEndedSession();
+    }
+  }
+}
+
 /**
  * Turns NOTIFY payloads into socket messages. Events are handled one at a time, in commit order, so
  * a later change to an entry is never overtaken by an earlier one; a failure loses one event only.
@@ -100,7 +116,9 @@ export function createLiveDispatcher(db: Db, registry: LiveRegistry, onError: (e
     chain = chain
       .then(() => {
         if (registry.all.size === 0) return;
+        if (event.type === 'session_ended') return closeEndedSession(registry, event);
         if (event.type === 'notification') return deliverNotification(db, registry, event);
+        if (event.type === 'offer_changed') return deliverOfferChange(registry, event);
         if (event.type === 'queue_update' || event.type === 'queue_status_update') return deliverQueueEvent(db, registry, { ...event, type: event.type });
       })
       .catch(onError);

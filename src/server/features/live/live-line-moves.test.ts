@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueEntry, ServerMessage } from '../../../contract/live.js';
 import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
+import { completeVisit, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { LiveClient, portOf, sessionHeaders, sleep } from './live-test-support.js';
 
 // DESIGN section 7: when a change moves others in a day's line, each of them is pushed too (to the
@@ -99,7 +99,7 @@ describe('a change that moves others in the line', () => {
 
     // Completing Cal moves Ann and Ben up.
     from = [annOwn, benOwn, calOwn, board, owners].map((s) => s.messages.length);
-    expect((await shop.owner.post(`/api/appointments/${calAppointment}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(shop.owner, calAppointment)).statusCode).toBe(200);
     const afterServe = await received(board, from[3], [calEntry, annEntry, benEntry]);
     expect([calEntry, annEntry, benEntry].map((id) => last(afterServe, id).queuePosition)).toEqual([null, 1, 2]);
     expect(await received(annOwn, from[0], [annEntry])).toEqual([expect.objectContaining({ queuePosition: 1 })]);

@@ -4,7 +4,7 @@ import type { ServerMessage } from '../../../contract/live.js';
 import type { Database } from '../../db/client.js';
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { signUp } from '../../test/test-app.js';
-import { type LiveEvent, publishLive } from './publish.js';
+import { type LiveEvent, publishLive } from '../../live-events.js';
 import { type ClientSocket, WebSocketClient } from './ws-client.js';
 
 export const portOf = (app: FastifyInstance) => {

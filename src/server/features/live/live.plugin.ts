@@ -9,7 +9,7 @@ import { createLiveDispatcher } from './live-dispatch.js';
 import { handleClientFrame } from './live-messages.js';
 import { liveSessionHashes, sessionHashOf } from './live.repository.js';
 import { LiveRegistry } from './live-registry.js';
-import { LIVE_CHANNEL, drainLiveEvents } from './publish.js';
+import { LIVE_CHANNEL, drainLiveEvents } from '../../live-events.js';
 
 export interface LiveOptions {
   /** Open sockets one address may hold: each costs memory for as long as it stays open. */
@@ -20,15 +20,14 @@ export interface LiveOptions {
   heartbeatMs: number;
 }
 
-export const defaultLiveOptions: LiveOptions = {
-  maxConnectionsPerIp: 20,
+/** Without maxConnectionsPerIp, whose default is the app's WS_CONNECTIONS_PER_IP (config.ts). */
+const defaultLiveOptions: Omit<LiveOptions, 'maxConnectionsPerIp'> = {
   maxSubscriptions: 20,
   maxBufferedBytes: 1024 * 1024,
   heartbeatMs: 30_000,
 };
 
 const GOING_AWAY = 1001;
-const POLICY_VIOLATION = 1008;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,13 +41,25 @@ declare module 'fastify' {
  * without one follows only public business-days and never receives anything personal.
  */
 export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
-  const options = { ...defaultLiveOptions, ...overrides };
+  const options: LiveOptions = { ...defaultLiveOptions, maxConnectionsPerIp: app.config.WS_CONNECTIONS_PER_IP, ...overrides };
   const registry = new LiveRegistry();
   app.decorate('liveRegistry', registry);
 
   await app.register(websocket, {
     // Client frames are tiny commands; anything larger is closed by ws with 1009.
     options: { maxPayload: 4 * 1024 },
+    // A client that breaks the protocol (a frame over maxPayload, bad UTF-8, a bad opcode) is the
+    // client's doing, not a fault here: a warning without a stack, and ws closes the socket with the
+    // status code that says why (1009, 1007, 1002). Anything else is an error and ends the socket.
+    errorHandler(error, socket, request) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        request.log.warn({ code, reason: error.message }, 'live socket closed: the client broke the WebSocket protocol');
+        return;
+      }
+      request.log.error({ err: error }, 'live socket failed');
+      socket.terminate();
+    },
     preClose(done) {
       for (const connection of registry.all) connection.socket.close(GOING_AWAY, 'Server shutting down');
       // A peer that never completes the closing handshake must not hold up shutdown.
@@ -70,13 +81,14 @@ export const livePlugin = fp<Partial<LiveOptions>>(async (app, overrides) => {
     await stopListening();
   });
 
-  // A socket speaks for the session it was opened with: signing out (anywhere, on any process)
-  // closes it at the next heartbeat. One query per heartbeat for all of this process's sockets.
+  // A socket speaks for the session it was opened with: signing out closes it at once, on every
+  // process (a session_ended event, live-dispatch.ts); a session that expired, or whose event was
+  // missed, closes it at the next heartbeat. One query per heartbeat for all of this process's sockets.
   const closeEndedSessions = async () => {
     const signedIn = [...registry.all].filter((connection) => connection.sessionHash !== null);
     const alive = await liveSessionHashes(app.db, [...new Set(signedIn.map((connection) => connection.sessionHash!))]);
     for (const connection of signedIn) {
-      if (!alive.has(connection.sessionHash!)) connection.socket.close(POLICY_VIOLATION, 'Session ended');
+      if (!alive.has(connection.sessionHash!)) connection.closeForEndedSession();
     }
   };
   const heartbeat = setInterval(() => {

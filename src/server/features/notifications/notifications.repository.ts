@@ -1,17 +1,38 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { newestFirst, type PageKey } from '../../db/keyset.js';
 import { notifications } from '../../db/schema.js';
 
-export type NotificationRow = typeof notifications.$inferSelect;
+export type StoredNotification = typeof notifications.$inferSelect;
+/** A notification as read, with the time zone of the business it is about. */
+export type NotificationRow = StoredNotification & { timeZone: string | null };
 export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'readAt' | 'createdAt'>;
 
-export async function insertNotification(db: Db, values: NewNotification): Promise<NotificationRow> {
+/**
+ * The zone of the business a notification is about: its appointment's, else its offer's (the
+ * recipient's appointment, at the same business as the sender's). A screen shows the notification's
+ * time on that clock, as it shows the visit it names.
+ */
+const businessTimeZone = sql<string | null>`(
+  select b.time_zone from appointments a join businesses b on b.id = a.business_id
+   where a.id = coalesce(${notifications.appointmentId}, (select o.to_appointment_id from offers o where o.id = ${notifications.offerId})))`;
+const readColumns = { ...getTableColumns(notifications), timeZone: businessTimeZone };
+
+export async function insertNotification(db: Db, values: NewNotification): Promise<StoredNotification> {
   const [row] = await db.insert(notifications).values(values).returning();
   return row;
 }
 
-export async function listNotifications(db: Db, userId: number, limit = 50): Promise<NotificationRow[]> {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+const notificationPages = newestFirst(notifications.createdAt, notifications.id);
+
+/** One page of the user's notifications, newest first, and one more if there is another (notifications_user_idx). */
+export async function pageNotifications(db: Db, userId: number, limit: number, after?: PageKey): Promise<(NotificationRow & { keyTime: string })[]> {
+  return db
+    .select({ ...readColumns, keyTime: notificationPages.keyTime })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), notificationPages.after(after)))
+    .orderBy(...notificationPages.orderBy)
+    .limit(limit + 1);
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
@@ -30,32 +51,8 @@ export async function markRead(db: Db, userId: number, id?: number): Promise<num
 }
 
 export async function findNotification(db: Db, id: number): Promise<NotificationRow | undefined> {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
+  const [row] = await db.select(readColumns).from(notifications).where(eq(notifications.id, id)).limit(1);
   return row;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export interface OfferContext {
-  fromName: string;
-  toName: string;
-  businessName: string;
-  /** The recipient's appointment (the slot the payer wants), local wall-clock. */
-  targetDate: string;
-  targetTime: string;
-}
-
-/** Who and what an offer is about, for its notifications' wording. */
-export async function offerContext(db: Db, offerId: number): Promise<OfferContext> {
-  const result = await db.execute(sql`
-    select fu.username as from_name, tu.username as to_name, b.business_name,
-           to_char(a.starts_at, 'YYYY-MM-DD') as target_date, to_char(a.starts_at, 'HH24:MI') as target_time
-    from offers o
-    join users fu on fu.id = o.from_user_id
-    join users tu on tu.id = o.to_user_id
-    join appointments a on a.id = o.to_appointment_id
-    join businesses b on b.id = a.business_id
-    where o.id = ${offerId}`);
-  const [r] = rowsOf<Record<string, string>>(result);
-  return { fromName: r.from_name, toName: r.to_name, businessName: r.business_name, targetDate: r.target_date, targetTime: r.target_time };
-}

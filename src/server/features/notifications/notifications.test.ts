@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
+import { formatSlot } from '../../../contract/time.js';
+import { completeVisit, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { expireDueOffers } from '../offers/offer-sweeps.js';
 import { type Client, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { authorizedIntent, book, creditOffer, grantCredit, restaurant, swapParties, upcomingDay } from '../offers/test-fixtures.js';
@@ -40,7 +41,7 @@ describe('offer notifications', () => {
     expect(await kinds(p.payee)).not.toContain('booking_rescheduled');
     expect(await kinds(p.payer)).toEqual(['offer_countered', 'booking_confirmed']);
 
-    for (const id of [p.payerAppointmentId, p.payeeAppointmentId]) expect((await p.owner.post(`/api/appointments/${id}/complete`)).statusCode).toBe(200);
+    for (const id of [p.payerAppointmentId, p.payeeAppointmentId]) expect((await completeVisit(p.owner, id)).statusCode).toBe(200);
     // service fees: the recipient gets the price less 5%
     expect((await inbox(p.payee)).notifications[0]).toMatchObject({ kind: 'offer_paid_out', title: 'Paid out: $14.25' });
     expect(await kinds(p.payer)).not.toContain('offer_paid_out');
@@ -86,7 +87,7 @@ describe('booking notifications', () => {
     await p.payer.patch(`/api/appointments/${p.payerAppointmentId}`, { status: 'cancelled' });
     const list = (await inbox(p.payer)).notifications;
     expect(list.map((n) => n.kind)).toEqual(['booking_cancelled', 'booking_rescheduled', 'booking_confirmed']);
-    expect(list[1].body).toContain(`was ${p.date} at 15:00`);
+    expect(list[1].body).toContain(`(was ${formatSlot(p.date, '15:00')})`);
     expect(list[0].body).toMatch(/^You cancelled/);
     expect(list.every((n) => n.appointmentId === p.payerAppointmentId)).toBe(true);
   });

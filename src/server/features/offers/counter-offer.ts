@@ -1,14 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.js';
 import type { Offer } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
-import { unitOfWork } from '../../db/unit-of-work.js';
-import { forbidden } from '../../errors.js';
-import { notifyOfferCountered } from '../notifications/offer-notifications.js';
-import { heldCents, holdForOffer } from './offer-escrow.js';
-import { partyToAnswer, payerOf, splitOf } from './offer-rules.js';
-import { viewOffer } from './offer-view.js';
-import { lockOfferForParty, requireLive } from './load-offer.js';
-import * as offersRepository from './offers.repository.js';
+import { sqlFunction } from '../../db/sql-function.js';
+import { singleStatement } from '../../db/unit-of-work.js';
+import { forbidden, sqlCall } from '../../errors.js';
+import { offerFromView, offerViewRow } from './offer-view.js';
 
 export interface CounterInput {
   counterAmount: number;
@@ -17,32 +14,21 @@ export interface CounterInput {
   paymentIntentId?: string | null;
 }
 
+const p = (name: string) => sql.placeholder(name);
+
+const callCounter = sqlFunction(
+  'que_offer_counter',
+  sql`select que_offer_counter(${p('userId')}::int, ${p('offerId')}::int, ${p('cents')}::int, ${p('message')}::text, ${p('intent')}::text) as view`,
+  offerViewRow,
+);
+
 /**
- * A counter by the party whose turn it is. A price the payer raises binds them at once, so the
- * difference is held now; a raise by the recipient is covered when the payer accepts it.
+ * A counter by the party whose turn it is, in ONE database call (que_offer_counter, with the
+ * lifecycle's guards of que_offer_lock_for_turn): a price the payer raises is held at once, a raise
+ * by the recipient is covered when the payer accepts it; the other party is told.
  */
 export async function counterOffer(db: Db, user: User, offerId: number, input: CounterInput): Promise<Offer> {
   if (input.userId !== undefined && input.userId !== user.id) throw forbidden('userId must be the signed-in user');
-  return unitOfWork(db, async (tx) => {
-    const { offer, appointments } = await lockOfferForParty(tx, offerId, user.id);
-    requireLive(offer);
-    if (partyToAnswer(offer) !== user.id) {
-      throw forbidden(offer.status === 'pending' ? 'Only the recipient of an offer may start a negotiation' : 'Wait for the other customer to answer your counter offer');
-    }
-    let intentId = offer.paymentIntentId;
-    if (user.id === payerOf(offer)) {
-      const shortfall = splitOf(offer, input.counterAmount).totalCents - (await heldCents(tx, offer));
-      if (shortfall > 0) intentId = (await holdForOffer(tx, offer, shortfall, input.paymentIntentId)) ?? intentId;
-    }
-    const updated = await offersRepository.updateOffer(tx, offer.id, {
-      status: 'negotiating',
-      counterCents: input.counterAmount,
-      counterMessage: input.counterMessage,
-      negotiationRound: offer.negotiationRound + 1,
-      lastNegotiationBy: user.id,
-      paymentIntentId: intentId,
-    });
-    await notifyOfferCountered(tx, updated, user.id);
-    return viewOffer(tx, updated, appointments, user.id);
-  });
+  const values = { userId: user.id, offerId, cents: input.counterAmount, message: input.counterMessage, intent: input.paymentIntentId ?? null };
+  return offerFromView((await sqlCall(singleStatement(db, () => callCounter(db, values)))).view, user.id);
 }

@@ -1,22 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.js';
-import { OFFER_LIFETIME_HOURS } from '../../../contract/offer-fees.js';
+
 import type { CreateOffer, Offer } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
-import { cachedSql } from '../../db/prepared.js';
+import { sqlFunction } from '../../db/sql-function.js';
 import { singleStatement } from '../../db/unit-of-work.js';
 import { forbidden, sqlCall } from '../../errors.js';
-import { withZoneFallback } from '../availability/slots.repository.js';
-import { offerFromView, type OfferViewJson } from './offer-view.js';
+import { withZoneFallback } from '../availability/index.js';
+import { offerFromView, offerViewRow } from './offer-view.js';
+import { RULES } from '../../../contract/rules.js';
 
 const p = (name: string) => sql.placeholder(name);
 
-// The whole use case is one statement (migration 0008, que_offer_create): its own transaction on the pool.
-const callCreate = cachedSql(
+// The whole use case is one statement (que_offer_create): its own transaction on the pool.
+const callCreate = sqlFunction(
   'que_offer_create',
   sql`select que_offer_create(${p('userId')}::int, ${p('fromAppointmentId')}::int, ${p('toAppointmentId')}::int, ${p('toUserId')}::int,
         ${p('offerType')}::text, ${p('paymentMethod')}::text, ${p('offerCents')}::int, ${p('message')}::text, ${p('intent')}::text,
         ${p('temporary')}::jsonb, ${p('lifetimeHours')}::int, ${p('zone')}::text) as view`,
+  offerViewRow,
 );
 
 /**
@@ -39,9 +41,8 @@ export async function createOffer(db: Db, user: User, input: CreateOffer): Promi
     message: input.message,
     intent: input.paymentIntentId ?? null,
     temporary: input.fromAppointmentId ? null : JSON.stringify(input.temporaryReservation ?? null),
-    lifetimeHours: OFFER_LIFETIME_HOURS,
+    lifetimeHours: RULES.offerLifetimeHours,
   };
   const call = (zone: string | null) => singleStatement(db, () => callCreate(db, { ...values, zone }));
-  const result = (await sqlCall(withZoneFallback(db, call))) as { rows: { view: OfferViewJson }[] };
-  return offerFromView(result.rows[0].view, user.id);
+  return offerFromView((await sqlCall(withZoneFallback(db, call))).view, user.id);
 }

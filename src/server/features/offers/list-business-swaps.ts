@@ -2,7 +2,7 @@ import type { User } from '../../../contract/auth.js';
 import type { BusinessSwap } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
 import { unauthenticated } from '../../errors.js';
-import { requireOwnedBusiness } from '../businesses/businesses.service.js';
+import { requireOwnedBusiness } from '../businesses/index.js';
 import * as offersRepository from './offers.repository.js';
 
 /**

@@ -1,18 +1,18 @@
 import type { User } from '../../../contract/auth.js';
 import type { Offer } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
+import { cutPage, type Page } from '../../db/keyset.js';
 import { forbidden, notFound, unauthenticated } from '../../errors.js';
-import { readAppointments } from '../appointments/trade-appointments.js';
-import { viewOffer } from './offer-view.js';
+import type { PageQuery } from '../../plugins/paging.js';
+import { viewOffers } from './offer-view.js';
 import * as offersRepository from './offers.repository.js';
 
-/** The signed-in user's offers, incoming and outgoing, newest first. */
-export async function listOffers(db: Db, viewer: User | null, forUser?: number): Promise<Offer[]> {
+/** A page of the signed-in user's offers, incoming and outgoing, newest first (DESIGN section 10). */
+export async function listOffers(db: Db, viewer: User | null, q: { forUser?: number } & PageQuery): Promise<Page<Offer>> {
   if (!viewer) throw unauthenticated();
-  if (forUser !== undefined && forUser !== viewer.id) throw forbidden('You can only see your own offers');
-  const rows = await offersRepository.listOffersOfUser(db, viewer.id);
-  const appointments = await readAppointments(db, rows.flatMap((o) => [o.fromAppointmentId, o.toAppointmentId]));
-  return Promise.all(rows.map((o) => viewOffer(db, o, appointments, viewer.id)));
+  if (q.forUser !== undefined && q.forUser !== viewer.id) throw forbidden('You can only see your own offers');
+  const page = cutPage(await offersRepository.pageOffersOfUser(db, viewer.id, q.limit, q.cursor), q.limit, (o) => ({ at: o.keyTime, id: o.id }));
+  return { items: await viewOffers(db, page.items, viewer.id), next: page.next };
 }
 
 export async function getOffer(db: Db, viewer: User | null, id: number): Promise<Offer> {
@@ -20,5 +20,6 @@ export async function getOffer(db: Db, viewer: User | null, id: number): Promise
   const offer = await offersRepository.findOffer(db, id);
   if (!offer) throw notFound('Offer');
   if (offer.fromUserId !== viewer.id && offer.toUserId !== viewer.id) throw forbidden('Only the two customers of this offer can see it');
-  return viewOffer(db, offer, await readAppointments(db, [offer.fromAppointmentId, offer.toAppointmentId]), viewer.id);
+  const [view] = await viewOffers(db, [offer], viewer.id);
+  return view;
 }

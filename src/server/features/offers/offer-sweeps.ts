@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { cachedSql } from '../../db/prepared.js';
+import { z } from 'zod';
+import { sqlFunction } from '../../db/sql-function.js';
 import { singleStatement, unitOfWork } from '../../db/unit-of-work.js';
 import { runInBackground } from '../../plugins/background-loop.js';
-import { endOffer } from './end-offer.js';
+import { expireOffer } from './end-offer.js';
 import * as offersRepository from './offers.repository.js';
 
 const BATCH = 50;
@@ -17,20 +18,23 @@ const BATCH = 50;
 export async function expireDueOffers(db: Db): Promise<number> {
   return unitOfWork(db, async (tx) => {
     const due = await offersRepository.claimExpiredOffers(tx, BATCH);
-    for (const offer of due) await endOffer(tx, offer, 'expired', offer.fromUserId);
+    for (const offer of due) await expireOffer(tx, offer.id, offer.fromUserId);
     return due.length;
   });
 }
 
-const callSettleDue = cachedSql('que_offers_settle_due', sql`select que_offers_settle_due(${sql.placeholder('limit')}::int) as settled`);
+const callSettleDue = sqlFunction(
+  'que_offers_settle_due',
+  sql`select que_offers_settle_due(${sql.placeholder('limit')}::int) as settled`,
+  z.object({ settled: z.number().int() }),
+);
 
 /**
  * Settles accepted offers whose appointments are done (normally settled at completion or
- * cancellation; this catches any left), a batch in one call (que_offers_settle_due, migration 0013).
+ * cancellation; this catches any left), a batch in one call (que_offers_settle_due).
  */
 export async function settleDueOffers(db: Db): Promise<number> {
-  const result = (await singleStatement(db, () => callSettleDue(db, { limit: BATCH }))) as { rows: { settled: number | string }[] };
-  return Number(result.rows[0].settled);
+  return (await singleStatement(db, () => callSettleDue(db, { limit: BATCH }))).settled;
 }
 
 /** Runs both sweeps every few seconds in this process, in batches until none is left. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { expectZeroSumLedger, grantCredit, offerCount, swapParties, wallet } from './test-fixtures.js';
+import { completeVisit, createTestApp, type TestContext } from '../../test/test-app.js';
+import { expectLedgerBalanced, grantCredit, offerCount, swapParties, wallet } from './test-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('Idempotency-Key on money-moving offer requests', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(accepted.json());
     expect((await wallet(p.payer)).heldInEscrow).toBe('10.00');
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('replays a retried completion, the POST that releases escrow and booking credit, instead of answering 409', async () => {
@@ -46,8 +46,7 @@ describe('Idempotency-Key on money-moving offer requests', () => {
     await grantCredit(ctx.database, p.payer.user.id, 2000);
     const offer = await p.payer.post('/api/queue-jump-offers', { fromAppointmentId: p.payerAppointmentId, toAppointmentId: p.payeeAppointmentId, offerAmount: 5, paymentMethod: 'credits' });
     expect((await p.payee.post(`/api/queue-jump-offers/${offer.json().id}/accept`)).statusCode).toBe(200);
-    const complete = (id: number, key: string) =>
-      p.owner.request({ method: 'POST', url: `/api/appointments/${id}/complete`, payload: {}, headers: { 'idempotency-key': key } });
+    const complete = (id: number, key: string) => completeVisit(p.owner, id, { 'idempotency-key': key });
     expect((await complete(p.payerAppointmentId, 'complete-1')).statusCode).toBe(200);
     const released = await complete(p.payeeAppointmentId, 'complete-2');
     expect(released.statusCode, released.body).toBe(200);
@@ -58,7 +57,7 @@ describe('Idempotency-Key on money-moving offer requests', () => {
     // Paid out once: the payee's $4.75 and $1.00 booking credit, nothing twice.
     expect((await p.payee.get(`/api/credits/${p.payee.user.id}`)).json()).toMatchObject({ credits: '5.75', pending: '0.00' });
     // Without a key nothing changes: a second completion is still 409.
-    expect((await p.owner.post(`/api/appointments/${p.payeeAppointmentId}/complete`)).statusCode).toBe(409);
-    await expectZeroSumLedger(ctx.database);
+    expect((await completeVisit(p.owner, p.payeeAppointmentId)).statusCode).toBe(409);
+    await expectLedgerBalanced(ctx.database);
   });
 });

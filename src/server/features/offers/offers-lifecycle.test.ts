@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOfWeek, minutesToTime } from '../../../contract/time.js';
-import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
+import { completeVisit, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { serviceBusiness, TIME_ZONE, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { businessNow } from '../availability/business-clock.js';
 import { expireDueOffers, settleDueOffers } from './offer-sweeps.js';
-import { appointmentTime, book, creditOffer, expectZeroSumLedger, grantCredit, restaurant, swapParties, wallet } from './test-fixtures.js';
+import { appointmentTime, book, creditOffer, expectLedgerBalanced, grantCredit, restaurant, swapParties, wallet } from './test-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('move back', () => {
     expect((await p.payee.post(`/api/queue-jump-offers/${made.json().id}/accept`)).statusCode).toBe(200);
     expect(await appointmentTime(p.payer, p.payerAppointmentId)).toMatchObject({ time: '15:00' });
     expect(await appointmentTime(p.payee, p.payeeAppointmentId)).toMatchObject({ time: '09:00' });
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 });
 
@@ -96,7 +96,7 @@ describe('sweeps', () => {
     expect(await expireDueOffers(ctx.database.db)).toBe(0);
     expect((await p.payer.get(`/api/queue-jump-offers/${made.id}`)).json().status).toBe('expired');
     expect((await p.payer.get(`/api/credits/${p.payer.user.id}`)).json().credits).toBe('10.00');
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('settles nothing twice', async () => {
@@ -104,13 +104,13 @@ describe('sweeps', () => {
     await grantCredit(ctx.database, p.payer.user.id, 1000);
     const made = (await creditOffer(p, 5)).json();
     await p.payee.post(`/api/queue-jump-offers/${made.id}/accept`);
-    await p.owner.post(`/api/appointments/${p.payerAppointmentId}/complete`);
-    await p.owner.post(`/api/appointments/${p.payeeAppointmentId}/complete`);
+    await completeVisit(p.owner, p.payerAppointmentId);
+    await completeVisit(p.owner, p.payeeAppointmentId);
     expect((await p.payee.get(`/api/queue-jump-offers/${made.id}`)).json().escrowStatus).toBe('released');
     expect(await settleDueOffers(ctx.database.db)).toBe(0);
     // Credit offers pay the recipient in credit: $5 - 5% = $4.75, plus the completed booking's $1.00.
     expect((await p.payee.get(`/api/credits/${p.payee.user.id}`)).json().credits).toBe('5.75');
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('ends every other live offer on an appointment when one of them swaps it, refunding that payer', async () => {
@@ -128,6 +128,6 @@ describe('sweeps', () => {
     expect((await p.payee.post(`/api/queue-jump-offers/${mine.id}/accept`)).statusCode).toBe(200);
     expect((await rival.get(`/api/queue-jump-offers/${theirs.json().id}`)).json().status).toBe('cancelled');
     expect((await rival.get(`/api/credits/${rival.user.id}`)).json().credits).toBe('10.00');
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 });

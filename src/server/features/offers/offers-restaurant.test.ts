@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
-import { authorizedIntent, book, expectZeroSumLedger, restaurant, upcomingDay, wallet } from './test-fixtures.js';
+import { completeVisit, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { authorizedIntent, book, expectLedgerBalanced, restaurant, upcomingDay, wallet } from './test-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -50,10 +50,10 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     expect(statuses).toEqual([{ id: r.tableId, status: 'cancelled' }, { id: offer.fromAppointmentId, status: 'confirmed' }]);
     expect((await wallet(r.holder)).pendingIncoming).toBe('10.00');
 
-    expect((await r.owner.post(`/api/appointments/${offer.fromAppointmentId}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(r.owner, offer.fromAppointmentId)).statusCode).toBe(200);
     expect((await r.holder.get(`/api/queue-jump-offers/${offer.id}`)).json().escrowStatus).toBe('released');
     expect(await wallet(r.holder)).toMatchObject({ earnings: '10.00', pendingIncoming: '0.00' });
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('cancels the pending reservation and returns the hold when the offer is declined', async () => {
@@ -63,7 +63,7 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     const [pending] = await queryRows<{ status: string }>(ctx.database, `select status from appointments where id = ${offer.fromAppointmentId}`);
     expect(pending.status).toBe('cancelled');
     expect((await wallet(r.wanter)).heldInEscrow).toBe('0.00');
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('withdraws the offer when the sender cancels the pending table: the hold comes back, and the holder keeps the table', async () => {
@@ -76,7 +76,7 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     const [table] = await queryRows<{ status: string }>(ctx.database, `select status from appointments where id = ${r.tableId}`);
     expect(table.status).toBe('confirmed');
     expect((await r.holder.post(`/api/queue-jump-offers/${offer.id}/accept`)).statusCode).toBe(409);
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('keeps the pending table the sender\'s alone: the restaurant cannot cancel it by its id (404), and the offer stands', async () => {
@@ -105,38 +105,48 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     expect(await queryRows(ctx.database, `select id from notifications where appointment_id = ${pendingId}`)).toEqual([]);
     // The offer can still be accepted: the table is handed over as before.
     expect((await r.holder.post(`/api/queue-jump-offers/${offer.id}/accept`)).statusCode).toBe(200);
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
-  it('swaps two confirmed tables like appointments, re-checking seats for both parties: 409 and nothing changed when the larger party would not fit', async () => {
+  it('swaps two confirmed tables like appointments, checking seats for both parties when the offer is made and again when accepted', async () => {
     const dining = await restaurant(ctx.app, { seatingCapacity: 6, maxPartySize: 6 });
-    const [holder, sender, other] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+    const [holder, sender, other, later] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
     const date = upcomingDay(4);
     const at = (client: typeof holder, time: string, partySize: number) => book(client, { businessId: dining.businessId, date, time, partySize });
     // 18:00-20:00 three guests; the holder's two at 19:00 fit beside them (5 of 6); the sender's four at 21:00.
     const booked = [await at(other, '18:00', 3), await at(holder, '19:00', 2), await at(sender, '21:00', 4)];
     expect(booked.map((b) => b.statusCode)).toEqual([201, 201, 201]);
     const [, table, own] = booked.map((b) => b.json().id as number);
-    const intent = await authorizedIntent(sender, 15.5);
-    const made = await sender.post('/api/queue-jump-offers', {
-      fromAppointmentId: own, toAppointmentId: table, offerAmount: 10, paymentMethod: 'cash', paymentIntentId: intent.clientSecret,
-    });
+    const offer = async () => {
+      const intent = await authorizedIntent(sender, 15.5);
+      return sender.post('/api/queue-jump-offers', {
+        fromAppointmentId: own, toAppointmentId: table, offerAmount: 10, paymentMethod: 'cash', paymentIntentId: intent.clientSecret,
+      });
+    };
+    // Four guests at 19:00 beside the three until 20:00 would be 7 of 6 seats: a swap that could never happen is refused when made.
+    const refused = await offer();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toMatch(/cannot trade places: at 7:00 PM, [A-Z][a-z]+day/);
+    expect((await wallet(sender)).heldInEscrow).toBe('0.00');
+    // Once the three leave, the offer can be made…
+    expect((await other.patch(`/api/appointments/${booked[0].json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    const made = await offer();
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toMatchObject({ temporaryReservation: false, totalCharge: '15.50', recipientReceives: '10.00' });
-    // Four guests at 19:00 beside the three until 20:00 would be 7 of 6 seats.
+    // …but three more guests booked at 18:00 meanwhile make the swap impossible again: accepting re-checks, 409, nothing changes.
+    expect((await at(later, '18:00', 3)).statusCode).toBe(201);
     const accept = await holder.post(`/api/queue-jump-offers/${made.json().id}/accept`);
     expect(accept.statusCode, accept.body).toBe(409);
     const times = await queryRows<{ id: number; time: string; status: string }>(
       ctx.database, `select id, to_char(starts_at, 'HH24:MI') as time, status from appointments where id in (${table}, ${own}) order by id`);
     expect(times).toEqual([{ id: table, time: '19:00', status: 'confirmed' }, { id: own, time: '21:00', status: 'confirmed' }]);
     expect((await holder.get(`/api/queue-jump-offers/${made.json().id}`)).json().status).toBe('pending');
-    // Once the three leave, the same offer swaps the two tables.
-    expect((await other.patch(`/api/appointments/${booked[0].json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await later.patch(`/api/appointments/${(await later.get('/api/appointments')).json()[0].id}`, { status: 'cancelled' })).statusCode).toBe(200);
     expect((await holder.post(`/api/queue-jump-offers/${made.json().id}/accept`)).statusCode).toBe(200);
     const swapped = await queryRows<{ id: number; time: string }>(
       ctx.database, `select id, to_char(starts_at, 'HH24:MI') as time from appointments where id in (${table}, ${own}) order by id`);
     expect(swapped).toEqual([{ id: table, time: '21:00' }, { id: own, time: '19:00' }]);
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('refuses a temporary reservation at another time than the chosen table, or for a service business', async () => {
@@ -155,7 +165,7 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     expect(n).toBe(0);
   });
 
-  it('hands over a table that was itself handed over: the earlier offer, whose table is now cancelled, refunds its payer', async () => {
+  it('hands over a table that was itself handed over: the earlier offer settles then, paying its recipient (the wanter sold the table on)', async () => {
     const r = await fullRestaurant();
     const first = (await offerForTable(r)).json();
     expect((await r.holder.post(`/api/queue-jump-offers/${first.id}/accept`)).statusCode).toBe(200);
@@ -172,8 +182,9 @@ describe('restaurant skip-the-line with a temporary reservation', () => {
     expect(second.statusCode, second.body).toBe(201);
     const accepted = await r.wanter.post(`/api/queue-jump-offers/${second.json().id}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await r.holder.get(`/api/queue-jump-offers/${first.id}`)).json()).toMatchObject({ status: 'accepted', escrowStatus: 'refunded' });
+    expect((await r.holder.get(`/api/queue-jump-offers/${first.id}`)).json()).toMatchObject({ status: 'accepted', escrowStatus: 'released' });
+    expect((await wallet(r.holder)).earnings).toBe('10.00');
     expect((await third.get(`/api/queue-jump-offers/${second.json().id}`)).json()).toMatchObject({ status: 'accepted', escrowStatus: 'held' });
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 });

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lte, or, sql } from 'drizzle-orm';
 import { LIVE_OFFER_STATUSES } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
-import { appointments, offers } from '../../db/schema.js';
+import { mergeNewestFirst, newestFirst, type PageKey } from '../../db/keyset.js';
+import { appointments, offers, users } from '../../db/schema.js';
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -21,13 +22,47 @@ export async function updateOffer(db: Db, id: number, values: Partial<Omit<Offer
   return row;
 }
 
-export async function listOffersOfUser(db: Db, userId: number): Promise<OfferRow[]> {
+const offerPages = newestFirst(offers.createdAt, offers.id);
+
+/**
+ * One page of the offers a user sent or received, newest first, and one more if there is another
+ * page: the sent and the received are each read in index order (offers_from_user_idx,
+ * offers_to_user_idx) and merged, so a page reads at most twice its size whatever the history.
+ */
+export async function pageOffersOfUser(db: Db, userId: number, limit: number, after?: PageKey): Promise<(OfferRow & { keyTime: string })[]> {
+  const side = (party: typeof offers.fromUserId | typeof offers.toUserId) =>
+    db
+      .select({ ...getTableColumns(offers), keyTime: offerPages.keyTime })
+      .from(offers)
+      .where(and(eq(party, userId), offerPages.after(after)))
+      .orderBy(...offerPages.orderBy)
+      .limit(limit + 1);
+  const [sent, received] = await Promise.all([side(offers.fromUserId), side(offers.toUserId)]);
+  return mergeNewestFirst(limit, sent, received);
+}
+
+/**
+ * The offers on an appointment whose money cancelling it decides: live ones (cancelling ends them and
+ * returns the hold) and accepted ones whose escrow is still held (settled when both visits are done).
+ */
+export async function openOffersOnAppointment(db: Db, appointmentId: number): Promise<OfferRow[]> {
   return db
     .select()
     .from(offers)
-    .where(or(eq(offers.fromUserId, userId), eq(offers.toUserId, userId)))
-    .orderBy(desc(offers.createdAt), desc(offers.id))
-    .limit(200);
+    .where(
+      and(
+        or(eq(offers.fromAppointmentId, appointmentId), eq(offers.toAppointmentId, appointmentId)),
+        or(inArray(offers.status, [...LIVE_OFFER_STATUSES]), and(eq(offers.status, 'accepted'), eq(offers.escrowStatus, 'held'))),
+      ),
+    )
+    .orderBy(desc(offers.createdAt), desc(offers.id));
+}
+
+/** The usernames of offer parties, by user id. */
+export async function usernamesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }
 
 /** Live offers past their expiry, claimed so that several processes never take the same one. */
@@ -41,23 +76,33 @@ export async function claimExpiredOffers(db: Db, limit: number): Promise<OfferRo
     .for('update', { skipLocked: true });
 }
 
-/** What the escrow accounts of a payer's live and accepted-but-unsettled offers hold (pending and posted). */
-export async function escrowHeldForPayer(db: Db, userId: number): Promise<number> {
-  const result = (await db.execute(sql`
-    select coalesce(sum(la.credits_pending + la.credits_posted - la.debits_posted), 0)::bigint as held
-    from ${offers} o join ledger_accounts la on la.kind = 'offer_escrow' and la.offer_id = o.id
-    where o.from_user_id = ${userId} and (o.status in ('pending', 'negotiating') or (o.status = 'accepted' and o.escrow_status = 'held'))`)) as unknown as {
-    rows: { held: string | number }[];
-  };
-  return Number(result.rows[0]?.held ?? 0);
+/**
+ * What a user's open offers amount to (GET /api/wallet): what the escrow accounts of the offers they
+ * pay for hold while live or accepted and unsettled (pending and posted), and what accepted,
+ * unsettled offers will pay them: the split recorded at acceptance, which settlement pays. Only open
+ * offers are read (offers_open_payer_idx, offers_unsettled_recipient_idx: the predicates below are
+ * theirs), and each escrow account by its unique key, so closed and settled history costs nothing.
+ */
+export async function openOfferTotals(db: Db, userId: number): Promise<{ heldCents: number; incomingCents: number }> {
+  const result = (await db.execute(openOfferTotalsQuery(userId))) as unknown as { rows: { held: string | number; incoming: string | number }[] };
+  const row = result.rows[0];
+  return { heldCents: Number(row?.held ?? 0), incomingCents: Number(row?.incoming ?? 0) };
 }
 
-/** Accepted offers that will pay this user once both appointments are completed. */
-export async function unsettledIncoming(db: Db, userId: number): Promise<OfferRow[]> {
-  return db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.toUserId, userId), eq(offers.status, 'accepted'), eq(offers.escrowStatus, 'held')));
+/** The statement openOfferTotals sends (bench/history-growth.ts shows its plan). */
+export function openOfferTotalsQuery(userId: number) {
+  return sql`
+    select
+      (select coalesce(sum(la.credits_pending + la.credits_posted - la.debits_posted), 0)::bigint
+         from ${offers} o
+         join ledger_accounts la
+           on la.kind = 'offer_escrow' and la.asset in ('USD', 'CREDIT')
+          and coalesce(la.user_id, 0) = 0 and coalesce(la.business_id, 0) = 0 and coalesce(la.offer_id, 0) = o.id
+        where o.from_user_id = ${userId}
+          and (o.status in ('pending', 'negotiating') or (o.status = 'accepted' and o.escrow_status = 'held'))) as held,
+      (select coalesce(sum(o.recipient_cents), 0)::bigint
+         from ${offers} o
+        where o.to_user_id = ${userId} and o.status = 'accepted' and o.escrow_status = 'held') as incoming`;
 }
 
 /** Accepted offers between appointments of one business, newest first. */

@@ -2,27 +2,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/businesses.js';
 import { acceptCounterSchema, businessSwapSchema, counterOfferSchema, createOfferSchema, offerSchema, offersQuerySchema } from '../../../contract/offers.js';
-import { walletSchema } from '../../../contract/payments.js';
-import { ErrorCode } from '../../../contract/errors.js';
 import type { User } from '../../../contract/auth.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
-import { refreshIntentFromProcessor } from '../payments/payments.service.js';
+import { slotRules } from '../availability/index.js';
+import { refreshIntentFromProcessor } from '../payments/index.js';
+import { pagedList } from '../../plugins/paging.js';
 import { requireUser } from '../../plugins/session.js';
-import { getWallet } from '../wallet/get-wallet.js';
 import { acceptOffer } from './accept-offer.js';
 import { counterOffer } from './counter-offer.js';
 import { createOffer } from './create-offer.js';
 import { cancelOffer, declineOffer } from './end-offer.js';
+import { listOffersOnAppointment } from './appointment-offers.js';
 import { listBusinessSwaps } from './list-business-swaps.js';
 import { getOffer, listOffers } from './list-offers.js';
 
 const offerResponse = { 200: offerSchema };
+// A person's offers grow with their history: a page at a time (DESIGN section 10).
+const offerPages = pagedList('offers');
 // Money moves on these: a retried request with the same Idempotency-Key gets the first answer. Their
 // work goes to request.db: the key's transaction when the header is sent (plugins/idempotency.ts).
 const idempotent = { idempotent: true } as const;
 
-// Paid slot swaps: make, negotiate, accept, decline and cancel offers; the wallet.
+// Paid slot swaps: make, negotiate, accept, decline and cancel offers.
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   // A card confirmed in the browser (Stripe.js) is only known to the processor until we ask it,
   // before the statement that claims it. This asks and moves no money; with an Idempotency-Key it
@@ -31,8 +32,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.user && idOrClientSecret) await refreshIntentFromProcessor(request.db, app.paymentProcessor, { idOrClientSecret, user: request.user });
   };
 
-  app.get('/queue-jump-offers', { schema: { querystring: offersQuerySchema, response: { 200: z.array(offerSchema) } } }, async (request) =>
-    listOffers(app.db, request.user, request.query.forUser),
+  app.get(
+    '/queue-jump-offers',
+    { schema: { querystring: offersQuerySchema.extend(offerPages.query), response: { 200: z.array(offerSchema) } } },
+    async (request, reply) => offerPages.send(request, reply, await listOffers(app.db, request.user, request.query)),
   );
   app.get('/queue-jump-offers/:id', { schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
     getOffer(app.db, request.user, request.params.id),
@@ -51,17 +54,14 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post('/queue-jump-offers/:id/accept', { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } }, async (request) => {
     await refreshCard(request, request.body?.paymentIntentId);
-    return acceptOffer(request.db, requireUser(request), request.params.id, request.body?.paymentIntentId);
+    return acceptOffer(request.db, requireUser(request), request.params.id, slotRules(app.config), request.body?.paymentIntentId);
   });
   app.post(
     '/queue-jump-offers/:id/accept-counter',
     { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } },
     async (request) => {
-      const user = requireUser(request);
-      const offer = await getOffer(request.db, user, request.params.id);
-      if (offer.status !== 'negotiating') throw new AppError(ErrorCode.INVALID_STATE, 'There is no counter offer to accept');
       await refreshCard(request, request.body?.paymentIntentId);
-      return acceptOffer(request.db, user, request.params.id, request.body?.paymentIntentId);
+      return acceptOffer(request.db, requireUser(request), request.params.id, slotRules(app.config), request.body?.paymentIntentId, { counter: true });
     },
   );
   app.post('/queue-jump-offers/:id/decline', { config: idempotent, schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
@@ -71,9 +71,12 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     cancelOffer(request.db, requireUser(request), request.params.id),
   );
 
+  // The cancel dialog's question: what happens to the money of the offers tied to this appointment.
+  app.get('/appointments/:id/offers', { schema: { params: idParamsSchema, response: { 200: z.array(offerSchema) } } }, async (request) =>
+    listOffersOnAppointment(app.db, request.user, request.params.id),
+  );
+
   app.get('/businesses/:id/swaps', { schema: { params: idParamsSchema, response: { 200: z.array(businessSwapSchema) } } }, async (request) =>
     listBusinessSwaps(app.db, request.user, request.params.id),
   );
-
-  app.get('/wallet', { schema: { response: { 200: walletSchema } } }, async (request) => getWallet(app.db, request.user));
 };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { completeVisit, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import type { Client } from '../appointments/test-fixtures.js';
 import {
-  appointmentTime, authorizedIntent, book, cardOffer, creditOffer, expectZeroSumLedger, grantCredit, offerCount, restaurant, runPaymentActions, swapParties, upcomingDay, wallet,
+  appointmentTime, authorizedIntent, book, cardOffer, creditOffer, expectLedgerBalanced, grantCredit, offerCount, restaurant, runPaymentActions, swapParties, upcomingDay, wallet,
 } from './test-fixtures.js';
 
 let ctx: TestContext;
@@ -9,6 +10,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
+
+const creditOf = async (client: Client) => (await client.get(`/api/credits/${client.user.id}`)).json().credits as string;
 
 describe('a queue jump paid by card, countered, accepted and released', () => {
   it('holds, negotiates, swaps, and pays out only after both completions, to the cent', async () => {
@@ -24,7 +27,7 @@ describe('a queue jump paid by card, countered, accepted and released', () => {
     const incoming = (await p.payee.get(`/api/queue-jump-offers?forUser=${p.payee.user.id}`)).json();
     expect(incoming).toHaveLength(1);
     expect(incoming[0]).toMatchObject({ direction: 'incoming', paymentIntentId: null, actions: { accept: true, decline: true, counter: true, cancel: false } });
-    expect(JSON.stringify(incoming)).not.toMatch(/Pat Doe|pat@example.com|555-0100/);
+    expect(JSON.stringify(incoming)).not.toMatch(/Pat Doe|pat@example.com|2125550100/);
 
     // Only the recipient starts a negotiation.
     expect((await p.payer.post(`/api/queue-jump-offers/${offer.id}/negotiate`, { counterAmount: 40 })).statusCode).toBe(403);
@@ -55,9 +58,9 @@ describe('a queue jump paid by card, countered, accepted and released', () => {
     expect(swaps).toEqual([{ offerId: offer.id, appointmentIds: [p.payerAppointmentId, p.payeeAppointmentId], escrowStatus: 'held', releasesOnCompletion: true }]);
 
     // One completion is not enough; both release the escrow.
-    expect((await p.owner.post(`/api/appointments/${p.payerAppointmentId}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(p.owner, p.payerAppointmentId)).statusCode).toBe(200);
     expect((await p.payee.get(`/api/queue-jump-offers/${offer.id}`)).json().escrowStatus).toBe('held');
-    expect((await p.owner.post(`/api/appointments/${p.payeeAppointmentId}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(p.owner, p.payeeAppointmentId)).statusCode).toBe(200);
     expect((await p.payee.get(`/api/queue-jump-offers/${offer.id}`)).json().escrowStatus).toBe('released');
     expect(await wallet(p.payee)).toMatchObject({ pendingIncoming: '0.00', earnings: '38.00' });
     expect((await wallet(p.payer)).heldInEscrow).toBe('0.00');
@@ -74,7 +77,7 @@ describe('a queue jump paid by card, countered, accepted and released', () => {
       `select kind, amount_cents as amount, status from payment_actions where offer_id = ${offer.id} or payment_intent_id in (select id from payment_intents where offer_id = ${offer.id}) order by kind, amount_cents`,
     );
     expect(actions.map((a) => `${a.kind} ${a.amount}`)).toEqual(['capture 1500', 'capture 3000', 'payout 3800']);
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 });
 
@@ -153,7 +156,7 @@ describe('offer rules', () => {
     expect((await wallet(p.payer)).heldInEscrow).toBe('0.00');
     // The unprotected 09:00 still takes offers.
     expect((await creditOffer(p, 10)).statusCode).toBe(201);
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('pays by credit, allows one live offer per pair, and refunds everything on decline', async () => {
@@ -167,7 +170,7 @@ describe('offer rules', () => {
     expect(declined.json().status).toBe('declined');
     expect((await p.payer.get(`/api/credits/${p.payer.user.id}`)).json().credits).toBe('20.00');
     expect((await p.payee.post(`/api/queue-jump-offers/${made.json().id}/accept`)).statusCode).toBe(409);
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
   it('ends live offers and refunds when either appointment is cancelled or rescheduled', async () => {
@@ -177,25 +180,61 @@ describe('offer rules', () => {
     expect((await p.payee.patch(`/api/appointments/${p.payeeAppointmentId}`, { status: 'cancelled' })).statusCode).toBe(200);
     expect((await p.payer.get(`/api/queue-jump-offers/${made.id}`)).json().status).toBe('cancelled');
     expect((await p.payer.get(`/api/credits/${p.payer.user.id}`)).json().credits).toBe('20.00');
-    await expectZeroSumLedger(ctx.database);
+    await expectLedgerBalanced(ctx.database);
   });
 
-  it('a lower final price returns the difference at acceptance; a cancelled appointment after acceptance refunds the payer', async () => {
+  it('a lower final price returns the difference at acceptance; once accepted the swap is done, so the recipient is paid even if he cancels later', async () => {
     const p = await swapParties(ctx.app);
     await grantCredit(ctx.database, p.payer.user.id, 5000);
     const made = (await creditOffer(p, 30)).json();
-    expect((await p.payer.get(`/api/credits/${p.payer.user.id}`)).json().credits).toBe('15.00');
+    expect(await creditOf(p.payer)).toBe('15.00');
     await p.payee.post(`/api/queue-jump-offers/${made.id}/negotiate`, { counterAmount: 35 });
     const lower = await p.payer.post(`/api/queue-jump-offers/${made.id}/negotiate`, { counterAmount: 20 });
     expect(lower.statusCode, lower.body).toBe(200);
     const accepted = await p.payee.post(`/api/queue-jump-offers/${made.id}/accept-counter`);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await p.payer.get(`/api/credits/${p.payer.user.id}`)).json().credits).toBe('25.00');
-    expect((await p.owner.post(`/api/appointments/${p.payerAppointmentId}/complete`)).statusCode).toBe(200);
+    // the fee split is recorded on the offer when it is accepted
+    expect(await queryRows(ctx.database, `select total_cents, recipient_cents, business_fee_cents, platform_fee_cents from offers where id = ${made.id}`)).toEqual([
+      { total_cents: 2500, recipient_cents: 1900, business_fee_cents: 500, platform_fee_cents: 100 },
+    ]);
+    expect(await creditOf(p.payer)).toBe('25.00');
+    // The payer was served in the slot she bought; then the recipient cancelled his own (now later) one.
+    expect((await completeVisit(p.owner, p.payerAppointmentId)).statusCode).toBe(200);
+    expect((await p.payee.patch(`/api/appointments/${p.payeeAppointmentId}`, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await p.payer.get(`/api/queue-jump-offers/${made.id}`)).json().escrowStatus).toBe('released');
+    // the payer keeps $25 and the $1.00 her completed booking earned; the recipient gets $20 - 5%
+    expect(await creditOf(p.payer)).toBe('26.00');
+    expect(await creditOf(p.payee)).toBe('19.00');
+    await expectLedgerBalanced(ctx.database);
+  });
+
+  it('pays the recipient when the payer cancels the appointment she bought: the swap happened at acceptance', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 2500);
+    const made = (await creditOffer(p, 20)).json();
+    expect((await p.payee.post(`/api/queue-jump-offers/${made.id}/accept`)).statusCode).toBe(200);
+    expect((await p.payer.patch(`/api/appointments/${p.payerAppointmentId}`, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await p.payer.get(`/api/queue-jump-offers/${made.id}`)).json().escrowStatus).toBe('held');
+    expect((await completeVisit(p.owner, p.payeeAppointmentId)).statusCode).toBe(200);
+    expect((await p.payer.get(`/api/queue-jump-offers/${made.id}`)).json().escrowStatus).toBe('released');
+    expect(await creditOf(p.payer)).toBe('0.00');
+    // $20 - 5%, and the $1.00 his completed booking earned
+    expect(await creditOf(p.payee)).toBe('20.00');
+    await expectLedgerBalanced(ctx.database);
+  });
+
+  it('refunds the payer in full when the business cancels the appointment she bought', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 2500);
+    const made = (await creditOffer(p, 20)).json();
+    expect((await p.payee.post(`/api/queue-jump-offers/${made.id}/accept`)).statusCode).toBe(200);
+    expect((await p.owner.patch(`/api/appointments/${p.payerAppointmentId}`, { status: 'cancelled' })).statusCode).toBe(200);
     expect((await p.payee.patch(`/api/appointments/${p.payeeAppointmentId}`, { status: 'cancelled' })).statusCode).toBe(200);
     expect((await p.payer.get(`/api/queue-jump-offers/${made.id}`)).json().escrowStatus).toBe('refunded');
-    // all $50 back, plus the $1.00 the completed booking earned
-    expect((await p.payer.get(`/api/credits/${p.payer.user.id}`)).json().credits).toBe('51.00');
-    await expectZeroSumLedger(ctx.database);
+    expect(await creditOf(p.payer)).toBe('25.00');
+    expect(await creditOf(p.payee)).toBe('0.00');
+    const told = await queryRows<{ kind: string; title: string }>(ctx.database, `select kind, title from notifications where user_id = ${p.payer.user.id} and offer_id = ${made.id} order by id desc limit 1`);
+    expect(told).toEqual([{ kind: 'offer_refunded', title: 'Refunded: $25.00' }]);
+    await expectLedgerBalanced(ctx.database);
   });
 });

@@ -1,33 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { queryRows, signUp } from '../../test/test-app.js';
-import { book, type Client, restaurant, serviceBusiness, upcomingDay, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { AccountKind, assetTotals, getOrCreateAccounts, transfer } from '../ledger/ledger.service.js';
+import { queryRows } from '../../test/test-app.js';
+import { book, type Client, restaurant, type SwapParties, swapParties, upcomingDay } from '../appointments/test-fixtures.js';
+import { expectLedgerBalanced } from '../credits/test-fixtures.js';
+import { ledgerAccount, postTransfer } from '../ledger/test-ledger.js';
 import { authorizedIntent } from '../payments/test-fixtures.js';
-import { runDuePaymentActions } from '../payments/payments.service.js';
+import { runDuePaymentActions } from '../payments/payment-worker.js';
 
-export { authorizedIntent };
-
-/** Two customers at one shop: the payer holds the later slot, the payee the earlier one. */
-export async function swapParties(app: FastifyInstance, times = { payer: '15:00', payee: '09:00' }) {
-  const shop = await serviceBusiness(app);
-  const [payer, payee] = [await signUp(app), await signUp(app)];
-  const date = upcomingWeekday();
-  const later = await book(payer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: times.payer });
-  const earlier = await book(payee, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: times.payee });
-  expect([later.statusCode, earlier.statusCode]).toEqual([201, 201]);
-  return { ...shop, payer, payee, date, payerAppointmentId: later.json().id as number, payeeAppointmentId: earlier.json().id as number };
-}
-export type SwapParties = Awaited<ReturnType<typeof swapParties>>;
+export { authorizedIntent, expectLedgerBalanced, swapParties, type SwapParties };
 
 /** Que Credit for tests, issued through the ledger like booking credit is. */
 export async function grantCredit(database: Database, userId: number, cents: number) {
-  const [issuance, credit] = await getOrCreateAccounts(database.db, [
-    { kind: AccountKind.creditIssuance, asset: 'CREDIT', userId, noOverdraft: false },
-    { kind: AccountKind.userCredit, asset: 'CREDIT', userId, noOverdraft: true },
-  ]);
-  await transfer(database.db, { debitAccountId: issuance.id, creditAccountId: credit.id, amount: cents, asset: 'CREDIT', code: 'test_grant', description: 'Granted by a test' });
+  const issuance = await ledgerAccount(database.db, { kind: 'credit_issuance', asset: 'CREDIT', userId, noOverdraft: false });
+  const credit = await ledgerAccount(database.db, { kind: 'user_credit', asset: 'CREDIT', userId, noOverdraft: true });
+  await postTransfer(database.db, { debit: issuance, credit, amount: cents, asset: 'CREDIT', code: 'test_grant', description: 'Granted by a test' });
 }
 
 /** A queue jump from the payer's slot to the payee's, paid by test card. */
@@ -54,10 +40,6 @@ export async function creditOffer(p: SwapParties, offerAmount = 10, extra: Recor
     paymentMethod: 'credits',
     ...extra,
   });
-}
-
-export async function expectZeroSumLedger(database: Database) {
-  for (const totals of Object.values(await assetTotals(database.db))) expect(totals).toEqual({ posted: 0, pending: 0 });
 }
 
 export async function appointmentTime(client: Client, id: number) {

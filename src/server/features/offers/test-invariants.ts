@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../test/test-app.js';
-import { assetTotals } from '../ledger/ledger.service.js';
+import { RULES } from '../../../contract/rules.js';
+import { assetTotals } from '../ledger/test-ledger.js';
 
 // The offer invariants of DESIGN sections 5 and 6, read straight from the tables. Shared by the
 // model-based test and the PostgreSQL concurrency tests: each returns what is wrong, [] when all is well.
@@ -21,8 +22,9 @@ const HOLDS_RESOLVED = `
 
 /**
  * Escrow of an accepted offer: held while either appointment is still confirmed (never paid out
- * before both are finished), released once only when both were completed, refunded once only when
- * one was cancelled instead; an ended or settled offer's escrow account is empty.
+ * before both are finished); once both are finished, refunded once when the business cancelled the
+ * appointment the payer bought (the sender's), else released once (DESIGN section 5: the swap
+ * happened at acceptance); an ended or settled offer's escrow account is empty.
  */
 const ESCROW_SETTLED = `
   with legs as (
@@ -36,8 +38,10 @@ const ESCROW_SETTLED = `
     select o.id,
       count(*) filter (where a.status = 'confirmed') as confirmed,
       count(*) filter (where a.status = 'completed') as completed,
-      count(*) filter (where a.status = 'cancelled') as cancelled
+      count(*) filter (where a.status = 'cancelled') as cancelled,
+      bool_or(a.id = o.from_appointment_id and a.status = 'cancelled' and a.cancelled_by = b.owner_id) as bought_cancelled_by_business
     from offers o join appointments a on a.id in (o.from_appointment_id, o.to_appointment_id)
+    join businesses b on b.id = a.business_id
     group by o.id
   )
   select 'offer ' || o.id || ' (' || o.status || ', escrow ' || o.escrow_status || '): ' || ap.confirmed || ' confirmed, '
@@ -51,10 +55,35 @@ const ESCROW_SETTLED = `
       when o.status in ('pending', 'negotiating') then coalesce(l.releases, 0) = 0 and coalesce(l.refunds, 0) = 0 and coalesce(e.posted, 0) = 0
       when o.status <> 'accepted' then coalesce(l.releases, 0) = 0 and coalesce(l.refunds, 0) = 0 and coalesce(e.posted, 0) = 0 and coalesce(e.pending, 0) = 0
       when o.escrow_status = 'held' then ap.confirmed > 0 and coalesce(l.releases, 0) = 0 and coalesce(l.refunds, 0) = 0 and e.posted > 0 and e.pending = 0
-      when o.escrow_status = 'released' then ap.completed = 2 and l.releases = 1 and l.refunds = 0 and e.posted = 0 and e.pending = 0
-      when o.escrow_status = 'refunded' then ap.confirmed = 0 and ap.cancelled > 0 and l.releases = 0 and l.refunds = 1 and e.posted = 0 and e.pending = 0
+      when o.escrow_status = 'released' then ap.confirmed = 0 and not ap.bought_cancelled_by_business and l.releases = 1 and l.refunds = 0 and e.posted = 0 and e.pending = 0
+      when o.escrow_status = 'refunded' then ap.confirmed = 0 and ap.bought_cancelled_by_business and l.releases = 0 and l.refunds = 1 and e.posted = 0 and e.pending = 0
       else false
     end)`;
+
+/**
+ * Every live offer still fits DESIGN section 6 on the appointments as they are now: both confirmed
+ * (the sender's pending table for a restaurant offer), at one business, the target not blocked, not
+ * the owner's, in the offer's direction; at most RULES.maxLiveOffersPerTarget on one target.
+ */
+const LIVE_OFFERS_FIT = `
+  select 'live offer ' || o.id || ' no longer fits: ' || concat_ws(', ',
+           case when t.status <> 'confirmed' then 'target ' || t.status end,
+           case when not o.temporary_reservation and f.status <> 'confirmed' then 'own appointment ' || f.status end,
+           case when f.business_id <> t.business_id then 'two businesses' end,
+           case when t.block_offers then 'target blocks offers' end,
+           case when b.owner_id in (o.from_user_id, o.to_user_id) then 'the owner is a party' end,
+           case when not o.temporary_reservation and o.offer_type = 'queue_jump' and (t.starts_at >= f.starts_at or t.starts_at::date <> f.starts_at::date) then 'queue jump not to an earlier time that day' end,
+           case when not o.temporary_reservation and o.offer_type = 'move_back' and t.starts_at <= f.starts_at then 'move back not to a later time' end) as problem
+  from offers o join appointments t on t.id = o.to_appointment_id join appointments f on f.id = o.from_appointment_id
+  join businesses b on b.id = t.business_id
+  where o.status in ('pending', 'negotiating') and (
+    t.status <> 'confirmed' or (not o.temporary_reservation and f.status <> 'confirmed') or f.business_id <> t.business_id or t.block_offers
+    or b.owner_id in (o.from_user_id, o.to_user_id)
+    or (not o.temporary_reservation and o.offer_type = 'queue_jump' and (t.starts_at >= f.starts_at or t.starts_at::date <> f.starts_at::date))
+    or (not o.temporary_reservation and o.offer_type = 'move_back' and t.starts_at <= f.starts_at))
+  union all
+  select 'appointment ' || to_appointment_id || ' has ' || count(*) || ' live offers' from offers
+   where status in ('pending', 'negotiating') group by to_appointment_id having count(*) > ${RULES.maxLiveOffersPerTarget}`;
 
 const OVERDRAWN = `select 'account ' || id || ' (' || kind || ' ' || asset || ') below zero: ' || (credits_posted - debits_posted - debits_pending) as problem
   from ledger_accounts where no_overdraft and credits_posted - debits_posted - debits_pending < 0`;
@@ -70,7 +99,7 @@ export async function offerInvariantViolations(database: Database): Promise<stri
     if (totals.posted !== 0 || totals.pending !== 0) problems.push(`${asset} does not sum to zero: posted ${totals.posted}, pending ${totals.pending}`);
   }
   // One round trip: the checks are many but each is cheap on a test-sized database.
-  const sql = [HOLDS_RESOLVED, ESCROW_SETTLED, OVERDRAWN, OVERLAPS].map((q) => `(${q})`).join(' union all ');
+  const sql = [HOLDS_RESOLVED, ESCROW_SETTLED, LIVE_OFFERS_FIT, OVERDRAWN, OVERLAPS].map((q) => `(${q})`).join(' union all ');
   for (const row of await queryRows<{ problem: string }>(database, sql)) problems.push(row.problem);
   return problems;
 }

@@ -1,4 +1,5 @@
 import { type OfferSplit, splitOffer } from '../../../contract/offer-fees.js';
+import { RULES } from '../../../contract/rules.js';
 
 // The model behind offers.model.test.ts: what the server should hold after each step, for one
 // shop and a few customers, and which requests should succeed. Kept apart from the HTTP driver so
@@ -11,6 +12,10 @@ export interface ModelAppointment {
   customer: number;
   time: string;
   status: 'confirmed' | 'cancelled' | 'completed';
+  /** Cancelled by the business (its owner), not by its customer. */
+  cancelledByBusiness?: boolean;
+  /** Its booking earned the $1.00 credit: a customer earns it once per business and day (one shop, one date here). */
+  earnsCredit: boolean;
 }
 
 export interface ModelOffer {
@@ -55,8 +60,14 @@ export class OfferModel {
     this.credit = [...startingCredit];
   }
 
+  /** Every status but cancelled holds its time (a completed visit's is not sold again). */
   slotFree(time: string, except?: ModelAppointment) {
-    return !this.appointments.some((a) => a !== except && a.status === 'confirmed' && a.time === time);
+    return !this.appointments.some((a) => a !== except && a.status !== 'cancelled' && a.time === time);
+  }
+
+  /** A new booking earns credit unless another of the customer's still holds it (cancelling voids it). */
+  bookingEarnsCredit(customer: number) {
+    return !this.appointments.some((a) => a.customer === customer && a.earnsCredit && a.status !== 'cancelled');
   }
 
   hasLiveOfferBetween(a: ModelAppointment, b: ModelAppointment) {
@@ -73,6 +84,8 @@ export class OfferModel {
     if (type === 'queue_jump' ? to.time >= from.time : to.time <= from.time) return `${type} in the wrong direction`;
     if (cents < (type === 'queue_jump' ? 500 : 100) || cents > 20_000) return 'amount out of range';
     if (this.hasLiveOfferBetween(from, to)) return 'live offer between them';
+    if (this.offers.some((o) => isLive(o) && o.toAppointment === to && o.payer === who)) return 'sender already has a live offer on the target';
+    if (this.offers.filter((o) => isLive(o) && o.toAppointment === to).length >= RULES.maxLiveOffersPerTarget) return 'target has the most live offers';
     if (method === 'credits' && this.credit[who] < split(cents).totalCents) return 'insufficient credit';
     return null;
   }
@@ -92,12 +105,14 @@ export class OfferModel {
       if (o.status !== 'accepted' || o.escrowStatus !== 'held' || (o.fromAppointment !== a && o.toAppointment !== a)) continue;
       const both = [o.fromAppointment, o.toAppointment];
       if (both.some((x) => x.status === 'confirmed')) continue;
-      if (both.every((x) => x.status === 'completed')) {
-        o.escrowStatus = 'released';
-        if (o.method === 'credits') this.credit[o.recipient] += split(priceOf(o)).recipientCents;
-      } else {
+      // DESIGN section 5: the swap happened at acceptance; only a business cancelling the
+      // appointment the payer bought (the sender's) refunds the payer.
+      if (o.fromAppointment.status === 'cancelled' && o.fromAppointment.cancelledByBusiness) {
         o.escrowStatus = 'refunded';
         if (o.method === 'credits') this.credit[o.payer] += o.escrowCents;
+      } else {
+        o.escrowStatus = 'released';
+        if (o.method === 'credits') this.credit[o.recipient] += split(priceOf(o)).recipientCents;
       }
       o.escrowCents = 0;
     }

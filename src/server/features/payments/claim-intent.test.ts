@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestApp, queryRows, type TestContext } from '../../test/test-app.js';
-import { claimAuthorizedIntent } from './payments.service.js';
-import { authorizedIntent, insertOffer, offerParties } from './test-fixtures.js';
+import { authorizedIntent, claimAuthorizedIntent, insertOffer, swapParties } from './test-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +14,7 @@ const offerIdOf = async (id: string) => (await queryRows<{ offer_id: number | nu
 
 describe('claimAuthorizedIntent', () => {
   it('binds an authorized intent, by id or by clientSecret, to one offer; claiming again for that offer is a no-op', async () => {
-    const parties = await offerParties(ctx.app);
+    const parties = await swapParties(ctx.app);
     const [first, second] = [await authorizedIntent(parties.payer, 30), await authorizedIntent(parties.payer, 30)];
     const [offerA, offerB] = [await insertOffer(ctx.database.db, parties), await insertOffer(ctx.database.db, parties)];
     const userId = parties.payer.user.id;
@@ -28,7 +27,7 @@ describe('claimAuthorizedIntent', () => {
   });
 
   it('says what is wrong, with one message for unknown and not-yours, and changes nothing', async () => {
-    const parties = await offerParties(ctx.app);
+    const parties = await swapParties(ctx.app);
     const offerId = await insertOffer(ctx.database.db, parties);
     const userId = parties.payer.user.id;
     const { paymentIntentId } = await authorizedIntent(parties.payer, 30);
@@ -51,7 +50,7 @@ describe('claimAuthorizedIntent', () => {
   });
 
   it('lets exactly one of several offers claiming one intent at the same time win', async () => {
-    const parties = await offerParties(ctx.app);
+    const parties = await swapParties(ctx.app);
     const { paymentIntentId } = await authorizedIntent(parties.payer, 30);
     const offerIds = await Promise.all([1, 2, 3, 4, 5, 6].map(() => insertOffer(ctx.database.db, parties)));
     const outcomes = await Promise.allSettled(
@@ -73,9 +72,9 @@ describe('claimAuthorizedIntent', () => {
   });
 
   it("refuses create-payment-intent for an offer the user is no party to (403), and accepts the payer's", async () => {
-    const parties = await offerParties(ctx.app);
+    const parties = await swapParties(ctx.app);
     const offerId = await insertOffer(ctx.database.db, parties);
-    const stranger = (await offerParties(ctx.app)).payer;
+    const stranger = (await swapParties(ctx.app)).payer;
     expect((await stranger.post('/api/create-payment-intent', { amount: 5, offerId })).statusCode).toBe(403);
     expect((await parties.payer.post('/api/create-payment-intent', { amount: 5, offerId })).statusCode).toBe(200);
   });

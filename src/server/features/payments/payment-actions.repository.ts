@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { paymentActions } from '../../db/schema.js';
 
 export type ActionKind = 'capture' | 'cancel' | 'refund' | 'payout';
 
+/** An action as the offer SQL functions record it (que_offer_accept, que_offer_end, que_offer_settle). */
 export interface NewAction {
   kind: ActionKind;
   paymentIntentId?: string | null;
@@ -23,17 +23,6 @@ export interface DueAction {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/**
- * Records work for the processor in the caller's transaction. The unique index on
- * (kind, intent, offer) makes a repeated request a no-op, so a retried use case cannot pay twice.
- */
-export async function insertAction(tx: Db, action: NewAction): Promise<void> {
-  await tx
-    .insert(paymentActions)
-    .values({ ...action, paymentIntentId: action.paymentIntentId ?? null, offerId: action.offerId ?? null, userId: action.userId ?? null })
-    .onConflictDoNothing();
-}
 
 /**
  * Takes up to `limit` due actions for this worker in one statement: SKIP LOCKED passes over rows

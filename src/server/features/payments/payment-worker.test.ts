@@ -4,9 +4,8 @@ import { createTestApp, queryRows, type TestContext } from '../../test/test-app.
 import type { IntentRef, PaymentProcessor, PayoutInput } from './payment-processor.js';
 import { leaseDueActions, markActionDone, markActionFailed } from './payment-actions.repository.js';
 import { MAX_ATTEMPTS, runDuePaymentActions } from './payment-worker.js';
-import { claimAuthorizedIntent, requestCancel, requestCapture, requestPayout, requestRefund } from './payments.service.js';
 import { TestPaymentProcessor } from './test-processor.js';
-import { authorizedIntent, insertOffer, offerParties } from './test-fixtures.js';
+import { authorizedIntent, claimAuthorizedIntent, insertOffer, swapParties, queueAction } from './test-fixtures.js';
 
 let ctx: TestContext;
 let processor: TestPaymentProcessor;
@@ -45,7 +44,7 @@ class FlakyProcessor implements PaymentProcessor {
 
 /** An authorized $30 intent claimed by a new offer. */
 async function claimedIntent() {
-  const parties = await offerParties(ctx.app);
+  const parties = await swapParties(ctx.app);
   const { paymentIntentId } = await authorizedIntent(parties.payer, 30);
   const offerId = await insertOffer(db(), parties);
   await unitOfWork(db(), (tx) => claimAuthorizedIntent(tx, { idOrClientSecret: paymentIntentId, userId: parties.payer.user.id, amountCents: 3000, offerId }));
@@ -56,14 +55,14 @@ describe('payment actions and the worker', () => {
   it('records actions in the caller’s transaction, once however often asked, and runs each once after commit', async () => {
     const { parties, paymentIntentId, offerId } = await claimedIntent();
     await unitOfWork(db(), async (tx) => {
-      await requestCapture(tx, { paymentIntentId, amountCents: 2500 });
-      await requestCapture(tx, { paymentIntentId, amountCents: 2500 });
-      await requestPayout(tx, { offerId, userId: parties.payee.user.id, amountCents: 2375 });
+      await queueAction(tx, { kind: 'capture', paymentIntentId, amountCents: 2500 });
+      await queueAction(tx, { kind: 'capture', paymentIntentId, amountCents: 2500 });
+      await queueAction(tx, { kind: 'payout', offerId, userId: parties.payee.user.id, amountCents: 2375 });
     });
-    await unitOfWork(db(), (tx) => requestCapture(tx, { paymentIntentId, amountCents: 2500 }));
+    await unitOfWork(db(), (tx) => queueAction(tx, { kind: 'capture', paymentIntentId, amountCents: 2500 }));
     // Rolled back with the caller's transaction: never run.
     await unitOfWork(db(), async (tx) => {
-      await requestCancel(tx, { paymentIntentId });
+      await queueAction(tx, { kind: 'cancel', paymentIntentId, amountCents: 0 });
       throw new Error('the use case failed');
     }).catch(() => {});
     const counting = new FlakyProcessor(0);
@@ -74,14 +73,14 @@ describe('payment actions and the worker', () => {
     expect([capture, payout].map((a) => [a.kind, a.status, a.attempts, a.last_error])).toEqual([['capture', 'done', 1, null], ['payout', 'done', 1, null]]);
     expect(await intentRow(paymentIntentId)).toEqual({ status: 'succeeded', captured_cents: 2500, offer_id: offerId });
 
-    await unitOfWork(db(), (tx) => requestRefund(tx, { paymentIntentId, offerId, amountCents: 500 }));
+    await unitOfWork(db(), (tx) => queueAction(tx, { kind: 'refund', paymentIntentId, offerId, amountCents: 500 }));
     expect(await runDuePaymentActions(db(), processor)).toBe(1);
     expect((await actions()).at(-1)).toMatchObject({ kind: 'refund', status: 'done' });
   });
 
   it('retries a failed call with exponential backoff and the same idempotency key', async () => {
     const { paymentIntentId } = await claimedIntent();
-    await unitOfWork(db(), (tx) => requestCancel(tx, { paymentIntentId }));
+    await unitOfWork(db(), (tx) => queueAction(tx, { kind: 'cancel', paymentIntentId, amountCents: 0 }));
     const flaky = new FlakyProcessor(2);
     expect(await runDuePaymentActions(db(), flaky)).toBe(1);
     let cancel = (await actions()).at(-1)!;
@@ -104,7 +103,7 @@ describe('payment actions and the worker', () => {
 
   it(`gives up after ${MAX_ATTEMPTS} tries, and at once on a call the processor refuses`, async () => {
     const first = await claimedIntent();
-    await unitOfWork(db(), (tx) => requestCapture(tx, { paymentIntentId: first.paymentIntentId, amountCents: 2500 }));
+    await unitOfWork(db(), (tx) => queueAction(tx, { kind: 'capture', paymentIntentId: first.paymentIntentId, amountCents: 2500 }));
     const down = new FlakyProcessor(Number.POSITIVE_INFINITY);
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await makeDue();
@@ -116,7 +115,7 @@ describe('payment actions and the worker', () => {
     expect((await intentRow(first.paymentIntentId)).status).toBe('requires_capture');
 
     const second = await claimedIntent();
-    await unitOfWork(db(), (tx) => requestCapture(tx, { paymentIntentId: second.paymentIntentId, amountCents: 3001 }));
+    await unitOfWork(db(), (tx) => queueAction(tx, { kind: 'capture', paymentIntentId: second.paymentIntentId, amountCents: 3001 }));
     expect(await runDuePaymentActions(db(), processor)).toBe(1);
     expect((await actions()).at(-1)).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/Cannot capture \$30\.01 .* \$30\.00 is authorized/) });
   });
@@ -126,13 +125,13 @@ describe('payment actions and the worker', () => {
     await ctx.database.db.execute(`update payment_actions set status = 'failed' where status = 'pending'`);
     const { parties, paymentIntentId, offerId } = await claimedIntent();
     await unitOfWork(db(), async (tx) => {
-      await requestCapture(tx, { paymentIntentId, amountCents: 3000 });
-      await requestRefund(tx, { paymentIntentId, offerId, amountCents: 3000 });
+      await queueAction(tx, { kind: 'capture', paymentIntentId, amountCents: 3000 });
+      await queueAction(tx, { kind: 'refund', paymentIntentId, offerId, amountCents: 3000 });
     });
     const other = await claimedIntent();
     await unitOfWork(db(), async (tx) => {
-      await requestCapture(tx, { paymentIntentId: other.paymentIntentId, amountCents: 3000 });
-      await requestPayout(tx, { offerId: other.offerId, userId: parties.payee.user.id, amountCents: 2850 });
+      await queueAction(tx, { kind: 'capture', paymentIntentId: other.paymentIntentId, amountCents: 3000 });
+      await queueAction(tx, { kind: 'payout', offerId: other.offerId, userId: parties.payee.user.id, amountCents: 2850 });
     });
     // Both captures leased by a worker that was killed: their lease has not run out.
     await ctx.database.db.execute(`update payment_actions set run_after = now() + interval '2 minutes', attempts = 1 where kind = 'capture' and status = 'pending'`);
@@ -151,10 +150,10 @@ describe('payment actions and the worker', () => {
   });
 
   it('runs each action exactly once when several workers race over the same due actions', async () => {
-    const parties = await offerParties(ctx.app);
+    const parties = await swapParties(ctx.app);
     const offerIds = await Promise.all(Array.from({ length: 24 }, () => insertOffer(db(), parties)));
     await unitOfWork(db(), async (tx) => {
-      for (const offerId of offerIds) await requestPayout(tx, { offerId, userId: parties.payee.user.id, amountCents: 1000 });
+      for (const offerId of offerIds) await queueAction(tx, { kind: 'payout', offerId, userId: parties.payee.user.id, amountCents: 1000 });
     });
     const racer = new FlakyProcessor(0, 5);
     const ran = await Promise.all([1, 2, 3].map(() => runDuePaymentActions(db(), racer)));
@@ -168,9 +167,9 @@ describe('payment actions and the worker', () => {
   });
 
   it('a late failure report never reopens an action another worker has finished', async () => {
-    const parties = await offerParties(ctx.app);
+    const parties = await swapParties(ctx.app);
     const offerId = await insertOffer(db(), parties);
-    await unitOfWork(db(), (tx) => requestPayout(tx, { offerId, userId: parties.payee.user.id, amountCents: 1000 }));
+    await unitOfWork(db(), (tx) => queueAction(tx, { kind: 'payout', offerId, userId: parties.payee.user.id, amountCents: 1000 }));
     const [leased] = await leaseDueActions(db(), 5, 120);
     await markActionDone(db(), leased.id);
     await markActionFailed(db(), leased.id, 'timed out', { delaySeconds: 5, giveUp: false, countAttempt: true });

@@ -4,10 +4,10 @@ import { buildApp } from '../../app.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestDatabase, queryRows, signUp, testConfig } from '../../test/test-app.js';
 import { runDuePaymentActions } from './payment-worker.js';
-import { claimAuthorizedIntent, refreshIntentFromProcessor, requestCancel, requestCapture, requestPayout, requestRefund } from './payments.service.js';
+import { refreshIntentFromProcessor } from './payments.service.js';
 import { startRecordedStripe } from './recorded-stripe-server.js';
 import { createStripeClient, StripePaymentProcessor } from './stripe-processor.js';
-import { insertOffer, offerParties } from './test-fixtures.js';
+import { claimAuthorizedIntent, insertOffer, swapParties, queueAction } from './test-fixtures.js';
 
 const STRIPE_PI = 'pi_3QZt8kLkdIwHu7ix0ZQfA9xV';
 const KEY = 'sk_test_51QZsRecordedFixturesOnly';
@@ -72,7 +72,7 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
   });
 
   it('learns of the authorization from Stripe, then captures, refunds and pays out with one idempotency key per action', async () => {
-    const parties = await offerParties(app);
+    const parties = await swapParties(app);
     payee = parties.payee.user.id;
     const { paymentIntentId, clientSecret } = (await parties.payer.post('/api/create-payment-intent', { amount: 30 })).json();
     const offerId = await insertOffer(app.db, parties);
@@ -81,9 +81,9 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
     expect(since(mark).map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual([`GET /v1/payment_intents/${STRIPE_PI}${created}?expand%5B0%5D=latest_charge`]);
     await unitOfWork(app.db, (tx) => claimAuthorizedIntent(tx, { idOrClientSecret: clientSecret, userId: parties.payer.user.id, amountCents: 3000, offerId }));
     await unitOfWork(app.db, async (tx) => {
-      await requestCapture(tx, { paymentIntentId, amountCents: 2500 });
-      await requestRefund(tx, { paymentIntentId, offerId, amountCents: 500 });
-      await requestPayout(tx, { offerId, userId: payee, amountCents: 2375 });
+      await queueAction(tx, { kind: 'capture', paymentIntentId, amountCents: 2500 });
+      await queueAction(tx, { kind: 'refund', paymentIntentId, offerId, amountCents: 500 });
+      await queueAction(tx, { kind: 'payout', offerId, userId: payee, amountCents: 2375 });
     });
     const before = stripe.received.length;
     expect(await runDuePaymentActions(app.db, processor)).toBe(3);
@@ -108,11 +108,11 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
   });
 
   it('keeps a payout to a user without a connected account waiting, and sorts Stripe errors into retry and give-up', async () => {
-    const parties = await offerParties(app);
+    const parties = await swapParties(app);
     const offerId = await insertOffer(app.db, parties);
     const { paymentIntentId } = (await parties.payer.post('/api/create-payment-intent', { amount: 30 })).json();
     await app.db.execute(`delete from payment_actions`);
-    await unitOfWork(app.db, (tx) => requestPayout(tx, { offerId, userId: parties.payer.user.id, amountCents: 1000 }));
+    await unitOfWork(app.db, (tx) => queueAction(tx, { kind: 'payout', offerId, userId: parties.payer.user.id, amountCents: 1000 }));
     const mark = stripe.received.length;
     await runDuePaymentActions(app.db, processor);
     expect(since(mark)).toEqual([]);
@@ -122,8 +122,8 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
     stripe.answer({ method: 'POST', path: /\/cancel$/, status: 500, fixture: 'error-api.json' });
     stripe.answer({ method: 'POST', path: /\/capture$/, status: 400, fixture: 'error-unexpected-state.json' });
     await unitOfWork(app.db, async (tx) => {
-      await requestCapture(tx, { paymentIntentId, amountCents: 3000 });
-      await requestCancel(tx, { paymentIntentId });
+      await queueAction(tx, { kind: 'capture', paymentIntentId, amountCents: 3000 });
+      await queueAction(tx, { kind: 'cancel', paymentIntentId, amountCents: 0 });
     });
     await runDuePaymentActions(app.db, processor);
     expect(await actionRows()).toEqual([

@@ -1,33 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { offers } from '../../db/schema.js';
-import { signUp } from '../../test/test-app.js';
-import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
+import { cachedSql } from '../../db/prepared.js';
+import { offers, paymentActions } from '../../db/schema.js';
+import { sqlCall } from '../../errors.js';
+import { type Client, type SwapParties, swapParties } from '../appointments/test-fixtures.js';
+import type { NewAction } from './payment-actions.repository.js';
 
-/** Two customers with a booking each at one shop: a payer and a payee for offer rows. */
-export async function offerParties(app: FastifyInstance) {
-  const shop = await serviceBusiness(app);
-  const [payer, payee] = [await signUp(app), await signUp(app)];
-  const date = upcomingWeekday();
-  const later = await book(payer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '15:00' });
-  const earlier = await book(payee, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '09:00' });
-  expect([later.statusCode, earlier.statusCode]).toEqual([201, 201]);
-  return { payer, payee, fromAppointmentId: later.json().id as number, toAppointmentId: earlier.json().id as number };
-}
+export { swapParties };
 
 /**
  * An offer row as the offers feature would write it, so payments can be tested before that feature
  * exists. Declined, so any number of them fit one pair of appointments; payments ignores the status.
  */
-export async function insertOffer(db: Db, parties: Awaited<ReturnType<typeof offerParties>>, offerCents = 2500): Promise<number> {
+export async function insertOffer(db: Db, parties: SwapParties, offerCents = 2500): Promise<number> {
   const [row] = await db
     .insert(offers)
     .values({
       fromUserId: parties.payer.user.id,
       toUserId: parties.payee.user.id,
-      fromAppointmentId: parties.fromAppointmentId,
-      toAppointmentId: parties.toAppointmentId,
+      fromAppointmentId: parties.payerAppointmentId,
+      toAppointmentId: parties.payeeAppointmentId,
       offerType: 'queue_jump',
       paymentMethod: 'cash',
       feeKind: 'service',
@@ -46,4 +39,45 @@ export async function authorizedIntent(client: Client, amount: number): Promise<
   const { paymentIntentId, clientSecret } = created.json();
   expect((await client.post(`/api/payment-intents/${paymentIntentId}/confirm`, { cardNumber: '4242424242424242' })).statusCode).toBe(200);
   return { paymentIntentId, clientSecret };
+}
+
+/**
+ * Records work for the processor in the caller's transaction, as the offer SQL functions do; the
+ * unique index on (kind, intent, offer) makes a repeat a no-op.
+ */
+export async function queueAction(tx: Db, action: NewAction): Promise<void> {
+  await tx
+    .insert(paymentActions)
+    .values({ ...action, paymentIntentId: action.paymentIntentId ?? null, offerId: action.offerId ?? null, userId: action.userId ?? null })
+    .onConflictDoNothing();
+}
+
+export interface ClaimInput {
+  /** The intent's id or its clientSecret (SPEC's client sends the latter). */
+  idOrClientSecret: string;
+  userId: number;
+  amountCents: number;
+  offerId: number;
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+// The rule is SQL, once (que_claim_intent): the app claims only inside an offer's one call (que_offer_hold);
+// tests call it alone through here.
+const callClaim = cachedSql(
+  'que_claim_intent',
+  sql`select que_claim_intent(${p('key')}::text, ${p('userId')}::int, ${p('amountCents')}::int, ${p('offerId')}::int) as id`,
+);
+
+/**
+ * Binds the payer's authorized card intent (exactly this amount, used by no other offer) to an
+ * offer, in the offer's transaction. Exactly one of several offers claiming one intent wins; the
+ * rest get VALIDATION (400) saying why (one message for unknown and someone else's, so ids cannot
+ * be probed). Claiming again for the same offer (a retried request) returns the same intent.
+ */
+export async function claimAuthorizedIntent(tx: Db, input: ClaimInput): Promise<{ id: string }> {
+  const result = (await sqlCall(callClaim(tx, { key: input.idOrClientSecret, userId: input.userId, amountCents: input.amountCents, offerId: input.offerId }))) as {
+    rows: { id: string }[];
+  };
+  return { id: result.rows[0].id };
 }

@@ -1,12 +1,13 @@
 import type { User } from '../../../contract/auth.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { QueueEntry } from '../../../contract/live.js';
+import { formatSlot } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, notFound, unauthenticated } from '../../errors.js';
-import { requireOwnedBusiness } from '../businesses/businesses.service.js';
-import { publishLive } from '../live/publish.js';
-import { notify } from '../notifications/notifications.service.js';
+import { requireOwnedBusiness } from '../businesses/index.js';
+import { publishLive } from '../../live-events.js';
+import { notify } from '../notifications/index.js';
 import { loadQueueEntryFor } from './queue.service.js';
 import * as queueRepository from './queue.repository.js';
 
@@ -24,7 +25,8 @@ export async function callQueueEntry(db: Db, user: User | null, entryId: number)
       userId: entry.customerId,
       kind: 'called',
       title: "It's your turn",
-      body: `${business.businessName} is ready for you (${called.serviceName}, ${called.date} at ${called.time}).`,
+      // Worded as the screens and the database's notices word a slot (formatSlot, que_slot_text).
+      body: `${business.businessName} is ready for you (${called.serviceName}, ${formatSlot(called.date, called.time)}).`,
       link: '/queue-dashboard',
       appointmentId: entry.appointmentId,
     });

@@ -49,6 +49,7 @@ export function toQueueEntry(row: RankedEntryRow, viewer: User | null, now: Date
     status: row.status,
     estimatedWaitMinutes: estimatedWaitMinutes(row, now),
     isMine: viewer !== null && viewer.id === row.customerId,
+    timeZone: row.timeZone,
   };
 }
 

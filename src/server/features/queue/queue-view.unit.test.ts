@@ -52,7 +52,7 @@ describe('estimatedWaitMinutes', () => {
 describe('toQueueEntry', () => {
   it('shows who the entry belongs to only to that customer and the owner', () => {
     const now = at('2026-12-01', '09:00');
-    const viewer = (id: number) => ({ id, username: 'u', email: 'u@example.com', userType: 'customer' as const, businessId: null });
+    const viewer = (id: number) => ({ id, username: 'u', email: 'u@example.com', userType: 'customer' as const, businessId: null, fullName: null, phone: null });
     expect(toQueueEntry(head, viewer(100), now)).toMatchObject({ customerId: 100, isMine: true, appointmentId: 11 });
     expect(toQueueEntry(head, viewer(50), now)).toMatchObject({ customerId: 100, isMine: false });
     expect(toQueueEntry(head, viewer(999), now)).toMatchObject({ customerId: null, isMine: false, appointmentId: null });

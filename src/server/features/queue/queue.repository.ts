@@ -37,21 +37,6 @@ export async function markCalled(db: Db, id: number): Promise<void> {
   await db.execute(sql`update queue_entries set status = 'called', called_at = now(), updated_at = now() where id = ${id}`);
 }
 
-/**
- * Appointments booked before the queue existed get their entry once, at start-up: confirmed ones
- * wait, completed ones were served. Idempotent, and safe with several processes starting at once.
- */
-export async function backfillEntries(db: Db): Promise<void> {
-  await db.execute(sql`
-    insert into queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
-    select a.id, a.business_id, a.service_id, a.customer_id, a.starts_at,
-           case a.status when 'confirmed' then 'waiting' else 'served' end
-    from appointments a
-    where a.status in ('confirmed', 'completed')
-      and not exists (select 1 from queue_entries q where q.appointment_id = a.id)
-    on conflict (appointment_id) do nothing`);
-}
-
 /** One entry as read: its rank in its business-day and that day's head (for the delay), nothing personal decided yet. */
 export interface RankedEntryRow {
   id: number;

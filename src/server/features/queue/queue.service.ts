@@ -4,7 +4,7 @@ import type { QueueEntry } from '../../../contract/live.js';
 import type { Db } from '../../db/client.js';
 import { forbidden, unauthenticated } from '../../errors.js';
 import { todayIn } from '../../time/business-time.js';
-import { getBusiness, requireOwnedBusiness } from '../businesses/businesses.service.js';
+import { getBusiness, requireOwnedBusiness } from '../businesses/index.js';
 import * as queueRepository from './queue.repository.js';
 import { toQueueEntry } from './queue-view.js';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueEntry } from '../../../contract/live.js';
-import { LIVE_CHANNEL, type LiveEvent } from '../live/publish.js';
-import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { LIVE_CHANNEL, type LiveEvent } from '../../live-events.js';
+import { completeVisit, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { instantOf } from '../../time/business-time.js';
 import { book, type Client, serviceBusiness, TIME_ZONE, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { cardOffer, swapParties } from '../offers/test-fixtures.js';
@@ -74,7 +74,7 @@ describe('the queue follows appointments', () => {
     expect(told).toEqual([{ kind: 'called', title: "It's your turn", link: '/queue-dashboard', appointment_id: calId }]);
 
     // Completing Cal serves the entry: Ann is next.
-    expect((await shop.owner.post(`/api/appointments/${calId}/complete`)).statusCode).toBe(200);
+    expect((await completeVisit(shop.owner, calId)).statusCode).toBe(200);
     expectLine(await slotQueue(ann, shop, date), [{ time: '10:00', position: 1 }], date);
     const cals = (await cal.get(`/api/queue/customer/${cal.user.id}`)).json() as QueueEntry[];
     expect(cals).toMatchObject([{ status: 'served', queuePosition: null, time: '09:00' }]);

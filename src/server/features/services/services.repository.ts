@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { centsToDecimal } from '../../../contract/money.js';
 import type { Service } from '../../../contract/services.js';
 import type { Db } from '../../db/client.js';
+import { jsonbPatch } from '../../db/jsonb-patch.js';
 import { cachedQuery } from '../../db/prepared.js';
 import { services } from '../../db/schema.js';
 
@@ -12,11 +13,18 @@ const columns = {
   description: services.description,
   duration: services.duration,
   priceCents: services.priceCents,
+  policies: services.policies,
 };
-type Row = { id: number; businessId: number; name: string; description: string; duration: number; priceCents: number };
-export const toService = ({ priceCents, ...row }: Row): Service => ({ ...row, price: centsToDecimal(priceCents) });
+type Row = { id: number; businessId: number; name: string; description: string; duration: number; priceCents: number; policies: unknown };
+export const toService = ({ priceCents, policies, ...row }: Row): Service => ({
+  ...row,
+  price: centsToDecimal(priceCents),
+  policies: (policies ?? {}) as Service['policies'],
+});
 
-export async function insertService(db: Db, values: Omit<Row, 'id'>): Promise<Service> {
+type Values = Omit<Row, 'id' | 'policies'> & { policies?: Record<string, unknown> };
+
+export async function insertService(db: Db, values: Values): Promise<Service> {
   const [row] = await db.insert(services).values(values).returning(columns);
   return toService(row);
 }
@@ -47,8 +55,13 @@ export async function findService(db: Db, id: number, includeDeleted = false): P
   return row ? { ...toService(row), priceCents: row.priceCents } : null;
 }
 
-export async function updateService(db: Db, id: number, values: Omit<Row, 'id' | 'businessId'>): Promise<Service | null> {
-  const [row] = await db.update(services).set(values).where(and(eq(services.id, id), isNull(services.deletedAt))).returning(columns);
+/**
+ * The service's fields, and its policy overrides merged in one statement: the keys given set, those
+ * sent as null removed (the business's value applies again), the others kept.
+ */
+export async function updateService(db: Db, id: number, values: Omit<Values, 'businessId'>): Promise<Service | null> {
+  const { policies: patch, ...fields } = values;
+  const [row] = await db.update(services).set({ ...fields, policies: jsonbPatch(services.policies, patch) }).where(and(eq(services.id, id), isNull(services.deletedAt))).returning(columns);
   return row ? toService(row) : null;
 }
 

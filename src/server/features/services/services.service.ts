@@ -4,7 +4,7 @@ import { toCents } from '../../../contract/money.js';
 import type { Service, serviceInputSchema } from '../../../contract/services.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import { getBusiness, requireOwnedBusiness } from '../businesses/businesses.service.js';
+import { getBusiness, requireOwnedBusiness } from '../businesses/index.js';
 import * as servicesRepository from './services.repository.js';
 
 type ServiceInput = z.infer<typeof serviceInputSchema>;
@@ -23,13 +23,14 @@ export async function getService(db: Db, id: number) {
 
 export async function createService(db: Db, user: User | null, businessId: number, input: ServiceInput): Promise<Service> {
   await requireOwnedBusiness(db, user, businessId);
-  return servicesRepository.insertService(db, { businessId, ...toRow(input) });
+  const policies = Object.fromEntries(Object.entries(input.policies ?? {}).filter(([, v]) => v !== null && v !== undefined));
+  return servicesRepository.insertService(db, { businessId, ...toRow(input), policies });
 }
 
 export async function updateService(db: Db, user: User | null, id: number, input: ServiceInput): Promise<Service> {
   const existing = await getService(db, id);
   await requireOwnedBusiness(db, user, existing.businessId);
-  const updated = await servicesRepository.updateService(db, id, toRow(input));
+  const updated = await servicesRepository.updateService(db, id, { ...toRow(input), policies: input.policies });
   if (!updated) throw notFound('Service');
   return updated;
 }

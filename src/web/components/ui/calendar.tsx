@@ -1,11 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { addDays, dayOfWeek } from '@contract/time';
+import { addDays, dayOfWeek, formatWeekdayDate, isValidDate, MONTH_NAMES } from '@contract/time';
 import { cn } from '@/lib/cn';
 
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
  * Today as yyyy-MM-dd: in the given IANA time zone (a business's own calendar decides what
@@ -23,18 +21,17 @@ export function todayIso(timeZone?: string): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** "2025-03-07" -> "Friday, March 7, 2025". */
+/** "2025-03-07" -> "Friday, March 7, 2025" (formatWeekdayDate with the year, so slots and dates read alike). */
 export function formatLongDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  if (!y || !m || !d) return date;
-  return `${WEEKDAY_NAMES[dayOfWeek(date)]}, ${MONTHS[m - 1]} ${d}, ${y}`;
+  if (!isValidDate(date)) return date;
+  return `${formatWeekdayDate(date)}, ${date.slice(0, 4)}`;
 }
 
 /** "2025-03-07" -> "Mar 7, 2025". */
 export function formatShortDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return date;
-  return `${MONTHS[m - 1].slice(0, 3)} ${d}, ${y}`;
+  return `${MONTH_NAMES[m - 1].slice(0, 3)} ${d}, ${y}`;
 }
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
@@ -72,6 +69,16 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
   const [month, setMonth] = useState(monthStart(initial));
   const moveFocus = useRef(false);
   const grid = useRef<HTMLDivElement>(null);
+  // A day chosen from outside (the first day with free times, found after the grid first showed)
+  // brings its month into view: the preselected day is never on a page the person has to look for.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (value && monthStart(value) !== month) {
+      setMonth(monthStart(value));
+      setFocused(value);
+    }
+  }
 
   useEffect(() => {
     if (!moveFocus.current) return;
@@ -115,7 +122,7 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
           <ChevronLeft className="size-4" />
         </button>
         <p className="text-sm font-semibold" aria-live="polite">
-          {MONTHS[m - 1]} {y}
+          {MONTH_NAMES[m - 1]} {y}
         </p>
         <button type="button" className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Next month" disabled={!canGoForward} onClick={() => setMonth(shiftMonth(month, 1))}>
           <ChevronRight className="size-4" />

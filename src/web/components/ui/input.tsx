@@ -20,13 +20,20 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('text-sm font-medium text-slate-700', className)} {...props} />;
 }
 
-/** A labelled form field with its validation message, wired for screen readers. */
+/**
+ * A labelled form field with its validation message, wired for screen readers: the control names
+ * `${id}-error` (or, before any error, `${id}-hint`) in its aria-describedby.
+ */
 export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
-      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
           {error}

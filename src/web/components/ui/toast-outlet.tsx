@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { currentToasts, subscribeToasts } from './toast-store';
+import { currentToasts, subscribeToasts } from '@/lib/toast-store';
 
 // The Radix toast view is its own chunk, fetched when the first toast is raised (DESIGN section 8:
 // first-load JavaScript of the home page); once there it stays mounted.

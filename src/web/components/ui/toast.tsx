@@ -2,9 +2,10 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '@/lib/cn';
-import { currentToasts, dismissToast, subscribeToasts } from './toast-store';
+import { passEscapeToDialog } from './escape-to-dialog';
+import { currentToasts, dismissToast, subscribeToasts } from '@/lib/toast-store';
 
-export { toast, type ToastInput } from './toast-store';
+export { toast, type ToastInput } from '@/lib/toast-store';
 
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, currentToasts);
@@ -15,6 +16,7 @@ export function Toaster() {
           key={t.id}
           open={t.open}
           onOpenChange={(open) => !open && dismissToast(t.id)}
+          onEscapeKeyDown={passEscapeToDialog}
           data-testid="toast"
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',

@@ -1,12 +1,17 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Notification, QueueEntry, ServerMessage } from '@contract/live';
-import { setEntryStatus, upsertEntry } from '../queue/lib/queue-list';
-import { queryKeys, type SlotQueueQuery } from '../../lib/query-keys';
+import { mapPages, type PagedData } from '../../lib/paged-query';
+import { invalidateKeys, queryKeys, type SlotQueueQuery, staleAfterOfferChange } from '../../lib/query-keys';
+import { setEntryStatus, upsertEntry } from './queue-cache';
 
+/** One page of GET /api/notifications: some of the user's notifications, and how many of all of them are unread. */
 export interface NotificationsData {
   notifications: Notification[];
   unread: number;
 }
+
+/** The bell's cache: every page loaded, newest first; every update writes the unread count to each page. */
+export type NotificationPages = PagedData<NotificationsData>;
 
 /** Which cached queue list an entry belongs in, judged from the list's key. */
 function belongsIn(query: Query, entry: QueueEntry): boolean {
@@ -27,10 +32,22 @@ function belongsIn(query: Query, entry: QueueEntry): boolean {
  */
 export function applyLiveMessage(queryClient: QueryClient, message: ServerMessage) {
   if (message.type === 'notification') {
-    queryClient.setQueryData<NotificationsData>(queryKeys.notifications(), (old) => ({
-      notifications: [message.notification, ...(old?.notifications ?? []).filter((n) => n.id !== message.notification.id)],
-      unread: message.unread,
-    }));
+    // On top of the first page: the next page's cursor is the first page's last row, so nothing shifts.
+    // Not loaded yet (the bell's first fetch may be on its way): fetched again, so it cannot miss this one.
+    const { notification, unread } = message;
+    if (!queryClient.getQueryData(queryKeys.notifications())) return void queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
+    queryClient.setQueryData<NotificationPages>(queryKeys.notifications(), (old) =>
+      old && mapPages(old, (page, index) => ({
+        notifications: [...(index === 0 ? [notification] : []), ...page.notifications.filter((n) => n.id !== notification.id)],
+        unread,
+      })),
+    );
+    return;
+  }
+  if (message.type === 'offer_changed') {
+    // Made, countered, answered, ended or settled, on any tab or by anyone: every open screen of both
+    // customers refetches the offers, the appointments it moved, the wallet and the credit.
+    void invalidateKeys(queryClient, staleAfterOfferChange());
     return;
   }
   if (message.type !== 'queue_update' && message.type !== 'queue_status_update') return;
@@ -47,4 +64,14 @@ export function applyLiveMessage(queryClient: QueryClient, message: ServerMessag
     });
   }
   void queryClient.invalidateQueries({ queryKey: queryKeys.allQueues() });
+}
+
+/**
+ * The socket just opened (first time or after a reconnect): whatever was read before the server
+ * could reach this tab may have missed an event, so every live-fed list read before `openedAt`, or
+ * still on its way, is marked stale (those on screen refetch). Lists read after it are current.
+ */
+export function refetchWhatTheGapMissed(queryClient: QueryClient, openedAt: number) {
+  const missed = (query: Query) => query.state.fetchStatus === 'fetching' || (query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt);
+  for (const queryKey of [...staleAfterOfferChange(), queryKeys.notifications()]) void queryClient.invalidateQueries({ queryKey, predicate: missed });
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerMessage } from '@contract/live';
-import { applyLiveMessage } from './apply-live-message';
+import { applyLiveMessage, refetchWhatTheGapMissed } from './apply-live-message';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 export type Subscription = { businessId: number; date: string } | { customer: true };
@@ -89,6 +89,8 @@ class LiveSocket {
     socket.onopen = () => {
       this.setState('connected');
       for (const { sub } of this.subs.values()) this.send({ type: 'subscribe', ...sub });
+      // Events sent before the server held this socket never reach it: what was read before now is read again.
+      if (this.queryClient) refetchWhatTheGapMissed(this.queryClient, Date.now());
     };
     socket.onmessage = (event) => {
       let message: ServerMessage;

@@ -1,13 +1,32 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@contract/appointments';
 import { apiGet } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/appointments: the signed-in customer's own appointments. */
-export const myAppointmentsQueryOptions = () =>
+export interface MyAppointmentsFilter {
+  date?: string;
+  status?: string;
+}
+
+/**
+ * GET /api/appointments: the signed-in customer's own appointments, latest start first, a page at a
+ * time (the Link header leads to the next). The filters are the server's, so a match on a page not
+ * loaded yet is still found. While another filter's first page loads, the last one stays on screen.
+ */
+export const myAppointmentsQueryOptions = (filter: MyAppointmentsFilter = {}) => {
+  const params = new URLSearchParams();
+  if (filter.date) params.set('date', filter.date);
+  if (filter.status) params.set('status', filter.status);
+  return { ...pagedQueryOptions<Appointment[]>(queryKeys.myAppointmentPages(filter), `/api/appointments${params.toString() ? `?${params}` : ''}`), placeholderData: keepPreviousData };
+};
+
+/** GET /api/appointments?date=&status=confirmed: the customer's confirmed appointments on one day (a day holds few). */
+export const myAppointmentsOnQueryOptions = (date: string) =>
   queryOptions({
-    queryKey: queryKeys.myAppointments(),
-    queryFn: () => apiGet<Appointment[]>('/api/appointments'),
+    queryKey: queryKeys.myAppointmentsOn(date),
+    queryFn: () => apiGet<Appointment[]>(`/api/appointments?date=${date}&status=confirmed&limit=100`),
+    staleTime: 0,
   });
 
 /** GET /api/appointments?businessId=: every appointment of the owner's business, with the customers' contact details. */
@@ -18,7 +37,9 @@ export const businessAppointmentsQueryOptions = (businessId: number) =>
     staleTime: 0,
   });
 
-export const useMyAppointments = () => useQuery(myAppointmentsQueryOptions());
+export const useMyAppointments = (filter: MyAppointmentsFilter = {}) => useInfiniteQuery(myAppointmentsQueryOptions(filter));
+
+export const useMyAppointmentsOn = (date: string) => useQuery(myAppointmentsOnQueryOptions(date));
 
 export const useBusinessAppointments = (businessId: number) => useQuery(businessAppointmentsQueryOptions(businessId));
 

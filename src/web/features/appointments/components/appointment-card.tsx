@@ -1,10 +1,10 @@
 import { CalendarDays, Clock, Shield, Users } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
-import { formatTime12h } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/calendar';
+import { formatClock } from '@/lib/business-time';
 import { appointmentActions } from '../lib/appointment-actions';
 import { StatusBadge } from './status-badge';
 
@@ -31,7 +31,7 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
           <Clock className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
           <dt className="sr-only">Time</dt>
           <dd>
-            {formatTime12h(a.time)} · {a.duration} min
+            {formatClock(a.time, a.timeZone)} · {a.duration} min
           </dd>
         </div>
         {restaurant || a.partySize > 1 ? (
@@ -64,9 +64,12 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
         <Button variant="outline" size="sm" disabled={!can.reschedule} onClick={onReschedule}>
           Reschedule
         </Button>
-        <Button variant="outline" size="sm" disabled={!can.moveBack} onClick={onMoveBack}>
-          Move Back
-        </Button>
+        {/* A business with its swap market off takes no offers: no offer action is shown. */}
+        {a.swapMarket && (
+          <Button variant="outline" size="sm" disabled={!can.moveBack} onClick={onMoveBack}>
+            Move Back
+          </Button>
+        )}
         <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" disabled={!can.cancel} onClick={onCancel}>
           Cancel
         </Button>

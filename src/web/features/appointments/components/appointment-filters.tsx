@@ -1,4 +1,4 @@
-import { appointmentStatuses } from '@contract/appointments';
+import { appointmentStatuses } from '@contract/appointment-choices';
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 

@@ -1,30 +1,32 @@
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@contract/appointments';
-import { formatTime12h } from '@contract/time';
+import { isValidDate } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
-import { formatLongDate, todayIso } from '@/components/ui/calendar';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { todayIso } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
-import { toast } from '@/components/ui/toast';
+import { ShowMore } from '@/components/ui/show-more';
 import { errorMessage } from '@/lib/api-client';
+import { loadedItems } from '@/lib/paged-query';
 import { useMyAppointments } from '../api/get-appointments';
-import { useUpdateAppointment } from '../api/update-appointment';
 import { AppointmentCard } from './appointment-card';
 import { AppointmentFilters, type StatusFilter } from './appointment-filters';
 import { RescheduleDialog } from './reschedule-dialog';
 
-const MoveBackDialog = lazy(() => import('@/features/offers/components/move-back-dialog'));
+/** The offers feature's dialog for moving an appointment back, given by the route that composes both. */
+export type MoveBackDialogComponent = ComponentType<{ appointment: Appointment; onClose: () => void }>;
+/** The offers feature's cancel dialog, which says what happens to the money of offers tied to the appointment. */
+export type CancelDialogComponent = ComponentType<{ appointment: Appointment; onClose: () => void }>;
 
 const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
 
-function Section({ title, items, onReschedule, onMoveBack, onCancel }: { title: string; items: Appointment[]; onReschedule: (a: Appointment) => void; onMoveBack: (a: Appointment) => void; onCancel: (a: Appointment) => void }) {
+function Section({ title, items, more, onReschedule, onMoveBack, onCancel }: { title: string; items: Appointment[]; more: boolean; onReschedule: (a: Appointment) => void; onMoveBack: (a: Appointment) => void; onCancel: (a: Appointment) => void }) {
   if (items.length === 0) return null;
   return (
     <section className="space-y-3">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        {title} <span className="font-normal">({items.length})</span>
+        {title} <span className="font-normal">({items.length}{more ? '+' : ''})</span>
       </h2>
       {items.map((a) => (
         <AppointmentCard key={a.id} appointment={a} onReschedule={() => onReschedule(a)} onMoveBack={() => onMoveBack(a)} onCancel={() => onCancel(a)} />
@@ -33,17 +35,29 @@ function Section({ title, items, onReschedule, onMoveBack, onCancel }: { title: 
   );
 }
 
-/** The signed-in customer's appointments: filter, reschedule, cancel. */
-export function MyAppointments() {
-  const { data, isLoading, error, refetch } = useMyAppointments();
+/**
+ * The signed-in customer's appointments: filter, reschedule, cancel, move back. They come latest start
+ * first, a page at a time: pages are loaded until the past is reached, so every upcoming one is shown
+ * (soonest first), and older ones on "Show more". Filters are sent to the server, so a match on a page
+ * not loaded yet is found too.
+ */
+export function MyAppointments({ MoveBackDialog, CancelDialog }: { MoveBackDialog: MoveBackDialogComponent; CancelDialog: CancelDialogComponent }) {
   const [date, setDate] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const pages = useMyAppointments({ date: isValidDate(date) ? date : undefined, status: status === 'all' ? undefined : status });
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [movingBack, setMovingBack] = useState<Appointment | null>(null);
-  const update = useUpdateAppointment();
 
-  if (isLoading) {
+  const today = todayIso();
+  const all = loadedItems(pages.data);
+  const upcomingLoaded = !pages.hasNextPage || (all.length > 0 && all[all.length - 1].date < today);
+  const { fetchNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData } = pages;
+  useEffect(() => {
+    if (!upcomingLoaded && !isFetchingNextPage && !isFetchNextPageError && !isPlaceholderData) void fetchNextPage();
+  }, [upcomingLoaded, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage]);
+
+  if (pages.isLoading) {
     return (
       <div className="space-y-3" aria-busy="true" aria-label="Loading appointments">
         <Skeleton className="h-20" />
@@ -52,10 +66,10 @@ export function MyAppointments() {
       </div>
     );
   }
-  if (error) return <ErrorState title="Failed to load your appointments" message={errorMessage(error, '')} onRetry={() => void refetch()} />;
+  if (pages.error && !isFetchNextPageError) return <ErrorState title="Failed to load your appointments" message={errorMessage(pages.error, '')} onRetry={() => void pages.refetch()} />;
 
-  const all = data ?? [];
-  if (all.length === 0) {
+  const filtering = Boolean(date) || status !== 'all';
+  if (all.length === 0 && !filtering) {
     return (
       <EmptyState title="No appointments yet" description="When you book an appointment or a table it shows up here.">
         <Button asChild>
@@ -65,23 +79,11 @@ export function MyAppointments() {
     );
   }
 
-  const today = todayIso();
+  // The server filtered the pages; while another filter's pages load, the shown ones are filtered here.
   const filtered = all.filter((a) => (!date || a.date === date) && (status === 'all' || a.status === status));
   const active = (a: Appointment) => a.status === 'confirmed' || a.status === 'pending';
   const upcoming = filtered.filter((a) => active(a) && a.date >= today).sort(byStart);
   const past = filtered.filter((a) => !(active(a) && a.date >= today)).sort((a, b) => byStart(b, a));
-
-  const cancel = () => {
-    if (!cancelling) return;
-    update.mutate(
-      { id: cancelling.id, change: { status: 'cancelled' } },
-      {
-        onSuccess: () => toast({ title: 'Appointment Cancelled', description: `${cancelling.serviceName} on ${formatLongDate(cancelling.date)} was cancelled.` }),
-        onError: (e) => toast({ title: 'Cancellation Failed', description: errorMessage(e, 'Failed to cancel appointment. Please try again.'), variant: 'destructive' }),
-        onSettled: () => setCancelling(null),
-      },
-    );
-  };
 
   return (
     <div className="space-y-6">
@@ -91,26 +93,18 @@ export function MyAppointments() {
         <EmptyState title="No appointments match these filters" description="Try another date or status, or clear the filters above." />
       ) : (
         <>
-          <Section title="Upcoming" items={upcoming} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />
-          <Section title="Past and cancelled" items={past} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />
+          <Section title="Upcoming" items={upcoming} more={!upcomingLoaded} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />
+          <Section title="Past and cancelled" items={past} more={pages.hasNextPage} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />
         </>
       )}
+      <ShowMore query={pages} label="Show more appointments" />
       <RescheduleDialog appointment={rescheduling} onClose={() => setRescheduling(null)} />
       {movingBack && (
         <Suspense fallback={null}>
           <MoveBackDialog key={movingBack.id} appointment={movingBack} onClose={() => setMovingBack(null)} />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(open) => !open && setCancelling(null)}
-        title="Cancel this appointment?"
-        description={cancelling ? `${cancelling.serviceName} at ${cancelling.businessName} on ${formatLongDate(cancelling.date)} at ${formatTime12h(cancelling.time)} will be cancelled. This cannot be undone.` : ''}
-        confirmLabel="Cancel Appointment"
-        cancelLabel="Keep Appointment"
-        busy={update.isPending}
-        onConfirm={cancel}
-      />
+      {cancelling && <CancelDialog key={cancelling.id} appointment={cancelling} onClose={() => setCancelling(null)} />}
     </div>
   );
 }

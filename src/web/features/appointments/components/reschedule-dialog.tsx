@@ -1,17 +1,19 @@
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import type { Appointment } from '@contract/appointments';
-import { BOOKING_WINDOW_DAYS } from '@contract/availability';
-import { addDays, formatTime12h } from '@contract/time';
+
+import { addDays } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, formatShortDate, todayIso } from '@/components/ui/calendar';
 import { Dialog } from '@/components/ui/dialog';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 import { toast } from '@/components/ui/toast';
-import { useAvailableSlots } from '@/features/availability/api/get-available-slots';
-import { useBusiness } from '@/features/businesses/api/get-business';
+import { useAvailableSlots } from '@/features/availability';
+import { useBusiness } from '@/features/businesses';
 import { errorMessage } from '@/lib/api-client';
+import { formatClock, zoneLabel } from '@/lib/business-time';
 import { useUpdateAppointment } from '../api/update-appointment';
+import { RULES } from '@contract/rules';
 
 function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onDone: () => void }) {
   const business = useBusiness(appointment.businessId);
@@ -23,8 +25,10 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
   const slots = useAvailableSlots(date === null ? null : { businessId: appointment.businessId, date, serviceId: appointment.serviceId, partySize });
   const update = useUpdateAppointment();
   const chosen = time && slots.data?.includes(time) ? time : null;
+  // The times are the business's; from another zone, the heading says whose.
+  const zone = zoneLabel(appointment.timeZone);
   // Service businesses book at most 30 days ahead; restaurants have no upper bound.
-  const max = appointment.businessType === 'restaurant' ? undefined : addDays(today, BOOKING_WINDOW_DAYS);
+  const max = appointment.businessType === 'restaurant' ? undefined : addDays(today, RULES.serviceBookingWindowDays);
 
   const confirm = () => {
     if (!date || !chosen) return;
@@ -32,7 +36,7 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
       { id: appointment.id, change: { date, time: chosen } },
       {
         onSuccess: () => {
-          toast({ title: 'Appointment Rescheduled', description: `Now on ${formatLongDate(date)} at ${formatTime12h(chosen)}.` });
+          toast({ title: 'Appointment Rescheduled', description: `Now on ${formatLongDate(date)} at ${formatClock(chosen, appointment.timeZone)}.` });
           onDone();
         },
         onError: (error) => toast({ title: 'Reschedule Failed', description: errorMessage(error, 'Failed to reschedule appointment. Please try again.'), variant: 'destructive' }),
@@ -47,7 +51,7 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
         <div>
           <TimeSlotGrid
             query={slots}
-            heading={<>Available times on {formatLongDate(date)}</>}
+            heading={<>Available times on {formatLongDate(date)}{zone && ` (${zone})`}</>}
             selected={chosen}
             onSelect={setTime}
             empty={<p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">No available slots for this date</p>}
@@ -58,10 +62,10 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
         <p className="text-slate-500">Summary</p>
         <p className="mt-1 flex flex-wrap items-center gap-2">
           <span className="text-slate-600">
-            {formatShortDate(appointment.date)} {formatTime12h(appointment.time)}
+            {formatShortDate(appointment.date)} {formatClock(appointment.time, appointment.timeZone)}
           </span>
           <ArrowRight className="size-4 text-slate-400" aria-label="to" />
-          <span className="font-semibold text-slate-900">{date && chosen ? `${formatShortDate(date)} ${formatTime12h(chosen)}` : 'Pick a new date and time'}</span>
+          <span className="font-semibold text-slate-900">{date && chosen ? `${formatShortDate(date)} ${formatClock(chosen, appointment.timeZone)}` : 'Pick a new date and time'}</span>
         </p>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,12 +1,14 @@
 import { CalendarCheck, Coins, LogIn, Mail, Zap } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatCentsShort } from '@contract/money';
+import { RULES } from '@contract/rules';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CustomerRegisterForm } from '@/features/auth/components/customer-register-form';
+import { CustomerRegisterForm } from '@/features/auth';
 
 const benefits = [
   { icon: CalendarCheck, title: 'Manage your appointments', text: 'See, reschedule or cancel every booking in one place.' },
-  { icon: Coins, title: 'Earn Que Credit', text: 'Get $1 of credit for each regular booking.' },
+  { icon: Coins, title: 'Earn Que Credit', text: `Get ${formatCentsShort(RULES.bookingCreditCents)} of credit for each regular booking.` },
   { icon: Zap, title: 'Skip the line', text: 'Offer to swap for an earlier slot when time matters.' },
   { icon: Mail, title: 'Email confirmations', text: 'Receive a confirmation for every booking and change.' },
 ];

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { checkUsername } from '../api/check-username';
+import { NewPasswordField } from './new-password-field';
 
 /** Username, email and password of a new account, with the server's own rules. */
 export const accountStepSchema = registerSchema.omit({ userType: true });
@@ -20,7 +21,7 @@ export function AccountStep({ onContinue, idPrefix }: { onContinue: (account: Ac
     defaultValues: { username: '', email: '', password: '' },
   });
   const id = (name: string) => `${idPrefix}-${name}`;
-  const described = (name: 'username' | 'email' | 'password') => ({
+  const described = (name: 'username' | 'email') => ({
     'aria-invalid': !!errors[name],
     'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
   });
@@ -45,9 +46,7 @@ export function AccountStep({ onContinue, idPrefix }: { onContinue: (account: Ac
       <Field id={id('email')} label="Email" error={errors.email?.message}>
         <Input id={id('email')} type="email" autoComplete="email" {...described('email')} {...register('email')} />
       </Field>
-      <Field id={id('password')} label="Password" error={errors.password?.message} hint="At least 8 characters, and not a common password.">
-        <Input id={id('password')} type="password" autoComplete="new-password" {...described('password')} {...register('password')} />
-      </Field>
+      <NewPasswordField id={id('password')} error={errors.password?.message} registration={register('password')} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Checking…' : 'Continue'} <ArrowRight aria-hidden="true" />
       </Button>

@@ -8,13 +8,14 @@ import { Field, Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useRegister } from '@/features/auth/api/register';
 import { errorMessage } from '@/lib/api-client';
+import { NewPasswordField } from './new-password-field';
 
 type FormInput = z.input<typeof customerRegistrationFormSchema>;
 type FormOutput = z.output<typeof customerRegistrationFormSchema>;
 type FieldName = keyof FormInput;
 
-const fields: { name: FieldName; label: string; type: string; autoComplete: string }[] = [
-  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
+const fields: { name: FieldName; label: string; type: string; autoComplete: string; hint?: string }[] = [
+  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username', hint: 'At least 3 characters.' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
@@ -43,8 +44,10 @@ export function CustomerRegisterForm() {
       {fields.map((f) => {
         const id = `signup-${f.name}`;
         const error = errors[f.name]?.message;
+        // The rule is stated before anything is typed, as on business and restaurant registration.
+        if (f.name === 'password') return <NewPasswordField key={f.name} id={id} error={error} registration={register(f.name)} />;
         return (
-          <Field key={f.name} id={id} label={f.label} error={error}>
+          <Field key={f.name} id={id} label={f.label} error={error} hint={f.hint}>
             <Input id={id} type={f.type} autoComplete={f.autoComplete} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} {...register(f.name)} />
           </Field>
         );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
@@ -7,15 +7,19 @@ import type { Service } from '@contract/services';
 import { Button } from '@/components/ui/button';
 import { todayIso } from '@/components/ui/calendar';
 import { toast } from '@/components/ui/toast';
-import { useUser } from '@/features/auth/api/get-user';
-import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
+import { useUser } from '@/features/auth';
+import { useCreateAppointment } from '@/features/appointments';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFocusStepHeading } from '@/lib/step-focus';
+import { useFirstFreeDate } from '../hooks/use-first-free-date';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { clearBookingDraft, loadBookingDraft, saveBookingDraft } from '../lib/booking-draft';
+import { profileContact, readablePhone } from '../lib/contact-defaults';
+import { useVisitorPhoneRegion } from '@/lib/phone-region';
 import { type BookingPrefill, type BookingStart, bookingStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
+import { effectivePolicies } from '@contract/policies';
 import { DateTimeStep } from './date-time-step';
 import { type ContactInput, type ContactValues, DetailsStep } from './details-step';
 import { ServiceStep } from './service-step';
@@ -38,6 +42,11 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
     return { ...bookingStart(services, choice, todayIso(business.timeZone)), booked: null };
   });
   const { data: user } = useUser();
+  // Without a day asked for, the date step opens on the chosen service's first day with free times.
+  const firstFreeDate = useFirstFreeDate(business.id, state.service?.id);
+  useEffect(() => {
+    if (firstFreeDate) setState((s) => (s.step === 2 && s.date === null ? { ...s, date: firstFreeDate } : s));
+  }, [firstFreeDate, state.step, state.date]);
   const [draft, setDraft] = useState<ContactInput | null>(saved?.details ?? null);
   const createAppointment = useCreateAppointment();
   const requireSignIn = useSignInGate();
@@ -48,8 +57,9 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   useFocusStepHeading(stepRef, state.step);
   useDocumentTitle([state.service ? `Book ${state.service.name}` : 'Book an appointment', business.businessName]);
 
-  // Accounts have no full name, so the name is never guessed (a username is not one); the e-mail is the account's.
-  const contactDefaults: ContactInput = draft ?? { customerName: '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false };
+  // What was typed before (a draft) wins over the profile's saved name and phone.
+  const phoneRegion = useVisitorPhoneRegion();
+  const contactDefaults: ContactInput = draft ? readablePhone(draft, phoneRegion) : { ...profileContact(user, phoneRegion), notes: '', blockOffers: false };
 
   // After logging in the visitor comes back to this same choice of service, day and time.
   const returnPath = () => {
@@ -77,8 +87,9 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
         },
         onError: (error) => {
           toast({ title: 'Booking Failed', description: errorMessage(error, 'Failed to book appointment'), variant: 'destructive' });
-          // Someone else took the slot: back to the (refreshed) list of free times.
-          if (error instanceof ApiError && error.code === ErrorCode.SLOT_TAKEN) update({ step: 2, time: null });
+          // Someone else took the slot, or the customer is booked elsewhere then (the message names
+          // where): back to the (refreshed) list of free times, where another time will do.
+          if (error instanceof ApiError && (error.code === ErrorCode.SLOT_TAKEN || error.code === ErrorCode.OVERLAPS_YOUR_BOOKING)) update({ step: 2, time: null });
         },
       },
     );
@@ -100,6 +111,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
           businessId={business.id}
           businessName={business.businessName}
           timeZone={business.timeZone}
+          policies={effectivePolicies('service', business.policies, state.service.policies)}
           service={state.service}
           date={state.date}
           time={state.time}
@@ -114,10 +126,12 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
           // Remount once the user is known so the name and e-mail can be prefilled.
           key={user?.id ?? 'signed-out'}
           service={state.service}
+          policies={effectivePolicies('service', business.policies, state.service.policies)}
           date={state.date}
           time={state.time}
+          timeZone={business.timeZone}
           defaultValues={contactDefaults}
-          signedIn={Boolean(user)}
+          user={user ?? null}
           busy={createAppointment.isPending}
           onBack={(values) => {
             setDraft(values);

@@ -22,7 +22,7 @@ export function BookingConfirmation({ title, appointment, rows, children }: { ti
         </p>
       </div>
       <div className="text-left">
-        <BookingSummary rows={rows ?? [['Service', appointment.serviceName], dateRow(appointment.date), timeRow(appointment.time), ['Duration', `${appointment.duration} minutes`], ['Price', formatPrice(appointment.price)]]} />
+        <BookingSummary rows={rows ?? [['Service', appointment.serviceName], dateRow(appointment.date), timeRow(appointment.time, appointment.timeZone), ['Duration', `${appointment.duration} minutes`], ['Price', formatPrice(appointment.price)]]} />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">{children}</div>
     </section>

@@ -1,5 +1,5 @@
-import { formatTime12h } from '@contract/time';
 import { formatLongDate } from '@/components/ui/calendar';
+import { formatClock } from '@/lib/business-time';
 
 /** The chosen slot, as a definition list: used above the details form and on the confirmation. */
 export function BookingSummary({ rows }: { rows: [label: string, value: React.ReactNode][] }) {
@@ -16,4 +16,5 @@ export function BookingSummary({ rows }: { rows: [label: string, value: React.Re
 }
 
 export const dateRow = (date: string): [string, string] => ['Date', formatLongDate(date)];
-export const timeRow = (time: string): [string, string] => ['Time', formatTime12h(time)];
+/** The business's wall clock, saying whose from another zone: "9:00 AM New York time". */
+export const timeRow = (time: string, timeZone: string | null | undefined): [string, string] => ['Time', formatClock(time, timeZone)];

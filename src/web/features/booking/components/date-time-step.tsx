@@ -1,26 +1,30 @@
 import { ArrowLeft, Clock } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { BOOKING_WINDOW_DAYS } from '@contract/availability';
+
 import { formatPrice } from '@contract/money';
+import type { BusinessPolicies } from '@contract/policies';
 import type { Service } from '@contract/services';
 import { addDays } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
-import { useAvailableSlots } from '@/features/availability/api/get-available-slots';
+import { useAvailableSlots } from '@/features/availability';
 import { EarlierTimePrompt } from './earlier-time-prompt';
 import { NoSlots } from './no-slots';
 
 // Only loaded when someone opens it.
-const QueueJumpDialog = lazy(() => import('@/features/offers/components/queue-jump-dialog'));
-const LiveQueueStatusCard = lazy(() => import('@/features/queue/components/live-queue-status-card'));
+const QueueJumpDialog = lazy(() => import('@/features/offers').then((m) => ({ default: m.QueueJumpDialog })));
+const LiveQueueStatusCard = lazy(() => import('@/features/queue').then((m) => ({ default: m.LiveQueueStatusCard })));
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
+import { RULES } from '@contract/rules';
 
 /** Step 2: a day within the booking window, then one of its free start times. */
-export function DateTimeStep({ businessId, businessName, timeZone, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
+export function DateTimeStep({ businessId, businessName, timeZone, policies, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
   businessId: number;
   businessName: string;
   timeZone: string;
+  /** The policies in effect for this service: how far ahead it books, whether offers are open. */
+  policies: BusinessPolicies;
   service: Service;
   date: string | null;
   time: string | null;
@@ -54,18 +58,20 @@ export function DateTimeStep({ businessId, businessName, timeZone, service, date
         Select date and time
       </h2>
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
-        <Calendar value={date} onChange={onDateChange} min={today} max={addDays(today, BOOKING_WINDOW_DAYS)} label="Appointment date" today={today} className="mx-auto md:mx-0" />
+        <Calendar value={date} onChange={onDateChange} min={today} max={addDays(today, policies.maxAdvanceDays ?? RULES.serviceBookingWindowDays)} label="Appointment date" today={today} className="mx-auto md:mx-0" />
         <div>
           {date ? (
             <>
               <TimeSlotGrid
                 query={slots}
                 heading={<>Available times on {formatLongDate(date)}</>}
+                timeZone={timeZone}
                 selected={chosen}
                 onSelect={onTimeChange}
-                empty={<NoSlots message="No available slots for this date" onSkipTheLine={() => setSkipping(true)} />}
+                empty={<NoSlots message="No available slots for this date" onSkipTheLine={policies.swapMarket ? () => setSkipping(true) : undefined} />}
               />
-              {slots.data && slots.data.length > 0 && <EarlierTimePrompt onSkipTheLine={() => setSkipping(true)} />}
+              {/* Skipping the line is an offer: not where the business has the swap market off. */}
+              {policies.swapMarket && slots.data && slots.data.length > 0 && <EarlierTimePrompt onSkipTheLine={() => setSkipping(true)} />}
             </>
           ) : (
             <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Pick a date to see the available times.</p>
@@ -74,13 +80,13 @@ export function DateTimeStep({ businessId, businessName, timeZone, service, date
       </div>
       {date && chosen && (
         <Suspense fallback={null}>
-          <LiveQueueStatusCard slot={{ businessId, serviceId: service.id, date, time: chosen }} />
+          <LiveQueueStatusCard slot={{ businessId, serviceId: service.id, date, time: chosen }} timeZone={timeZone} />
         </Suspense>
       )}
-      <SelectionFooter date={date} time={chosen} onContinue={onContinue} />
+      <SelectionFooter date={date} time={chosen} timeZone={timeZone} onContinue={onContinue} />
       {skipping && date && (
         <Suspense fallback={null}>
-          <QueueJumpDialog businessId={businessId} businessName={businessName} date={date} open onOpenChange={setSkipping} />
+          <QueueJumpDialog businessId={businessId} businessName={businessName} timeZone={timeZone} serviceId={service.id} date={date} open onOpenChange={setSkipping} />
         </Suspense>
       )}
     </section>

@@ -1,38 +1,53 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import type { User } from '@contract/auth';
 import { contactSchema } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
+import { phoneField } from '@contract/phone';
+import type { BusinessPolicies } from '@contract/policies';
 import type { Service } from '@contract/services';
 import { Field, Input, Textarea } from '@/components/ui/input';
-import { BlockOffersField, FormActions, invalidProps } from './booking-form-parts';
+import { PhoneField } from '@/components/ui/phone-field';
+import { useVisitorPhoneRegion } from '@/lib/phone-region';
+import { BlockOffersField, ContactNote, FormActions, invalidProps } from './booking-form-parts';
 import { BookingSummary, dateRow, timeRow } from './booking-summary';
+import { PolicyNotice } from './policy-notice';
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;
 
 /** Step 3: who the appointment is for. Validated with the same rules the server applies. */
-export function DetailsStep({ service, date, time, defaultValues, signedIn, busy, onBack, onSubmit }: {
+export function DetailsStep({ service, policies, date, time, timeZone, defaultValues, user, busy, onBack, onSubmit }: {
   service: Service;
+  /** The policies in effect for this service, stated before the customer books. */
+  policies: BusinessPolicies;
   date: string;
   time: string;
+  /** The business's zone: the time is on its clock. */
+  timeZone: string;
   defaultValues: ContactInput;
-  signedIn: boolean;
+  user: User | null;
   busy: boolean;
   onBack: (draft: ContactInput) => void;
   onSubmit: (values: ContactValues) => void;
 }) {
-  const form = useForm<ContactInput, unknown, ContactValues>({ resolver: zodResolver(contactSchema), defaultValues });
+  // The server's rules, with a phone typed without "+" read as one of the visitor's region and sent in E.164.
+  const region = useVisitorPhoneRegion();
+  const schema = useMemo(() => contactSchema.extend({ customerPhone: phoneField('Phone', region) }), [region]);
+  const form = useForm<ContactInput, unknown, ContactValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
   const { errors } = form.formState;
-  const invalid = (name: keyof ContactInput) => invalidProps(errors, name);
+  const invalid = (name: keyof ContactInput, hintId?: string) => invalidProps(errors, name, hintId);
 
   return (
     <section aria-labelledby="details-step-title" className="space-y-5">
       <h2 id="details-step-title" className="text-lg font-semibold">
         Your details
       </h2>
-      <BookingSummary rows={[['Service', service.name], dateRow(date), timeRow(time), ['Duration', `${service.duration} minutes`], ['Price', formatPrice(service.price)]]} />
-      {!signedIn && <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">You are not signed in. You will be asked to log in when you book.</p>}
+      <BookingSummary rows={[['Service', service.name], dateRow(date), timeRow(time, timeZone), ['Duration', `${service.duration} minutes`], ['Price', formatPrice(service.price)]]} />
+      <PolicyNotice policies={policies} />
+      <ContactNote user={user} action="book" />
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="customerName" label="Full name" error={errors.customerName?.message}>
@@ -41,14 +56,19 @@ export function DetailsStep({ service, date, time, defaultValues, signedIn, busy
           <Field id="customerEmail" label="Email" error={errors.customerEmail?.message}>
             <Input id="customerEmail" type="email" autoComplete="email" {...invalid('customerEmail')} {...form.register('customerEmail')} />
           </Field>
-          <Field id="customerPhone" label="Phone" error={errors.customerPhone?.message}>
-            <Input id="customerPhone" type="tel" autoComplete="tel" {...invalid('customerPhone')} {...form.register('customerPhone')} />
-          </Field>
+          <PhoneField
+            id="customerPhone"
+            region={region}
+            value={form.watch('customerPhone')}
+            error={errors.customerPhone?.message}
+            {...invalid('customerPhone', 'customerPhone-hint')}
+            {...form.register('customerPhone')}
+          />
         </div>
         <Field id="notes" label="Notes (optional)" error={errors.notes?.message}>
           <Textarea id="notes" placeholder="Anything the business should know" {...invalid('notes')} {...form.register('notes')} />
         </Field>
-        <BlockOffersField control={form.control} what="appointment" />
+        {policies.swapMarket && <BlockOffersField control={form.control} what="appointment" />}
         <FormActions onBack={() => onBack(form.getValues())} busy={busy} submitLabel="Book Appointment" busyLabel="Booking…" />
       </form>
     </section>

@@ -2,12 +2,12 @@ import { CalendarDays, Clock, UtensilsCrossed, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import type { EarliestAppointment } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
-import { formatTime12h } from '@contract/time';
 import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
-import { useEarliestAppointments } from '@/features/availability/api/get-earliest-appointments';
+import { useEarliestAppointments } from '@/features/availability';
 import { errorMessage } from '@/lib/api-client';
+import { formatClock } from '@/lib/business-time';
 
 /** Restaurants open their reservation page, others the booking page, both prefilled with the slot. */
 export function earliestLink(item: EarliestAppointment): string {
@@ -49,7 +49,7 @@ function EarliestCard({ item, earliest }: { item: EarliestAppointment; earliest:
           <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
           <dt className="sr-only">Earliest date and time</dt>
           <dd className="font-medium">
-            {formatLongDate(item.date)} · {formatTime12h(item.time)}
+            {formatLongDate(item.date)} · {formatClock(item.time, item.business.timeZone)}
           </dd>
         </div>
         <div className="flex items-center gap-1.5 text-slate-600">

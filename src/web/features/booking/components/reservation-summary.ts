@@ -8,7 +8,7 @@ export function reservationRows(restaurantName: string, booked: Appointment): [s
   const rows: [string, string][] = [
     ['Restaurant', restaurantName],
     dateRow(booked.date),
-    timeRow(booked.time),
+    timeRow(booked.time, booked.timeZone),
     ['Party size', `${booked.partySize} ${booked.partySize === 1 ? 'guest' : 'guests'}`],
     ['Duration', `${booked.duration} minutes`],
   ];

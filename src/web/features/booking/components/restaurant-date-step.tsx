@@ -2,13 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import type { Business } from '@contract/businesses';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { Field, NativeSelect } from '@/components/ui/input';
-import { useAvailableSlots } from '@/features/availability/api/get-available-slots';
+import { useAvailableSlots } from '@/features/availability';
 import { NoSlots } from './no-slots';
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 
 // Only loaded when someone opens it.
-const RestaurantSkipDialog = lazy(() => import('@/features/offers/components/restaurant-skip-dialog'));
+const RestaurantSkipDialog = lazy(() => import('@/features/offers').then((m) => ({ default: m.RestaurantSkipDialog })));
 
 export const partySizes = (restaurant: Business) => Array.from({ length: restaurant.maxPartySize ?? 8 }, (_, i) => i + 1);
 
@@ -50,9 +50,10 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
               <TimeSlotGrid
                 query={slots}
                 heading={<>Available tables on {formatLongDate(date)}</>}
+                timeZone={restaurant.timeZone}
                 selected={chosen}
                 onSelect={(t) => onChange({ time: t })}
-                empty={<NoSlots message="No available tables for this date" onSkipTheLine={() => setSkipping(true)} />}
+                empty={<NoSlots message="No available tables for this date" onSkipTheLine={restaurant.policies.swapMarket ? () => setSkipping(true) : undefined} />}
               />
             </>
           ) : (
@@ -65,7 +66,7 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
           <RestaurantSkipDialog restaurant={restaurant} date={date} partySize={partySize} open onOpenChange={setSkipping} />
         </Suspense>
       )}
-      <SelectionFooter date={date} time={chosen} extra={`${partySize} ${partySize === 1 ? 'guest' : 'guests'}`} onContinue={onContinue} />
+      <SelectionFooter date={date} time={chosen} timeZone={restaurant.timeZone} extra={`${partySize} ${partySize === 1 ? 'guest' : 'guests'}`} onContinue={onContinue} />
     </section>
   );
 }

@@ -1,12 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import type { User } from '@contract/auth';
 import { contactSchema, occasionTypes, restaurantExtrasSchema, seatingPreferences } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
+import { phoneField } from '@contract/phone';
 import { asNumber } from '@/lib/number-field';
+import { useVisitorPhoneRegion } from '@/lib/phone-region';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { BlockOffersField, FormActions, invalidProps } from './booking-form-parts';
+import { PhoneField } from '@/components/ui/phone-field';
+import { BlockOffersField, ContactNote, FormActions, invalidProps } from './booking-form-parts';
 import { BookingSummary, dateRow, timeRow } from './booking-summary';
+import { PolicyNotice } from './policy-notice';
 import { partySizes } from './restaurant-date-step';
 
 export const reservationFormSchema = contactSchema.extend(restaurantExtrasSchema.shape);
@@ -16,27 +22,31 @@ export type ReservationValues = z.output<typeof reservationFormSchema>;
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Step 2: the guest's details and preferences; the same rules as the server. */
-export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, signedIn, busy, onBack, onSubmit }: {
+export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, user, busy, onBack, onSubmit }: {
   restaurant: Business;
   date: string;
   time: string;
   defaultValues: ReservationInput;
-  signedIn: boolean;
+  user: User | null;
   busy: boolean;
   onBack: (draft: ReservationInput) => void;
   onSubmit: (values: ReservationValues) => void;
 }) {
-  const form = useForm<ReservationInput, unknown, ReservationValues>({ resolver: zodResolver(reservationFormSchema), defaultValues });
+  // The server's rules, with a phone typed without "+" read as one of the visitor's region and sent in E.164.
+  const region = useVisitorPhoneRegion();
+  const schema = useMemo(() => reservationFormSchema.extend({ customerPhone: phoneField('Phone', region) }), [region]);
+  const form = useForm<ReservationInput, unknown, ReservationValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
   const { errors } = form.formState;
-  const invalid = (name: keyof ReservationInput) => invalidProps(errors, name);
+  const invalid = (name: keyof ReservationInput, hintId?: string) => invalidProps(errors, name, hintId);
 
   return (
     <section aria-labelledby="reservation-details-title" className="space-y-5">
       <h2 id="reservation-details-title" className="text-lg font-semibold">
         Reservation details
       </h2>
-      <BookingSummary rows={[['Restaurant', restaurant.businessName], dateRow(date), timeRow(time), ['Duration', `${restaurant.reservationDuration ?? 120} minutes`]]} />
-      {!signedIn && <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">You are not signed in. You will be asked to log in when you confirm.</p>}
+      <BookingSummary rows={[['Restaurant', restaurant.businessName], dateRow(date), timeRow(time, restaurant.timeZone), ['Duration', `${restaurant.reservationDuration ?? 120} minutes`]]} />
+      <PolicyNotice policies={restaurant.policies} />
+      <ContactNote user={user} action="confirm" />
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="customerName" label="Full name" error={errors.customerName?.message}>
@@ -54,9 +64,14 @@ export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, s
           <Field id="customerEmail" label="Email" error={errors.customerEmail?.message}>
             <Input id="customerEmail" type="email" autoComplete="email" {...invalid('customerEmail')} {...form.register('customerEmail')} />
           </Field>
-          <Field id="customerPhone" label="Phone" error={errors.customerPhone?.message}>
-            <Input id="customerPhone" type="tel" autoComplete="tel" {...invalid('customerPhone')} {...form.register('customerPhone')} />
-          </Field>
+          <PhoneField
+            id="customerPhone"
+            region={region}
+            value={form.watch('customerPhone')}
+            error={errors.customerPhone?.message}
+            {...invalid('customerPhone', 'customerPhone-hint')}
+            {...form.register('customerPhone')}
+          />
           <Field id="seatingPreference" label="Seating preference (optional)" error={errors.seatingPreference?.message}>
             <NativeSelect id="seatingPreference" {...form.register('seatingPreference')}>
               <option value="">No preference</option>
@@ -84,7 +99,7 @@ export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, s
         <Field id="notes" label="Special requests (optional)" error={errors.notes?.message}>
           <Textarea id="notes" {...invalid('notes')} {...form.register('notes')} />
         </Field>
-        <BlockOffersField control={form.control} what="reservation" />
+        {restaurant.policies.swapMarket && <BlockOffersField control={form.control} what="reservation" />}
         <FormActions onBack={() => onBack(form.getValues())} busy={busy} submitLabel="Confirm Reservation" busyLabel="Confirming…" />
       </form>
     </section>

@@ -1,19 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import type { Business } from '@contract/businesses';
 import { ErrorCode } from '@contract/errors';
 import { Button } from '@/components/ui/button';
 import { todayIso } from '@/components/ui/calendar';
+import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
-import { useUser } from '@/features/auth/api/get-user';
-import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
+import { useUser } from '@/features/auth';
+import { useCreateAppointment } from '@/features/appointments';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFocusStepHeading } from '@/lib/step-focus';
 import { useFirstFreeDate } from '../hooks/use-first-free-date';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { clearBookingDraft, loadBookingDraft, saveBookingDraft } from '../lib/booking-draft';
+import { profileContact, readablePhone } from '../lib/contact-defaults';
+import { useVisitorPhoneRegion } from '@/lib/phone-region';
 import { reservationStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
 import { RestaurantDateStep } from './restaurant-date-step';
@@ -50,18 +53,29 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
   const requireSignIn = useSignInGate();
   const location = useLocation();
   const navigate = useNavigate();
-  const update = (patch: Partial<State>) => setState((s) => ({ ...s, ...patch }));
+  // The server's refusal of a second table that day: it stays on the details step until the step changes.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const update = (patch: Partial<State>) => {
+    setRefusal(null);
+    setState((s) => ({ ...s, ...patch }));
+  };
   const stepRef = useRef<HTMLDivElement>(null);
   useFocusStepHeading(stepRef, state.step);
   useDocumentTitle(['Reserve a table', restaurant.businessName]);
   // With no date asked for, open on the first day with free tables rather than an empty calendar.
-  const firstFreeDate = useFirstFreeDate(restaurant.id);
+  const firstFreeDate = useFirstFreeDate(restaurant.id, serviceId);
   useEffect(() => {
     if (firstFreeDate) setState((s) => (s.step === 1 && s.date === null ? { ...s, date: firstFreeDate } : s));
   }, [firstFreeDate, state.date]);
 
-  // Accounts have no full name, so the name is never guessed (a username is not one).
-  const defaults: ReservationInput = { customerName: '', customerEmail: user?.email ?? '', customerPhone: '', notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '', ...draft, partySize: draft?.partySize ?? state.partySize };
+  // What was typed before (a draft) wins over the profile's saved name and phone.
+  const phoneRegion = useVisitorPhoneRegion();
+  const defaults: ReservationInput = {
+    ...profileContact(user, phoneRegion),
+    notes: '', blockOffers: false, seatingPreference: '', occasionType: '', dietaryRestrictions: '',
+    ...(draft && readablePhone(draft, phoneRegion)),
+    partySize: draft?.partySize ?? state.partySize,
+  };
 
   const reserve = (values: ReservationValues) => {
     const { date, time } = state;
@@ -79,8 +93,15 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
           update({ step: 3, booked: appointment, partySize: appointment.partySize });
         },
         onError: (error) => {
+          // One table per guest, restaurant and day: another time will not help, so the message stays in view.
+          if (error instanceof ApiError && error.code === ErrorCode.ONE_RESERVATION_PER_DAY) {
+            setRefusal(errorMessage(error, 'You already have a table here that day.'));
+            return;
+          }
           toast({ title: 'Booking Failed', description: errorMessage(error, 'Failed to book reservation. Please try again.'), variant: 'destructive' });
-          if (error instanceof ApiError && error.code === ErrorCode.SLOT_TAKEN) update({ step: 1, time: null, partySize: Number(values.partySize ?? state.partySize) });
+          if (error instanceof ApiError && (error.code === ErrorCode.SLOT_TAKEN || error.code === ErrorCode.OVERLAPS_YOUR_BOOKING)) {
+            update({ step: 1, time: null, partySize: Number(values.partySize ?? state.partySize) });
+          }
         },
       },
     );
@@ -110,6 +131,15 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
           onContinue={() => update({ step: 2 })}
         />
       )}
+      {state.step === 2 && refusal && (
+        <div className="mb-4">
+          <ErrorState title="You already have a table that day" message={refusal}>
+            <Button asChild variant="outline">
+              <Link to="/appointments">See my reservations</Link>
+            </Button>
+          </ErrorState>
+        </div>
+      )}
       {state.step === 2 && state.date && state.time && (
         <RestaurantDetailsStep
           key={user?.id ?? 'signed-out'}
@@ -117,7 +147,7 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
           date={state.date}
           time={state.time}
           defaultValues={defaults}
-          signedIn={Boolean(user)}
+          user={user ?? null}
           busy={createAppointment.isPending}
           onBack={(values) => {
             setDraft(values);

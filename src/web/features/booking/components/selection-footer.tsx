@@ -1,13 +1,20 @@
-import { formatTime12h } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/calendar';
+import { formatClock } from '@/lib/business-time';
 import { cn } from '@/lib/cn';
 
 /**
- * The chosen day and time, said back before Continue; `extra` adds e.g. the party size. Once a time is
- * chosen it is sticky at the bottom of the screen, so Continue stays in reach below a long slot grid.
+ * The chosen day and time, said back before Continue (on the business's clock, `timeZone`, naming it from
+ * another zone); `extra` adds e.g. the party size. Once a time is chosen it is sticky at the bottom of the
+ * screen, so Continue stays in reach below a long slot grid.
  */
-export function SelectionFooter({ date, time, extra, onContinue }: { date: string | null; time: string | null; extra?: string; onContinue: () => void }) {
+export function SelectionFooter({ date, time, timeZone, extra, onContinue }: {
+  date: string | null;
+  time: string | null;
+  timeZone: string;
+  extra?: string;
+  onContinue: () => void;
+}) {
   return (
     <div
       data-testid="selection-footer"
@@ -22,7 +29,7 @@ export function SelectionFooter({ date, time, extra, onContinue }: { date: strin
           <>
             Selected:{' '}
             <span className="font-medium text-slate-900">
-              {formatLongDate(date)} at {formatTime12h(time)}
+              {formatLongDate(date)} at {formatClock(time, timeZone)}
               {extra ? `, ${extra}` : ''}
             </span>
           </>

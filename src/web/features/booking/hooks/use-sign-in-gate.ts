@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/features/auth';
 
 /**
  * Booking needs a signed-in customer (SPEC section 5). Returns a check that, when signed out,

@@ -3,8 +3,8 @@ import type { Service } from '../../../../contract/services';
 import { bookingStart, reservationStart } from './prefill';
 
 const services: Service[] = [
-  { id: 7, businessId: 1, name: 'Cut', description: '', duration: 30, price: '25.00' },
-  { id: 8, businessId: 1, name: 'Shave', description: '', duration: 15, price: '15.00' },
+  { id: 7, businessId: 1, name: 'Cut', description: '', duration: 30, price: '25.00', policies: {} },
+  { id: 8, businessId: 1, name: 'Shave', description: '', duration: 15, price: '15.00', policies: {} },
 ];
 const today = '2030-01-30';
 

@@ -1,7 +1,8 @@
 // Relative imports: this file is also loaded by the unit tests, which run without the '@' aliases.
-import { BOOKING_WINDOW_DAYS } from '../../../../contract/availability';
+
 import type { Service } from '../../../../contract/services';
 import { TIME_PATTERN, addDays, isValidDate } from '../../../../contract/time';
+import { RULES } from '../../../../contract/rules';
 
 export interface BookingPrefill {
   serviceId: number | null;
@@ -21,7 +22,7 @@ export interface BookingStart {
  * allows. A date outside today..today+30 (the business's today) or a malformed time is ignored.
  */
 export function bookingStart(services: Service[], prefill: BookingPrefill, today: string): BookingStart {
-  const date = prefill.date && isValidDate(prefill.date) && prefill.date >= today && prefill.date <= addDays(today, BOOKING_WINDOW_DAYS) ? prefill.date : null;
+  const date = prefill.date && isValidDate(prefill.date) && prefill.date >= today && prefill.date <= addDays(today, RULES.serviceBookingWindowDays) ? prefill.date : null;
   const time = date && prefill.time && TIME_PATTERN.test(prefill.time) ? prefill.time : null;
   const service = services.find((s) => s.id === prefill.serviceId) ?? null;
   return { step: !service ? 1 : date && time ? 3 : 2, service, date, time };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { earliestSlotLink, soonest } from './earliest-slot';
 
 const item = (id: number, businessType: 'service' | 'restaurant', date: string, time: string): EarliestAppointment => ({
-  business: { id, businessName: `B${id}`, businessType, category: businessType === 'restaurant' ? 'Restaurant' : 'Healthcare' },
+  business: { id, businessName: `B${id}`, businessType, category: businessType === 'restaurant' ? 'Restaurant' : 'Healthcare', timeZone: 'America/New_York' },
   service: { id: id * 10, serviceName: 'Visit', duration: 30, price: '40.00' },
   date,
   time,

@@ -5,9 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
 import { toast, type ToastInput } from '@/components/ui/toast';
-import { useUser } from '@/features/auth/api/get-user';
-import { useRegister } from '@/features/auth/api/register';
-import { type AccountDetails, AccountStep } from '@/features/auth/components/account-step';
+import { type AccountDetails, AccountStep, useRegister, useUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { RegistrationShell } from './registration-shell';
 

@@ -1,8 +1,8 @@
-import { formatTime12h } from '@contract/time';
 import { ArrowRight, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useEarliestAppointments } from '@/features/availability/api/get-earliest-appointments';
+import { useEarliestAppointments } from '@/features/availability';
+import { formatClock } from '@/lib/business-time';
 import { earliestSlotLink, soonest } from './earliest-slot';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -11,7 +11,10 @@ const formatDay = (date: string) => {
   return Number.isNaN(d.getTime()) ? date : dayFormat.format(d);
 };
 
-/** The 'Skip the line' banner; it adds the soonest free slot when that list loads, and stays useful when it does not. */
+/**
+ * The 'Skip the line' banner; it adds the soonest free slot when that list loads, and stays useful when
+ * it does not. The slot is on its business's clock, named from another zone ("9:00 AM New York time").
+ */
 export function SkipTheLineBanner({ restaurantsOnly = false }: { restaurantsOnly?: boolean }) {
   const { data } = useEarliestAppointments();
   const earliest = soonest(data, restaurantsOnly);
@@ -32,7 +35,7 @@ export function SkipTheLineBanner({ restaurantsOnly = false }: { restaurantsOnly
             <span className="text-slate-600">Earliest available: </span>
             <Link to={earliestSlotLink(earliest)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
               {earliest.business.businessName}
-              {earliest.business.businessType === 'restaurant' ? '' : ` · ${earliest.service.serviceName}`}, {formatDay(earliest.date)} at {formatTime12h(earliest.time)}
+              {earliest.business.businessType === 'restaurant' ? '' : ` · ${earliest.service.serviceName}`}, {formatDay(earliest.date)} at {formatClock(earliest.time, earliest.business.timeZone)}
             </Link>
           </p>
         )}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deductCreditsResultSchema } from '@contract/payments';
 import { api } from '@/lib/api-client';
@@ -12,6 +11,3 @@ export type DeductResult = z.infer<typeof deductCreditsResultSchema>;
  */
 export const checkCreditBalance = (userId: number, amount: string, idempotencyKey: string) =>
   api<DeductResult>('POST', '/api/credits/deduct', { userId, queueJumpOfferId: 0, amount }, idempotencyHeader(idempotencyKey));
-
-export const useCheckCreditBalance = () =>
-  useMutation({ mutationFn: ({ userId, amount, idempotencyKey }: { userId: number; amount: string; idempotencyKey: string }) => checkCreditBalance(userId, amount, idempotencyKey) });

@@ -1,12 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { CreditTransaction } from '@contract/credits';
-import { apiGet } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { queryKeys } from '@/lib/query-keys';
 
-export const creditTransactionsQueryOptions = (userId: number) =>
-  queryOptions({
-    queryKey: queryKeys.creditTransactions(userId),
-    queryFn: () => apiGet<CreditTransaction[]>(`/api/credits/${userId}/transactions`),
-  });
+/** How many movements the credit card shows at first and adds on each "Show more": it sits in a narrow column. */
+export const CREDIT_HISTORY_PAGE = 5;
 
-export const useCreditTransactions = (userId: number) => useQuery(creditTransactionsQueryOptions(userId));
+/** GET /api/credits/:userId/transactions: every movement of the user's Que Credit, newest first, a page at a time. */
+export const creditTransactionsQueryOptions = (userId: number) =>
+  pagedQueryOptions<CreditTransaction[]>(queryKeys.creditTransactions(userId), `/api/credits/${userId}/transactions?limit=${CREDIT_HISTORY_PAGE}`);
+
+export const useCreditTransactions = (userId: number) => useInfiniteQuery(creditTransactionsQueryOptions(userId));

@@ -1,27 +1,25 @@
 import { Coins } from 'lucide-react';
-import { useState } from 'react';
-import { BOOKING_CREDIT_CENTS, formatPrice, toCents } from '@contract/money';
-import { Button } from '@/components/ui/button';
+import { formatCents, formatPrice, toCents } from '@contract/money';
 import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@/components/ui/card';
+import { ShowMore } from '@/components/ui/show-more';
+import { loadedItems } from '@/lib/paged-query';
 import { useCredits } from '../api/get-credits';
 import { useCreditTransactions } from '../api/get-credit-transactions';
 import { CreditHistoryItem } from './credit-history-item';
+import { RULES } from '@contract/rules';
 
-const SHOWN = 5;
-
-/** "$1.00 pending until your appointment is completed"; one booking's credit is $1.00, so more means several. */
+/** "$1.00 pending until your appointment is completed"; one booking earns RULES.bookingCreditCents, so more means several. */
 function pendingNote(pending: string) {
-  const several = (toCents(pending) ?? 0) > BOOKING_CREDIT_CENTS;
+  const several = (toCents(pending) ?? 0) > RULES.bookingCreditCents;
   return `${formatPrice(pending)} pending until your ${several ? 'appointments are' : 'appointment is'} completed`;
 }
 
-/** The Que Credit balance (spendable, and pending apart) and its history, newest first. */
+/** The Que Credit balance (spendable, and pending apart) and its history, newest first, a page at a time. */
 export function CreditBalanceCard({ userId }: { userId: number }) {
   const credits = useCredits(userId);
   const transactions = useCreditTransactions(userId);
-  const [showAll, setShowAll] = useState(false);
-  const list = [...(transactions.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const shown = showAll ? list : list.slice(0, SHOWN);
+  // Newest first as the server sends them, a few at a time: the history grows with every booking.
+  const list = loadedItems(transactions.data);
 
   return (
     <Card>
@@ -31,7 +29,7 @@ export function CreditBalanceCard({ userId }: { userId: number }) {
             <Coins className="size-5 text-amber-500" aria-hidden="true" />
             Que Credit
           </CardTitle>
-          <p className="mt-1 text-sm text-slate-600">Earn $1.00 with every completed booking; spend it to skip the line.</p>
+          <p className="mt-1 text-sm text-slate-600">Earn {formatCents(RULES.bookingCreditCents)} with every completed booking; spend it to skip the line.</p>
         </div>
         <div className="text-right" aria-live="polite">
           {credits.isLoading ? (
@@ -58,22 +56,18 @@ export function CreditBalanceCard({ userId }: { userId: number }) {
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>
-        ) : transactions.error ? (
+        ) : transactions.error && !transactions.isFetchNextPageError ? (
           <p className="text-sm text-red-600">Could not load your credit history.</p>
         ) : list.length === 0 ? (
           <p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">No credit transactions yet</p>
         ) : (
           <>
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {shown.map((t) => (
+              {list.map((t) => (
                 <CreditHistoryItem key={t.id} transaction={t} />
               ))}
             </ul>
-            {list.length > SHOWN && (
-              <Button variant="link" size="sm" className="mt-1 px-0" onClick={() => setShowAll((v) => !v)}>
-                {showAll ? 'Show less' : `Show all ${list.length}`}
-              </Button>
-            )}
+            <ShowMore query={transactions} label="Show more history" />
           </>
         )}
       </CardContent>

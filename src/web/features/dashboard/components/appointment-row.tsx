@@ -2,9 +2,11 @@ import { Mail, Phone, Users } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import type { BusinessSwap } from '@contract/offers';
 import { formatPrice } from '@contract/money';
-import { formatTime12h } from '@contract/time';
+import { formatPhone } from '@contract/phone';
 import { Badge } from '@/components/ui/card';
 import { formatShortDate } from '@/components/ui/calendar';
+import { formatClock } from '@/lib/business-time';
+import { visitorPhoneRegion } from '@/lib/phone-region';
 
 const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary' } as const;
 const swapLabel = { held: 'Swapped · escrow held', released: 'Swapped · escrow released', refunded: 'Swapped · refunded' } as const;
@@ -23,7 +25,7 @@ export function AppointmentRow({ appointment: a, swap, compact = false, children
           {swap && <Badge variant={swap.escrowStatus === 'held' ? 'warning' : 'secondary'}>{swapLabel[swap.escrowStatus]}</Badge>}
         </div>
         <p className="text-sm text-slate-700">
-          {a.serviceName} · {formatShortDate(a.date)} at {formatTime12h(a.time)} · {a.duration} min · {formatPrice(a.price)}
+          {a.serviceName} · {formatShortDate(a.date)} at {formatClock(a.time, a.timeZone)} · {a.duration} min · {formatPrice(a.price)}
         </p>
         {!compact && (
           <div className="flex flex-col gap-x-4 gap-y-1 text-sm text-slate-600 sm:flex-row sm:flex-wrap">
@@ -33,10 +35,11 @@ export function AppointmentRow({ appointment: a, swap, compact = false, children
                 {a.customerEmail}
               </a>
             )}
+            {/* Kept in E.164 (the dial string); shown as the owner would dial it: nationally when it is a number of their browser's region. */}
             {a.customerPhone && (
               <a href={`tel:${a.customerPhone}`} className="flex items-center gap-1 hover:text-brand-700">
                 <Phone className="size-3.5 shrink-0" aria-hidden="true" />
-                {a.customerPhone}
+                {formatPhone(a.customerPhone, visitorPhoneRegion())}
               </a>
             )}
             {a.businessType === 'restaurant' && (

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import type { Appointment } from '@contract/appointments';
-import { formatTime12h } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
-import { formatLongDate, todayIso } from '@/components/ui/calendar';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { formatShortDate, todayIso } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useCompleteAppointment } from '@/features/appointments/api/complete-appointment';
-import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
-import { swapsByAppointment, useBusinessSwaps } from '@/features/offers/api/get-business-swaps';
+import { useCompleteAppointment } from '@/features/appointments';
+import { CancelAppointmentDialog, swapsByAppointment, useBusinessSwaps } from '@/features/offers';
 import { errorMessage } from '@/lib/api-client';
+import { formatClock } from '@/lib/business-time';
+import { canCompleteNow, completableFrom } from '../lib/has-started';
+import { useNow } from '../lib/use-now';
 import { AppointmentRow } from './appointment-row';
 import { CompleteAppointmentDialog } from './complete-appointment-dialog';
 
@@ -27,7 +27,10 @@ const filters: { value: Filter; label: string }[] = [
 
 const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
 
-/** Every appointment of the business, with the customer's contact details; complete or cancel. */
+/**
+ * Every appointment of the business, with the customer's contact details; complete (from an hour
+ * before the start: until then the button says from when) or cancel.
+ */
 export function AppointmentsTab({ businessId, appointments, loading, error, onRetry, timeZone }: {
   businessId: number; appointments: Appointment[]; loading: boolean; error: unknown; onRetry: () => void; timeZone: string;
 }) {
@@ -36,8 +39,8 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [completing, setCompleting] = useState<Appointment | null>(null);
   const complete = useCompleteAppointment();
-  const cancel = useUpdateAppointment();
   const today = todayIso(timeZone);
+  const now = useNow();
 
   const shown = appointments
     .filter((a) => (filter === 'all' ? true : filter === 'upcoming' ? a.date >= today && (a.status === 'confirmed' || a.status === 'pending') : a.status === filter))
@@ -49,15 +52,6 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
       onError: (e) => toast({ title: 'Failed to complete appointment.', description: errorMessage(e, ''), variant: 'destructive' }),
       onSettled: () => setCompleting(null),
     });
-
-  const confirmCancel = () => {
-    if (!cancelling) return;
-    cancel.mutate({ id: cancelling.id, change: { status: 'cancelled' } }, {
-      onSuccess: () => toast({ title: 'Appointment Cancelled', description: `${cancelling.serviceName} on ${formatLongDate(cancelling.date)} was cancelled.` }),
-      onError: (e) => toast({ title: 'Failed to cancel appointment.', description: errorMessage(e, ''), variant: 'destructive' }),
-      onSettled: () => setCancelling(null),
-    });
-  };
 
   return (
     <section aria-labelledby="appointments-title" className="space-y-4">
@@ -90,30 +84,39 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {shown.map((a) => {
             const open = a.status === 'confirmed' || a.status === 'pending';
+            const notYet = a.status === 'confirmed' && !canCompleteNow(a.date, a.time, timeZone, now);
+            const from = completableFrom(a.date, a.time);
+            const noteId = `complete-from-${a.id}`;
             return (
               <AppointmentRow key={a.id} appointment={a} swap={swaps.get(a.id)}>
-                <Button size="sm" disabled={a.status !== 'confirmed' || (complete.isPending && complete.variables === a.id)} onClick={() => setCompleting(a)}>
-                  Complete
-                </Button>
-                <Button size="sm" variant="outline" className="text-red-600 hover:bg-red-50" disabled={!open} onClick={() => setCancelling(a)}>
-                  Cancel
-                </Button>
+                <div className="flex flex-col gap-1 sm:items-end">
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      disabled={a.status !== 'confirmed' || notYet || (complete.isPending && complete.variables === a.id)}
+                      aria-describedby={notYet ? noteId : undefined}
+                      onClick={() => setCompleting(a)}
+                    >
+                      Complete
+                    </Button>
+                    <Button size="sm" variant="outline" className="text-red-600 hover:bg-red-50" disabled={!open} onClick={() => setCancelling(a)}>
+                      Cancel
+                    </Button>
+                  </div>
+                  {notYet && (
+                    <p id={noteId} className="text-xs text-slate-600">
+                      Can be completed from {formatClock(from.time, timeZone)}
+                      {from.date === today ? ' today' : ` on ${formatShortDate(from.date)}`}
+                    </p>
+                  )}
+                </div>
               </AppointmentRow>
             );
           })}
         </ul>
       )}
       <CompleteAppointmentDialog appointment={completing} releasesEscrow={completing !== null && swaps.get(completing.id)?.escrowStatus === 'held'} timeZone={timeZone} busy={complete.isPending} onConfirm={() => completing && markComplete(completing)} onClose={() => setCompleting(null)} />
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(o) => !o && setCancelling(null)}
-        title="Cancel this appointment?"
-        description={cancelling ? `${cancelling.customerName ?? 'The customer'}'s ${cancelling.serviceName} on ${formatLongDate(cancelling.date)} at ${formatTime12h(cancelling.time)} will be cancelled.` : ''}
-        confirmLabel="Cancel Appointment"
-        cancelLabel="Keep Appointment"
-        busy={cancel.isPending}
-        onConfirm={confirmCancel}
-      />
+      {cancelling && <CancelAppointmentDialog appointment={cancelling} side="business" onClose={() => setCancelling(null)} />}
     </section>
   );
 }

@@ -10,9 +10,7 @@ import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field, Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useBlockDate } from '@/features/availability/api/block-date';
-import { useBlockedDates } from '@/features/availability/api/get-blocked-dates';
-import { useUnblockDate } from '@/features/availability/api/unblock-date';
+import { useBlockDate, useBlockedDates, useUnblockDate } from '@/features/availability';
 import { errorMessage } from '@/lib/api-client';
 
 /** Block a day (today or later, not already blocked) so nothing can be booked on it. */

@@ -6,15 +6,16 @@ import { Badge, Skeleton } from '@/components/ui/card';
 import { todayIso } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useBusiness } from '@/features/businesses/api/get-business';
-import { useBusinessAppointments } from '@/features/appointments/api/get-appointments';
-import { useBusinessServices } from '@/features/services/api/get-business-services';
+import { useBusiness } from '@/features/businesses';
+import { useBusinessAppointments } from '@/features/appointments';
+import { useBusinessServices } from '@/features/services';
 import { errorMessage } from '@/lib/api-client';
 import { AppointmentsTab } from './appointments-tab';
 import { AvailabilityTab } from './availability-tab';
 import { EditBusinessDialog } from './edit-business-dialog';
 import { RecentAppointments } from './recent-appointments';
 import { ServicesTab } from './services-tab';
+import { PoliciesCard } from './policies-card';
 import { SettingsTab } from './settings-tab';
 import { TodaysQueueTab } from './todays-queue-tab';
 import { StatCards } from './stat-cards';
@@ -102,7 +103,11 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
           </TabsContent>
         )}
         <TabsContent value="settings">
-          <SettingsTab business={b} />
+          <div className="space-y-6">
+            <SettingsTab business={b} />
+            {/* Keyed by the saved values: after a save the form shows what the server holds. */}
+            <PoliciesCard key={JSON.stringify(b.policies)} business={b} />
+          </div>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,6 +1,6 @@
 import type { Appointment } from '@contract/appointments';
-import { formatTime12h } from '@contract/time';
 import { formatLongDate } from '@/components/ui/calendar';
+import { formatClock } from '@/lib/business-time';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { hasStarted } from '../lib/has-started';
 
@@ -11,7 +11,7 @@ export function CompleteAppointmentDialog({ appointment: a, releasesEscrow, time
   const early = a !== null && !hasStarted(a.date, a.time, timeZone);
   const description = a
     ? [
-        `${a.customerName ?? 'The customer'}'s ${a.serviceName} on ${formatLongDate(a.date)} at ${formatTime12h(a.time)} will be marked completed.`,
+        `${a.customerName ?? 'The customer'}'s ${a.serviceName} on ${formatLongDate(a.date)} at ${formatClock(a.time, timeZone)} will be marked completed.`,
         early ? 'This appointment has not started yet.' : '',
         releasesEscrow
           ? 'It was swapped through a paid offer: completing it (together with the other swapped appointment) releases the escrow to the customer who gave up their slot.'

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useUpdateBusiness } from '@/features/businesses/api/update-business';
+import { useUpdateBusiness } from '@/features/businesses';
 import { errorMessage } from '@/lib/api-client';
 import { asNumber } from '@/lib/number-field';
 import { DialogFormActions } from './dialog-form-actions';

@@ -1,6 +1,5 @@
 import { Skeleton } from '@/components/ui/card';
-import { useBusinessHours } from '@/features/availability/api/get-business-hours';
-import { useTimeSlots } from '@/features/availability/api/get-time-slots';
+import { useBusinessHours, useTimeSlots } from '@/features/availability';
 import { errorMessage } from '@/lib/api-client';
 import { type DayLine, weekFromHours, weekFromTimeSlots } from '../lib/weekly-hours';
 

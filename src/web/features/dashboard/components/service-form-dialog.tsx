@@ -9,13 +9,45 @@ import { Field, Input, Textarea } from '@/components/ui/input';
 type FormInput = z.input<typeof serviceInputSchema>;
 type FormValues = z.output<typeof serviceInputSchema>;
 
+// The overrides this form edits: every per-service policy of DESIGN section 9 (the swap market switch
+// is the business's alone). Every one is sent, an empty one as null (the business's policy applies).
+const OVERRIDES = [
+  { key: 'minNoticeMinutes', label: 'Minimum notice (minutes)' },
+  { key: 'maxAdvanceDays', label: 'Book at most (days ahead)' },
+  { key: 'slotIntervalMinutes', label: 'Start times every (minutes)' },
+  { key: 'cancelCutoffMinutes', label: 'Free cancellation until (minutes before)' },
+  { key: 'rescheduleCutoffMinutes', label: 'Rescheduling until (minutes before)' },
+  { key: 'maxActivePerCustomer', label: 'Upcoming bookings per customer' },
+  { key: 'swapCutoffMinutes', label: 'Swap offers close (minutes before)' },
+] as const;
+// Buffers are the service's alone (no business setting): empty is none.
+const BUFFERS = [
+  { key: 'bufferBeforeMinutes', label: 'Buffer before each visit (minutes)' },
+  { key: 'bufferAfterMinutes', label: 'Buffer after each visit (minutes)' },
+] as const;
+type PolicyField = (typeof OVERRIDES)[number] | (typeof BUFFERS)[number];
+const emptyAsNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
 function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service | null; busy: boolean; onSubmit: (values: FormValues) => void; onCancel: () => void }) {
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(serviceInputSchema),
-    defaultValues: service ? { name: service.name, description: service.description, duration: service.duration, price: service.price } : { name: '', description: '', duration: 30, price: '' },
+    defaultValues: {
+      ...(service ? { name: service.name, description: service.description, duration: service.duration, price: service.price } : { name: '', description: '', duration: 30, price: '' }),
+      policies: Object.fromEntries([...OVERRIDES, ...BUFFERS].map(({ key }) => [key, service?.policies[key] ?? null])),
+    },
   });
   const { errors } = form.formState;
   const aria = (name: keyof FormInput) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `service-${name}-error` : undefined });
+  const policyField = ({ key, label }: PolicyField) => {
+    const id = `service-policy-${key}`;
+    const error = errors.policies?.[key]?.message;
+    return (
+      <Field key={key} id={id} label={label} error={error}>
+        <Input id={id} type="number" inputMode="numeric" min={0} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          {...form.register(`policies.${key}`, { setValueAs: emptyAsNull })} />
+      </Field>
+    );
+  };
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
       <Field id="service-name" label="Service name" error={errors.name?.message}>
@@ -33,6 +65,14 @@ function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service |
           <Input id="service-price" type="number" inputMode="decimal" min={0} step={0.01} {...aria('price')} {...form.register('price')} />
         </Field>
       </div>
+      <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-900">Policies for this service (optional)</legend>
+        <p className="text-xs text-slate-500">Empty: the business&apos;s booking policies apply.</p>
+        {/* Inputs line up along the bottom when a longer label wraps. */}
+        <div className="grid items-end gap-4 sm:grid-cols-2">{OVERRIDES.map(policyField)}</div>
+        <p className="text-xs text-slate-500">Buffers keep the time before and after each visit free (nothing else is booked then). Empty: none.</p>
+        <div className="grid items-end gap-4 sm:grid-cols-2">{BUFFERS.map(policyField)}</div>
+      </fieldset>
       <DialogFormActions onCancel={onCancel} busy={busy} submitLabel={service ? 'Save Changes' : 'Create Service'} />
     </form>
   );

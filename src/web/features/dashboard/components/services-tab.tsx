@@ -7,10 +7,7 @@ import { Card, EmptyState, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
-import { useBusinessServices } from '@/features/services/api/get-business-services';
-import { useCreateService } from '@/features/services/api/create-service';
-import { useDeleteService } from '@/features/services/api/delete-service';
-import { useUpdateService } from '@/features/services/api/update-service';
+import { useBusinessServices, useCreateService, useDeleteService, useUpdateService } from '@/features/services';
 import { errorMessage } from '@/lib/api-client';
 import { ServiceFormDialog } from './service-form-dialog';
 

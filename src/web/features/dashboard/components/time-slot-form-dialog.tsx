@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { DialogFormActions } from './dialog-form-actions';
 import { asNumber } from '@/lib/number-field';
 import { Field, Input, Label, NativeSelect } from '@/components/ui/input';
-import type { TimeSlotInput } from '@/features/availability/api/create-time-slot';
+import type { TimeSlotInput } from '@/features/availability';
 
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const INTERVALS = [15, 30, 60] as const;

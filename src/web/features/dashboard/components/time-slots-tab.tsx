@@ -7,10 +7,7 @@ import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
-import { type TimeSlotInput, useCreateTimeSlot } from '@/features/availability/api/create-time-slot';
-import { useDeleteTimeSlot } from '@/features/availability/api/delete-time-slot';
-import { useTimeSlots } from '@/features/availability/api/get-time-slots';
-import { useUpdateTimeSlot } from '@/features/availability/api/update-time-slot';
+import { type TimeSlotInput, useCreateTimeSlot, useDeleteTimeSlot, useTimeSlots, useUpdateTimeSlot } from '@/features/availability';
 import { errorMessage } from '@/lib/api-client';
 import { DAY_NAMES, TimeSlotFormDialog } from './time-slot-form-dialog';
 

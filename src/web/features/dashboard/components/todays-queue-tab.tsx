@@ -1,17 +1,13 @@
 import { Megaphone } from 'lucide-react';
 import type { QueueEntry } from '@contract/live';
-import { formatTime12h } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
-import { ConnectionStatus } from '@/features/live/connection-status';
-import { useLiveConnection } from '@/features/live/use-live-connection';
-import { useBusinessQueueToday } from '@/features/queue/api/get-business-queue-today';
-import { useCallQueueEntry } from '@/features/queue/api/call-queue-entry';
-import { QueueStatusBadge } from '@/features/queue/components/queue-status-badge';
-import { isActive } from '@/features/queue/lib/queue-list';
+import { ConnectionStatus, useLiveConnection } from '@/features/live';
+import { describeWait, isActive, QueueStatusBadge, useBusinessQueueToday, useCallQueueEntry } from '@/features/queue';
 import { errorMessage } from '@/lib/api-client';
+import { formatClock } from '@/lib/business-time';
 
 /** The owner's line today, in order: 'Call next' calls the first waiting customer, 'Call' any other. */
 export function TodaysQueueTab({ businessId, today }: { businessId: number; today: string }) {
@@ -23,7 +19,7 @@ export function TodaysQueueTab({ businessId, today }: { businessId: number; toda
 
   const callEntry = (e: QueueEntry) =>
     call.mutate(e.id, {
-      onSuccess: () => toast({ title: 'Customer Called', description: `#${e.queuePosition ?? ''} ${e.serviceName} at ${formatTime12h(e.time)}` }),
+      onSuccess: () => toast({ title: 'Customer Called', description: `#${e.queuePosition ?? ''} ${e.serviceName} at ${formatClock(e.time, e.timeZone)}` }),
       onError: (error) => toast({ title: 'Could not call customer', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     });
 
@@ -51,11 +47,14 @@ export function TodaysQueueTab({ businessId, today }: { businessId: number; toda
               <span className="w-8 text-lg font-bold text-brand-700">{e.queuePosition ?? '–'}</span>
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{e.serviceName}</p>
-                <p className="text-slate-600">{formatTime12h(e.time)}{isActive(e) && ` · ~${e.estimatedWaitMinutes ?? 0} min wait`}</p>
+                <p className="text-slate-600" data-testid="owner-queue-time">
+                  {formatClock(e.time, e.timeZone)}
+                  {isActive(e) && ` · expected ${describeWait(e)}`}
+                </p>
               </div>
               <QueueStatusBadge status={e.status} />
               {e.status === 'waiting' && (
-                <Button size="sm" variant="outline" disabled={call.isPending} onClick={() => callEntry(e)} aria-label={`Call ${e.serviceName} at ${formatTime12h(e.time)}`}>
+                <Button size="sm" variant="outline" disabled={call.isPending} onClick={() => callEntry(e)} aria-label={`Call ${e.serviceName} at ${formatClock(e.time, e.timeZone)}`}>
                   Call
                 </Button>
               )}

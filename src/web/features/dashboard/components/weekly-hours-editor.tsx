@@ -7,8 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } f
 import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useBusinessHours } from '@/features/availability/api/get-business-hours';
-import { useUpdateBusinessHours } from '@/features/availability/api/update-business-hours';
+import { useBusinessHours, useUpdateBusinessHours } from '@/features/availability';
 import { errorMessage } from '@/lib/api-client';
 
 // Monday first, as people read a working week; dayOfWeek stays 0 = Sunday.

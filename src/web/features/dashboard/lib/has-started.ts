@@ -1,3 +1,6 @@
+import { RULES } from '../../../../contract/rules';
+import { addDays, minutesToTime, timeToMinutes } from '../../../../contract/time';
+
 /** The wall-clock date and time now in a business's time zone, as "YYYY-MM-DD HH:mm". */
 export function nowIn(timeZone: string, now = new Date()): string {
   const parts = Object.fromEntries(
@@ -10,3 +13,19 @@ export function nowIn(timeZone: string, now = new Date()): string {
 
 /** True once the appointment's start (wall clock in the business's zone) has come. */
 export const hasStarted = (date: string, time: string, timeZone: string, now = new Date()) => `${date} ${time}` <= nowIn(timeZone, now);
+
+/**
+ * The wall clock from which the owner may mark an appointment completed: RULES.completeFromMinutesBeforeStart
+ * before its start (wall-clock arithmetic; on a night the clocks change the server's refusal, which
+ * names the exact time, has the last word).
+ */
+export function completableFrom(date: string, time: string): { date: string; time: string } {
+  const minutes = timeToMinutes(time) - RULES.completeFromMinutesBeforeStart;
+  return minutes >= 0 ? { date, time: minutesToTime(minutes) } : { date: addDays(date, -1), time: minutesToTime(minutes + 24 * 60) };
+}
+
+/** True once the owner may mark the appointment completed (completableFrom has come in the business's zone). */
+export function canCompleteNow(date: string, time: string, timeZone: string, now = new Date()): boolean {
+  const from = completableFrom(date, time);
+  return `${from.date} ${from.time}` <= nowIn(timeZone, now);
+}

@@ -1,11 +1,13 @@
 import { CalendarCheck, Coins, HandCoins, Zap } from 'lucide-react';
 import { Badge } from '@/components/ui/card';
+import { formatCentsShort } from '@contract/money';
+import { RULES } from '@contract/rules';
 
 const cards = [
   {
     title: 'Regular Booking',
     icon: CalendarCheck,
-    text: 'Pick a business, a service and a free time. Confirmation is instant, and every regular booking earns you $1 of Que Credit.',
+    text: `Pick a business, a service and a free time. Confirmation is instant, and every regular booking earns you ${formatCentsShort(RULES.bookingCreditCents)} of Que Credit.`,
   },
   {
     title: 'Skip the Line',

@@ -1,10 +1,12 @@
 import { BellRing, HandCoins, ShieldCheck, Wallet } from 'lucide-react';
+import { formatCentsShort } from '@contract/money';
+import { RULES } from '@contract/rules';
 
 // SPEC section 1: the four marketing claims, and the static figures beside them.
 const claims = [
   { icon: HandCoins, title: 'You set the price', text: 'Customers decide what an earlier slot is worth to them. No fixed surcharges, no auctions.' },
-  { icon: ShieldCheck, title: 'Escrow protection', text: 'Payment is held in escrow with a $5 business fee and released only once both appointments are completed.' },
-  { icon: Wallet, title: '$1 credit per booking', text: 'Each regular booking earns $1 of Que Credit, usable instead of cash for queue jumping.' },
+  { icon: ShieldCheck, title: 'Escrow protection', text: `Payment is held in escrow with a ${formatCentsShort(RULES.businessFeeCents)} business fee and released only once both appointments are completed.` },
+  { icon: Wallet, title: `${formatCentsShort(RULES.bookingCreditCents)} credit per booking`, text: `Each regular booking earns ${formatCentsShort(RULES.bookingCreditCents)} of Que Credit, usable instead of cash for queue jumping.` },
   { icon: BellRing, title: 'Instant notifications', text: 'Offers, counter-offers and confirmations reach you the moment they happen.' },
 ];
 

@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationsData } from '@/features/live/apply-live-message';
+import type { NotificationPages } from '@/features/live';
 import { apiPost } from '@/lib/api-client';
+import { mapPages } from '@/lib/paged-query';
 import { queryKeys } from '@/lib/query-keys';
 
-/** POST /api/notifications/read-all. */
+/** POST /api/notifications/read-all: every loaded page shows them read at once. */
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<{ updated: number; unread: number }>('/api/notifications/read-all'),
     onMutate: () =>
-      queryClient.setQueryData<NotificationsData>(queryKeys.notifications(), (old) => old && { notifications: old.notifications.map((n) => ({ ...n, read: true })), unread: 0 }),
+      queryClient.setQueryData<NotificationPages>(queryKeys.notifications(), (old) =>
+        old && mapPages(old, (page) => ({ notifications: page.notifications.map((n) => ({ ...n, read: true })), unread: 0 })),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications() }),
   });
 }

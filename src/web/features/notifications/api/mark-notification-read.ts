@@ -1,18 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@contract/live';
-import type { NotificationsData } from '@/features/live/apply-live-message';
+import type { NotificationPages } from '@/features/live';
 import { apiPost } from '@/lib/api-client';
+import { mapPages } from '@/lib/paged-query';
 import { queryKeys } from '@/lib/query-keys';
+import { unreadOf } from './get-notifications';
 
-/** POST /api/notifications/:id/read. */
+/** POST /api/notifications/:id/read: shown read at once, on whichever page it is, and one fewer unread. */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiPost<Notification>(`/api/notifications/${id}/read`),
     onMutate: (id) =>
-      queryClient.setQueryData<NotificationsData>(queryKeys.notifications(), (old) =>
-        old && { notifications: old.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)), unread: Math.max(0, old.unread - (old.notifications.some((n) => n.id === id && !n.read) ? 1 : 0)) },
-      ),
+      queryClient.setQueryData<NotificationPages>(queryKeys.notifications(), (old) => {
+        if (!old) return old;
+        const wasUnread = old.pages.some((page) => page.body.notifications.some((n) => n.id === id && !n.read));
+        const unread = Math.max(0, unreadOf(old) - (wasUnread ? 1 : 0));
+        return mapPages(old, (page) => ({ notifications: page.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)), unread }));
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications() }),
   });
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { useUser } from '@/features/auth/api/get-user';
-import { useNotifications } from '../api/get-notifications';
-import { bellClass, SignedOutBell } from './signed-out-bell';
+import { useUser } from '@/features/auth';
+import { unreadOf, useNotifications } from '../api/get-notifications';
+import { bellClass, SignedOutBell } from '@/components/ui/signed-out-bell';
 
 // The popover, the list and the live socket are their own chunks: the first load carries only the count.
 const NotificationPopover = lazy(() => import('./notification-popover'));
@@ -29,7 +29,7 @@ export function NotificationBell() {
     if (userId === undefined) return;
     let release: (() => void) | undefined;
     let gone = false;
-    void import('@/features/live/retain-for-user').then(({ retainForUser }) => {
+    void import('@/features/live').then(({ retainForUser }) => {
       if (!gone) release = retainForUser(queryClient, userId);
     });
     return () => {
@@ -39,7 +39,7 @@ export function NotificationBell() {
   }, [queryClient, userId]);
 
   if (!user) return <SignedOutBell />;
-  const unread = notifications.data?.unread ?? 0;
+  const unread = unreadOf(notifications.data);
   const plain = (
     <button type="button" className={bellClass} aria-label={bellLabel(unread)}>
       <Bell className="size-5" />
@@ -48,7 +48,7 @@ export function NotificationBell() {
   );
   return (
     <Suspense fallback={plain}>
-      <NotificationPopover trigger={{ className: bellClass, label: bellLabel(unread), children: <><Bell className="size-5" />{unread > 0 && <UnreadCount unread={unread} />}</> }} data={notifications.data} loading={notifications.isPending} />
+      <NotificationPopover trigger={{ className: bellClass, label: bellLabel(unread), children: <><Bell className="size-5" />{unread > 0 && <UnreadCount unread={unread} />}</> }} data={notifications.data} loading={notifications.isPending} more={notifications} />
     </Suspense>
   );
 }

@@ -1,23 +1,24 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import type { NotificationsData } from '@/features/live/apply-live-message';
+import { type PagedQueryState, ShowMore } from '@/components/ui/show-more';
+import type { NotificationPages } from '@/features/live';
+import { formatInstant } from '@/lib/business-time';
+import { unreadOf } from '../api/get-notifications';
 import { cn } from '@/lib/cn';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** The bell's list: click one to mark it read and follow its link; or mark them all read. */
-export default function NotificationList({ data, loading, onNavigate }: { data: NotificationsData | undefined; loading: boolean; onNavigate: () => void }) {
+/** The bell's list, newest first a page at a time: click one to mark it read and follow its link; or mark them all read. */
+export default function NotificationList({ data, loading, more, onNavigate }: { data: NotificationPages | undefined; loading: boolean; more: PagedQueryState; onNavigate: () => void }) {
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const navigate = useNavigate();
-  const list = data?.notifications ?? [];
+  const list = data?.pages.flatMap((page) => page.body.notifications) ?? [];
   return (
     <div>
       <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold">Notifications</h2>
-        <Button variant="ghost" size="sm" disabled={!data?.unread || markAll.isPending} onClick={() => markAll.mutate()}>
+        <Button variant="ghost" size="sm" disabled={!unreadOf(data) || markAll.isPending} onClick={() => markAll.mutate()}>
           Mark all read
         </Button>
       </div>
@@ -44,10 +45,15 @@ export default function NotificationList({ data, loading, onNavigate }: { data: 
                   {n.title}
                 </span>
                 <span className="mt-0.5 block text-sm text-slate-600">{n.body}</span>
-                <span className="mt-0.5 block text-xs text-slate-600">{when(n.createdAt)}</span>
+                <span className="mt-0.5 block text-xs text-slate-600">{formatInstant(n.createdAt, n.timeZone)}</span>
               </button>
             </li>
           ))}
+          {more.hasNextPage && (
+            <li className="px-4 pb-2">
+              <ShowMore query={more} label="Show older notifications" />
+            </li>
+          )}
         </ul>
       )}
     </div>

@@ -1,10 +1,11 @@
 import * as Popover from '@radix-ui/react-popover';
 import { type ReactNode, useState } from 'react';
-import type { NotificationsData } from '@/features/live/apply-live-message';
+import type { PagedQueryState } from '@/components/ui/show-more';
+import type { NotificationPages } from '@/features/live';
 import NotificationList from './notification-list';
 
 /** The bell as a popover: Escape or a click outside closes it; focus returns to the bell. */
-export default function NotificationPopover({ trigger, data, loading }: { trigger: { className: string; label: string; children: ReactNode }; data: NotificationsData | undefined; loading: boolean }) {
+export default function NotificationPopover({ trigger, data, loading, more }: { trigger: { className: string; label: string; children: ReactNode }; data: NotificationPages | undefined; loading: boolean; more: PagedQueryState }) {
   const [open, setOpen] = useState(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -24,7 +25,7 @@ export default function NotificationPopover({ trigger, data, loading }: { trigge
             if (event.key === 'Escape') setOpen(false);
           }}
         >
-          <NotificationList data={data} loading={loading} onNavigate={() => setOpen(false)} />
+          <NotificationList data={data} loading={loading} more={more} onNavigate={() => setOpen(false)} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer } from '@contract/offers';
 import { api } from '@/lib/api-client';
 import { idempotencyHeader } from '@/lib/idempotency';
-import { invalidateKeys, staleAfterOfferChange } from '@/lib/query-keys';
+import { invalidateKeys, staleAfterAppointmentChange } from '@/lib/query-keys';
 
 /** POST /api/queue-jump-offers/:id/accept-counter: agree to the last counter; the appointments swap. */
 export function useAcceptCounter() {
@@ -10,6 +10,6 @@ export function useAcceptCounter() {
   return useMutation({
     mutationFn: ({ id, paymentIntentId, idempotencyKey }: { id: number; paymentIntentId?: string; idempotencyKey: string }) =>
       api<Offer>('POST', `/api/queue-jump-offers/${id}/accept-counter`, paymentIntentId ? { paymentIntentId } : {}, idempotencyHeader(idempotencyKey)),
-    onSettled: () => invalidateKeys(queryClient, staleAfterOfferChange()),
+    onSettled: () => invalidateKeys(queryClient, staleAfterAppointmentChange()),
   });
 }

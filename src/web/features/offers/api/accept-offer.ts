@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer } from '@contract/offers';
 import { api } from '@/lib/api-client';
 import { idempotencyHeader } from '@/lib/idempotency';
-import { invalidateKeys, staleAfterOfferChange } from '@/lib/query-keys';
+import { invalidateKeys, staleAfterAppointmentChange } from '@/lib/query-keys';
 
 /** POST /api/queue-jump-offers/:id/accept: accept a pending offer; the appointments swap. */
 export function useAcceptOffer() {
@@ -10,6 +10,6 @@ export function useAcceptOffer() {
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: number; idempotencyKey: string }) =>
       api<Offer>('POST', `/api/queue-jump-offers/${id}/accept`, {}, idempotencyHeader(idempotencyKey)),
-    onSettled: () => invalidateKeys(queryClient, staleAfterOfferChange()),
+    onSettled: () => invalidateKeys(queryClient, staleAfterAppointmentChange()),
   });
 }

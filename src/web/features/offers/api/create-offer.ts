@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOfferInput, Offer } from '@contract/offers';
 import { api } from '@/lib/api-client';
 import { idempotencyHeader } from '@/lib/idempotency';
-import { invalidateKeys, staleAfterOfferChange } from '@/lib/query-keys';
+import { invalidateKeys, staleAfterAppointmentChange } from '@/lib/query-keys';
 
 /** POST /api/queue-jump-offers: a queue-jump or move-back offer, paid by card or Que Credit. */
 export function useCreateOffer() {
@@ -10,6 +10,6 @@ export function useCreateOffer() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CreateOfferInput; idempotencyKey: string }) =>
       api<Offer>('POST', '/api/queue-jump-offers', input, idempotencyHeader(idempotencyKey)),
-    onSettled: () => invalidateKeys(queryClient, staleAfterOfferChange()),
+    onSettled: () => invalidateKeys(queryClient, staleAfterAppointmentChange()),
   });
 }

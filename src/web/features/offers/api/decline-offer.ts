@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer } from '@contract/offers';
 import { api } from '@/lib/api-client';
 import { idempotencyHeader } from '@/lib/idempotency';
-import { invalidateKeys, staleAfterOfferChange } from '@/lib/query-keys';
+import { invalidateKeys, staleAfterAppointmentChange } from '@/lib/query-keys';
 
 /** POST /api/queue-jump-offers/:id/decline: refuse; the payer gets everything back. */
 export function useDeclineOffer() {
@@ -10,6 +10,6 @@ export function useDeclineOffer() {
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: number; idempotencyKey: string }) =>
       api<Offer>('POST', `/api/queue-jump-offers/${id}/decline`, {}, idempotencyHeader(idempotencyKey)),
-    onSettled: () => invalidateKeys(queryClient, staleAfterOfferChange()),
+    onSettled: () => invalidateKeys(queryClient, staleAfterAppointmentChange()),
   });
 }

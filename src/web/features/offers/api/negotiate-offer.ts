@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer } from '@contract/offers';
 import { api } from '@/lib/api-client';
 import { idempotencyHeader } from '@/lib/idempotency';
-import { invalidateKeys, staleAfterOfferChange } from '@/lib/query-keys';
+import { invalidateKeys, staleAfterAppointmentChange } from '@/lib/query-keys';
 
 export interface CounterBody {
   counterAmount: string;
@@ -17,6 +17,6 @@ export function useNegotiateOffer() {
   return useMutation({
     mutationFn: ({ id, body, idempotencyKey }: { id: number; body: CounterBody; idempotencyKey: string }) =>
       api<Offer>('POST', `/api/queue-jump-offers/${id}/negotiate`, body, idempotencyHeader(idempotencyKey)),
-    onSettled: () => invalidateKeys(queryClient, staleAfterOfferChange()),
+    onSettled: () => invalidateKeys(queryClient, staleAfterAppointmentChange()),
   });
 }

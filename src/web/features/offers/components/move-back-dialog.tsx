@@ -1,26 +1,34 @@
 import { useState } from 'react';
 import type { Appointment } from '@contract/appointments';
-import { centsToDecimal, formatCents, toCents } from '@contract/money';
+import { centsToDecimal, formatCents } from '@contract/money';
+import { RULES } from '@contract/rules';
 import { DEFAULT_MOVE_BACK_CENTS, DEFAULT_MOVE_BACK_MESSAGE, splitOffer } from '@contract/offer-fees';
-import { offerAmountInRange, offerAmountMessage } from '@contract/offers';
-import { formatTime12h } from '@contract/time';
+import { offerAmountMessage } from '@contract/offers';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Textarea } from '@/components/ui/input';
 import { formatLongDate, formatShortDate } from '@/components/ui/calendar';
 import { toast } from '@/components/ui/toast';
-import { useBusinessAppointmentsFiltered } from '@/features/appointments/api/get-appointments';
-import { useUser } from '@/features/auth/api/get-user';
-import { useCredits } from '@/features/credits/api/get-credits';
-import { PaymentMethodFields } from '@/features/payments/components/payment-method-fields';
-import { cn } from '@/lib/cn';
+import { useBusinessAppointmentsFiltered } from '@/features/appointments';
+import { useUser } from '@/features/auth';
+import { useCredits } from '@/features/credits';
+import { PaymentMethodFields } from '@/features/payments';
+import { formatClock } from '@/lib/business-time';
 import { useSendOffer } from '../hooks/use-send-offer';
+import { checkAmount } from '../lib/amount-check';
+import { bindingNote } from '../lib/swap-terms';
 import { AmountField } from './amount-field';
 import { EscrowNotice } from './escrow-notice';
+import { LaterSlotChoices } from './later-slot-choices';
 import { OfferPriceSummary } from './offer-price-summary';
+import { OfferReview } from './offer-review';
+import { ReviewButtons } from './review-buttons';
 
 const startOf = (a: Appointment) => `${a.date} ${a.time}`;
+
+/** Move Back, in one line: what it is for, and who pays whom. */
+export const MOVE_BACK_PURPOSE = 'Running late? Pay someone with a later slot to trade with you.';
 
 function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appointment; userId: number; onDone: () => void }) {
   const list = useBusinessAppointmentsFiltered(mine.businessId, { serviceId: mine.serviceId });
@@ -31,17 +39,23 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
   const [targetId, setTargetId] = useState<number | null>(null);
   const [amount, setAmount] = useState(centsToDecimal(DEFAULT_MOVE_BACK_CENTS).replace('.00', ''));
   const [message, setMessage] = useState(DEFAULT_MOVE_BACK_MESSAGE);
+  const [reviewing, setReviewing] = useState(false);
   const sender = useSendOffer({ success: { title: 'Move Back Offer Sent!' }, failure: { title: 'Error', fallback: 'Failed to send move back offer.' } });
   const kind = mine.businessType;
-  const cents = toCents(amount);
+  const { cents, problem } = checkAmount('move_back', amount);
   const target = later.find((a) => a.id === targetId);
 
-  const submit = async () => {
+  const review = () => {
     if (!target || !amount.trim()) return toast({ title: 'Missing Information', description: 'Please select a time slot and enter an offer amount.', variant: 'destructive' });
-    if (cents === null || !offerAmountInRange('move_back', cents)) return toast({ title: 'Invalid Amount', description: offerAmountMessage('move_back'), variant: 'destructive' });
+    if (cents === null) return toast({ title: 'Invalid Amount', description: offerAmountMessage('move_back'), variant: 'destructive' });
+    setReviewing(true);
+  };
+  const send = async () => {
+    if (!target || cents === null) return;
     const input = { fromUserId: userId, fromAppointmentId: mine.id, toAppointmentId: target.id, offerAmount: centsToDecimal(cents), offerType: 'move_back' as const, message };
-    const successDescription = `You offered ${formatCents(cents)} to swap into the ${formatShortDate(target.date)} ${formatTime12h(target.time)} slot.`;
+    const successDescription = `You offered ${formatCents(cents)} to swap into the ${formatShortDate(target.date)} ${formatClock(target.time, target.timeZone)} slot.`;
     if (await sender.send({ input, totalCents: splitOffer(cents, kind).totalCents, userId, successDescription })) onDone();
+    else setReviewing(false);
   };
 
   if (list.isLoading) {
@@ -65,23 +79,20 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
       </div>
     );
   }
+  if (reviewing && target && cents !== null) {
+    const terms = { kind, offerCents: cents, viewerPays: true, counterpart: 'the other customer', mine, theirs: target, handOver: false };
+    return (
+      <div className="space-y-4">
+        <OfferReview terms={terms} note={bindingNote('send', terms, sender.paymentFields.method)} />
+        <ReviewButtons busy={sender.busy} confirmLabel="Send Move Back Offer" busyLabel="Sending…" onBack={() => setReviewing(false)} onConfirm={() => void send()} />
+      </div>
+    );
+  }
 
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-700">Later time to take</legend>
-        <div className="grid max-h-56 gap-2 overflow-y-auto sm:grid-cols-2">
-          {later.map((a) => (
-            <label key={a.id} className={cn('flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm focus-within:ring-2 focus-within:ring-brand-200', targetId === a.id ? 'border-brand-500 bg-brand-50' : 'border-slate-300')}>
-              <input type="radio" name="move-back-slot" value={a.id} checked={targetId === a.id} onChange={() => setTargetId(a.id)} className="accent-brand-600" />
-              <span>
-                <span className="font-medium">{formatShortDate(a.date)}</span> at {formatTime12h(a.time)}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <AmountField id="mb-amount" label="Offer amount" value={amount} onChange={setAmount} min={1} max={200} step={1} hint="A $5.00 Move Back fee is added and held in escrow until the appointment completes." />
+    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
+      <LaterSlotChoices slots={later} chosenId={targetId} onChoose={setTargetId} />
+      <AmountField id="mb-amount" label="Your offer to them" value={amount} onChange={setAmount} min={RULES.moveBackMinCents / 100} max={RULES.offerMaxCents / 100} step={1} hint={`You pay it, plus a ${formatCents(RULES.businessFeeCents)} Move Back fee, held in escrow until both visits are done.`} error={problem} />
       <OfferPriceSummary offerCents={cents} kind={kind} />
       <Field id="mb-message" label="Message">
         <Textarea id="mb-message" value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} />
@@ -92,19 +103,20 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={sender.busy}>
-          {sender.busy ? 'Sending…' : 'Send Move Back Offer'}
-        </Button>
+        <Button type="submit">Review Move Back Offer</Button>
       </div>
     </form>
   );
 }
 
-/** Move Back: offer a customer booked later to swap times (you take their later slot). */
+/** Move Back: pay a customer booked later to swap times (you take their later slot, they get yours). */
 export default function MoveBackDialog({ appointment, onClose }: { appointment: Appointment; onClose: () => void }) {
   const { data: user } = useUser();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Move Back" description={`${appointment.serviceName} at ${appointment.businessName}, ${formatLongDate(appointment.date)} at ${formatTime12h(appointment.time)}`}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Move Back" description={MOVE_BACK_PURPOSE}>
+      <p className="mb-4 text-sm text-slate-700" data-testid="move-back-appointment">
+        Your appointment: <span className="font-medium">{appointment.serviceName} at {appointment.businessName}, {formatLongDate(appointment.date)} at {formatClock(appointment.time, appointment.timeZone)}</span>
+      </p>
       {user ? <MoveBackForm appointment={appointment} userId={user.id} onDone={onClose} /> : <Skeleton className="h-24" />}
     </Dialog>
   );

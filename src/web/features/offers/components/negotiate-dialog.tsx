@@ -1,38 +1,51 @@
+import { RULES } from '@contract/rules';
 import { useState } from 'react';
-import { centsToDecimal, formatCents, formatPrice, toCents } from '@contract/money';
-import type { Offer } from '@contract/offers';
+import { centsToDecimal, formatCents, formatPrice } from '@contract/money';
+import { counterAmountMessage, type Offer } from '@contract/offers';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
-import { PaymentMethodFields } from '@/features/payments/components/payment-method-fields';
-import { isInsufficientCredit, toastInsufficientCredit, useOfferPayment } from '@/features/payments/hooks/use-offer-payment';
+import { isInsufficientCredit, PaymentMethodFields, toastInsufficientCredit, useOfferPayment } from '@/features/payments';
 import { useNegotiateOffer } from '../api/negotiate-offer';
+import { checkAmount } from '../lib/amount-check';
 import { topUpCents, viewerPays } from '../lib/offer-display';
+import { bindingNote, termsOfOffer } from '../lib/swap-terms';
 import { AmountField } from './amount-field';
+import { OfferReview } from './offer-review';
+import { ReviewButtons } from './review-buttons';
 
 /** 'round 0' meant nothing to a newcomer: the round is the number of counter-offers made so far. */
 const counterOffersSoFar = (round: number) => (round === 0 ? 'no counter-offers yet' : round === 1 ? '1 counter-offer so far' : `${round} counter-offers so far`);
 
-/** A counter offer: amount required (> 0, min 1, step 0.01), message optional; a payer's raise by card is authorized first. */
+/**
+ * A counter offer: amount checked as typed ($1-$200), message optional, then a confirmation of what
+ * the swap would be at that price; a payer's raise by card is authorized when confirmed.
+ */
 export default function NegotiateDialog({ offer, onClose }: { offer: Offer; onClose: () => void }) {
   const [amount, setAmount] = useState(offer.currentAmount);
   const [message, setMessage] = useState('');
   const [cardNumber, setCardNumber] = useState('4242 4242 4242 4242');
+  const [reviewing, setReviewing] = useState(false);
   const negotiate = useNegotiateOffer();
   const payment = useOfferPayment();
   const key = useIdempotencyKey();
-  const cents = toCents(amount);
+  const { cents, problem } = checkAmount('counter', amount);
   const topUp = cents !== null && viewerPays(offer) && offer.paymentMethod === 'cash' ? topUpCents(offer, cents) : 0;
+  const busy = negotiate.isPending || payment.paying;
 
-  const submit = async () => {
-    if (cents === null || cents <= 0) return toast({ title: 'Invalid Amount', description: 'Counter amount is required and must be greater than 0.', variant: 'destructive' });
+  const review = () => {
+    if (cents === null) return toast({ title: 'Invalid Amount', description: problem ?? counterAmountMessage(), variant: 'destructive' });
+    setReviewing(true);
+  };
+  const send = async () => {
+    if (cents === null) return;
     let paymentIntentId: string | undefined;
     if (topUp > 0) {
       const paid = await payment.pay({ method: 'cash', totalCents: topUp, userId: offer.fromUserId, cardNumber });
-      if (!paid.ok) return;
+      if (!paid.ok) return setReviewing(false);
       paymentIntentId = paid.paymentIntentId;
     }
     const body = { counterAmount: centsToDecimal(cents), counterMessage: message, ...(paymentIntentId ? { paymentIntentId } : {}) };
@@ -41,17 +54,27 @@ export default function NegotiateDialog({ offer, onClose }: { offer: Offer; onCl
     } catch (error) {
       if (isInsufficientCredit(error)) toastInsufficientCredit(error);
       else toast({ title: 'Error', description: errorMessage(error, 'Failed to send counter offer.'), variant: 'destructive' });
-      return;
+      return setReviewing(false);
     }
     payment.spent();
     toast({ title: 'Counter Offer Sent', description: `You proposed ${formatCents(cents)}.` });
     onClose();
   };
 
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Negotiate Offer" description={`Current amount ${formatPrice(offer.currentAmount)} · ${counterOffersSoFar(offer.negotiationRound)}`}>
-      <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-        <AmountField id="counter-amount" label="Counter amount" value={amount} onChange={setAmount} min={1} step="0.01" />
+  let body: React.ReactNode;
+  if (reviewing && cents !== null) {
+    const terms = termsOfOffer(offer, cents);
+    const raise = topUp > 0 ? ` ${formatCents(topUp)} more is authorized on your card now and held with the rest.` : '';
+    body = (
+      <div className="space-y-4">
+        <OfferReview terms={terms} note={bindingNote('counter', terms) + raise} />
+        <ReviewButtons busy={busy} confirmLabel="Send Counter Offer" busyLabel="Sending…" onBack={() => setReviewing(false)} onConfirm={() => void send()} />
+      </div>
+    );
+  } else {
+    body = (
+      <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
+        <AmountField id="counter-amount" label="Counter amount" value={amount} onChange={setAmount} min={RULES.counterMinCents / 100} max={RULES.offerMaxCents / 100} step="0.01" error={problem} />
         <Field id="counter-message" label="Message (optional)">
           <Textarea id="counter-message" value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} />
         </Field>
@@ -65,11 +88,15 @@ export default function NegotiateDialog({ offer, onClose }: { offer: Offer; onCl
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={negotiate.isPending || payment.paying}>
-            {negotiate.isPending || payment.paying ? 'Sending…' : 'Send Counter Offer'}
-          </Button>
+          <Button type="submit">Review Counter Offer</Button>
         </div>
       </form>
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Negotiate Offer" description={`Current amount ${formatPrice(offer.currentAmount)} · ${counterOffersSoFar(offer.negotiationRound)}`}>
+      {body}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { OfferAppointment } from '@contract/offers';
-import { formatTime12h } from '@contract/time';
 import { formatShortDate } from '@/components/ui/calendar';
+import { formatClock } from '@/lib/business-time';
 import { appointmentLabel } from '../lib/offer-display';
 
 /** One side of a swap: business, service, date and time. */
@@ -13,7 +13,7 @@ export function OfferAppointmentSummary({ appointment: a, role }: { appointment:
       <p className="mt-1 font-medium text-slate-900">{a.serviceName}</p>
       <p className="text-slate-600">{a.businessName}</p>
       <p className="text-slate-800">
-        {formatShortDate(a.date)} at {formatTime12h(a.time)}
+        {formatShortDate(a.date)} at {formatClock(a.time, a.timeZone)}
         {a.businessType === 'restaurant' ? ` · party of ${a.partySize}` : ''}
       </p>
     </div>

@@ -1,8 +1,11 @@
 import { Clock, Hourglass } from 'lucide-react';
 import type { Offer } from '@contract/offers';
 import { Button } from '@/components/ui/button';
+import { formatShortDate } from '@/components/ui/calendar';
 import { Badge, Card } from '@/components/ui/card';
-import { absoluteTime, escrowLabel, relativeTime, statusLabel } from '../lib/offer-display';
+import { formatInstant } from '@/lib/business-time';
+import { escrowLabel, relativeTime, statusLabel } from '../lib/offer-display';
+import { acceptedOutcome } from '../lib/offer-outcome';
 import { OfferAmounts } from './offer-amounts';
 import { OfferAppointmentSummary } from './offer-appointment-summary';
 
@@ -31,10 +34,22 @@ export function OfferCard({ offer, handlers: h }: { offer: Offer; handlers: Offe
         {offer.negotiationRound > 0 && <span className="text-xs text-slate-500">Round {offer.negotiationRound}</span>}
         <span className="text-xs text-slate-500">{offer.paymentMethod === 'credits' ? 'Que Credit' : 'Card'}</span>
       </div>
-      <div className="grid gap-2 sm:grid-cols-2">
-        <OfferAppointmentSummary appointment={offer.fromAppointment} role={offer.temporaryReservation ? 'Requested table' : 'Sender'} />
-        <OfferAppointmentSummary appointment={offer.toAppointment} role="Recipient" />
-      </div>
+      {offer.status === 'accepted' ? (
+        // After the swap the two appointments have traded times: say what happened, not who sent what.
+        <div className="space-y-1 rounded-lg bg-emerald-50 p-3 text-sm text-slate-900" data-testid="offer-outcome">
+          <p className="text-xs text-slate-600">
+            {offer.toAppointment.serviceName} at {offer.toAppointment.businessName}, {formatShortDate(offer.toAppointment.date)}
+          </p>
+          {acceptedOutcome(offer).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      ) : (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <OfferAppointmentSummary appointment={offer.fromAppointment} role={offer.temporaryReservation ? 'Requested table' : 'Sender'} />
+          <OfferAppointmentSummary appointment={offer.toAppointment} role="Recipient" />
+        </div>
+      )}
       <OfferAmounts offer={offer} />
       {offer.message && <p className="text-sm text-slate-700"><span className="font-medium">Message:</span> {offer.message}</p>}
       {offer.counterOfferMessage && <p className="text-sm text-slate-700"><span className="font-medium">Counter message:</span> {offer.counterOfferMessage}</p>}
@@ -42,7 +57,7 @@ export function OfferCard({ offer, handlers: h }: { offer: Offer; handlers: Offe
         {live && (
           <span className="flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />
-            Expires {relativeTime(offer.expiresAt)} ({absoluteTime(offer.expiresAt)})
+            Expires {relativeTime(offer.expiresAt)} ({formatInstant(offer.expiresAt, offer.toAppointment.timeZone)})
           </span>
         )}
         <span data-testid="offer-escrow">Escrow: {escrowLabel[offer.escrowStatus]}</span>

@@ -1,9 +1,14 @@
 import { formatTime12h } from '@contract/time';
-import type { RestaurantReservation } from '@/features/appointments/api/get-restaurant-reservations';
+import type { RestaurantReservation } from '@/features/appointments';
 import { cn } from '@/lib/cn';
 
-/** The day's tables held by other guests, one radio each (keyboard: arrows move between them). */
-export function ReservationChoices({ reservations, chosenId, onChoose }: { reservations: RestaurantReservation[]; chosenId: number | null; onChoose: (id: number) => void }) {
+/**
+ * The day's tables held by other guests, one radio each (keyboard: arrows move between them). Their
+ * times are bare: the dialog around them says once whose clock they are on.
+ */
+export function ReservationChoices({ reservations, chosenId, onChoose }: {
+  reservations: RestaurantReservation[]; chosenId: number | null; onChoose: (id: number) => void;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-slate-700">Reservation to swap with</legend>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Business } from '@contract/businesses';
-import { centsToDecimal, formatCents, toCents } from '@contract/money';
+import { centsToDecimal, formatCents, formatCentsShort } from '@contract/money';
+import { RULES } from '@contract/rules';
 import { DEFAULT_RESTAURANT_OFFER_CENTS, splitOffer } from '@contract/offer-fees';
-import { offerAmountInRange, offerAmountMessage } from '@contract/offers';
-import { formatTime12h } from '@contract/time';
+import { offerAmountMessage } from '@contract/offers';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,15 +12,20 @@ import { Field, NativeSelect } from '@/components/ui/input';
 import { formatLongDate } from '@/components/ui/calendar';
 import { toast } from '@/components/ui/toast';
 import type { User } from '@contract/auth';
-import { useRestaurantReservations } from '@/features/appointments/api/get-restaurant-reservations';
-import { useUser } from '@/features/auth/api/get-user';
-import { useCredits } from '@/features/credits/api/get-credits';
-import { PaymentMethodFields } from '@/features/payments/components/payment-method-fields';
+import { useRestaurantReservations } from '@/features/appointments';
+import { useUser } from '@/features/auth';
+import { useCredits } from '@/features/credits';
+import { PaymentMethodFields } from '@/features/payments';
+import { formatClock, zoneNote } from '@/lib/business-time';
 import { useSendOffer } from '../hooks/use-send-offer';
+import { checkAmount } from '../lib/amount-check';
+import { bindingNote, type SwapTerms } from '../lib/swap-terms';
 import { AmountField } from './amount-field';
 import { EscrowNotice } from './escrow-notice';
 import { OfferPriceSummary } from './offer-price-summary';
+import { OfferReview } from './offer-review';
 import { ReservationChoices } from './reservation-choices';
+import { ReviewButtons } from './review-buttons';
 
 function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }: { restaurant: Business; date: string; initialPartySize: number; user: User; onDone: () => void }) {
   const reservations = useRestaurantReservations(restaurant.id, date);
@@ -29,13 +34,18 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [partySize, setPartySize] = useState(initialPartySize);
   const [amount, setAmount] = useState(centsToDecimal(DEFAULT_RESTAURANT_OFFER_CENTS).replace('.00', ''));
+  const [reviewing, setReviewing] = useState(false);
   const sender = useSendOffer({ success: { title: 'Offer Sent!' }, failure: { title: 'Failed to Send Offer', fallback: 'Please try again later.' } });
   const chosen = others.find((r) => r.id === chosenId);
-  const cents = toCents(amount);
+  const { cents, problem } = checkAmount('queue_jump', amount);
 
-  const submit = async () => {
+  const review = () => {
     if (!chosen) return toast({ title: 'Please select a reservation', description: "Choose which reservation you'd like to swap with.", variant: 'destructive' });
-    if (cents === null || !offerAmountInRange('queue_jump', cents)) return toast({ title: 'Invalid Amount', description: offerAmountMessage('queue_jump'), variant: 'destructive' });
+    if (cents === null) return toast({ title: 'Invalid Amount', description: offerAmountMessage('queue_jump'), variant: 'destructive' });
+    setReviewing(true);
+  };
+  const send = async () => {
+    if (!chosen || cents === null) return;
     const input = {
       fromUserId: user.id,
       toAppointmentId: chosen.id,
@@ -44,8 +54,9 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
       message: '',
       temporaryReservation: { date, time: chosen.time, partySize, customerName: user.username, customerEmail: user.email },
     };
-    const successDescription = `You offered ${formatCents(cents)} for the ${formatTime12h(chosen.time)} table. You'll see their answer under My Appointments.`;
+    const successDescription = `You offered ${formatCents(cents)} for the ${formatClock(chosen.time, restaurant.timeZone)} table. You'll see their answer under My Appointments.`;
     if (await sender.send({ input, totalCents: splitOffer(cents, 'restaurant').totalCents, userId: user.id, successDescription })) onDone();
+    else setReviewing(false);
   };
 
   if (reservations.isLoading) {
@@ -57,9 +68,20 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
     );
   }
   if (reservations.error) return <p className="text-sm text-red-600">Failed to fetch reservations</p>;
+  if (reviewing && chosen && cents !== null) {
+    // The guest's table, the same date and time: they give it up, and nothing moves back to them.
+    const table = { date, time: chosen.time, timeZone: restaurant.timeZone };
+    const terms: SwapTerms = { kind: 'restaurant', offerCents: cents, viewerPays: true, counterpart: 'the other guest', mine: table, theirs: table, handOver: true };
+    return (
+      <div className="space-y-4">
+        <OfferReview terms={terms} note={bindingNote('send', terms, sender.paymentFields.method)} />
+        <ReviewButtons busy={sender.busy} confirmLabel="Send Offer" busyLabel="Sending…" onBack={() => setReviewing(false)} onConfirm={() => void send()} />
+      </div>
+    );
+  }
 
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
       {others.length === 0 ? (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">No reservations of other guests to swap with on this date.</p>
       ) : (
@@ -74,7 +96,7 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
           ))}
         </NativeSelect>
       </Field>
-      <AmountField id="rs-amount" label="Offer amount" value={amount} onChange={setAmount} min={5} max={200} step={5} hint={`Between $5 and $200. Reservation length: ${restaurant.reservationDuration ?? 120} minutes.`} />
+      <AmountField id="rs-amount" label="Offer amount" value={amount} onChange={setAmount} min={RULES.queueJumpMinCents / 100} max={RULES.offerMaxCents / 100} step={5} hint={`Between ${formatCentsShort(RULES.queueJumpMinCents)} and ${formatCentsShort(RULES.offerMaxCents)}. Reservation length: ${restaurant.reservationDuration ?? 120} minutes.`} error={problem} />
       <OfferPriceSummary offerCents={cents} kind="restaurant" />
       <PaymentMethodFields idPrefix="rs" {...sender.paymentFields} creditBalance={credits.data?.credits} />
       <EscrowNotice />
@@ -82,21 +104,25 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={sender.busy || others.length === 0}>
-          {sender.busy ? 'Sending…' : 'Send Offer'}
+        <Button type="submit" disabled={others.length === 0}>
+          Review Offer
         </Button>
       </div>
     </form>
   );
 }
 
-/** Skip the line at a full restaurant: pay a guest with a table that day to hand it over. */
+/**
+ * Skip the line at a full restaurant: pay a guest with a table that day to hand it over. From another
+ * zone the description says once whose clock the tables' times are on; the choices show them bare.
+ */
 export default function RestaurantSkipDialog({ restaurant, date, partySize, open, onOpenChange }: {
   restaurant: Business; date: string; partySize: number; open: boolean; onOpenChange: (open: boolean) => void;
 }) {
   const { data: user, isLoading } = useUser();
+  const note = zoneNote(restaurant.timeZone);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Skip the Line" description={`Offer a guest with a table at ${restaurant.businessName} on ${formatLongDate(date)} to swap.`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Skip the Line" description={`Offer a guest with a table at ${restaurant.businessName} on ${formatLongDate(date)} to swap.${note ? ` ${note}.` : ''}`}>
       {isLoading ? (
         <Skeleton className="h-24" />
       ) : user ? (

@@ -2,7 +2,7 @@ import type { Offer } from '@contract/offers';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
-import { isInsufficientCredit, toastInsufficientCredit } from '@/features/payments/hooks/use-offer-payment';
+import { isInsufficientCredit, toastInsufficientCredit } from '@/features/payments';
 import { useAcceptCounter } from '../api/accept-counter';
 import { useAcceptOffer } from '../api/accept-offer';
 import { useCancelOffer } from '../api/cancel-offer';
@@ -23,7 +23,16 @@ export function useOfferAnswers() {
   return {
     busy: accept.isPending || acceptCounter.isPending || decline.isPending || cancel.isPending,
     accept: (offer: Offer) =>
-      accept.mutate({ id: offer.id, idempotencyKey: key.keyFor(['accept', offer.id, offer.negotiationRound]) }, { onSuccess: () => toast(swapped), onError: failed('Failed to accept offer.') }),
+      accept.mutateAsync({ id: offer.id, idempotencyKey: key.keyFor(['accept', offer.id, offer.negotiationRound]) }).then(
+        () => {
+          toast(swapped);
+          return true;
+        },
+        (error: unknown) => {
+          failed('Failed to accept offer.')(error);
+          return false;
+        },
+      ),
     acceptCounter: (offer: Offer, paymentIntentId?: string) =>
       acceptCounter.mutateAsync({ id: offer.id, paymentIntentId, idempotencyKey: key.keyFor(['accept-counter', offer.id, offer.negotiationRound, paymentIntentId]) }).then(
         () => {

@@ -3,7 +3,7 @@ import type { CreateOfferInput } from '@contract/offers';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
-import { isInsufficientCredit, type PaymentMethod, toastInsufficientCredit, useOfferPayment } from '@/features/payments/hooks/use-offer-payment';
+import { isInsufficientCredit, type PaymentMethod, toastInsufficientCredit, useOfferPayment } from '@/features/payments';
 import { useCreateOffer } from '../api/create-offer';
 
 export interface SendTexts {

@@ -11,9 +11,6 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return diff >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-export const absoluteTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
 export const kindOf = (offer: Offer) => offer.toAppointment.businessType;
 
 /** The viewer pays when they sent the offer (the sender pays either way, DESIGN section 6). */

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { PaymentIntent } from '@contract/payments';
 import { api } from '@/lib/api-client';
 import { idempotencyHeader } from '@/lib/idempotency';
@@ -6,6 +5,3 @@ import { idempotencyHeader } from '@/lib/idempotency';
 /** POST /api/payment-intents/:id/confirm: authorizes the card (test processor); 402 CARD_DECLINED when refused. */
 export const confirmPaymentIntent = (paymentIntentId: string, cardNumber: string, idempotencyKey: string) =>
   api<PaymentIntent>('POST', `/api/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`, { cardNumber }, idempotencyHeader(idempotencyKey));
-
-export const useConfirmPaymentIntent = () =>
-  useMutation({ mutationFn: ({ paymentIntentId, cardNumber, idempotencyKey }: { paymentIntentId: string; cardNumber: string; idempotencyKey: string }) => confirmPaymentIntent(paymentIntentId, cardNumber, idempotencyKey) });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { PaymentIntent } from '@contract/payments';
 import { api } from '@/lib/api-client';
 import { idempotencyHeader } from '@/lib/idempotency';
@@ -6,5 +5,3 @@ import { idempotencyHeader } from '@/lib/idempotency';
 /** POST /api/create-payment-intent: opens a card payment for `amount` dollars (the total to charge). */
 export const createPaymentIntent = (amount: number, idempotencyKey: string) =>
   api<PaymentIntent>('POST', '/api/create-payment-intent', { amount }, idempotencyHeader(idempotencyKey));
-
-export const useCreatePaymentIntent = () => useMutation({ mutationFn: ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) => createPaymentIntent(amount, idempotencyKey) });

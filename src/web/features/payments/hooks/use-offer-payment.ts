@@ -4,7 +4,7 @@ import { centsToDecimal } from '@contract/money';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { newKey } from '@/lib/idempotency';
-import { checkCreditBalance } from '@/features/credits/api/deduct-credits';
+import { checkCreditBalance } from '@/features/credits';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { confirmPaymentIntent } from '../api/confirm-payment-intent';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueueEntry } from '@contract/live';
-import { applyLiveMessage } from '@/features/live/apply-live-message';
+import { applyLiveMessage } from '@/features/live';
 import { apiPost } from '@/lib/api-client';
 
 /** POST /api/queue/:entryId/call: the owner calls a waiting customer. */

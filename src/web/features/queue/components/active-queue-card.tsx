@@ -1,7 +1,8 @@
 import type { QueueEntry } from '@contract/live';
-import { formatTime12h } from '@contract/time';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/calendar';
+import { formatClock } from '@/lib/business-time';
+import { describeWait } from '../lib/wait-text';
 import { QueueProgress } from './queue-progress';
 import { QueueStatusBadge } from './queue-status-badge';
 
@@ -14,7 +15,7 @@ export function ActiveQueueCard({ entry, total }: { entry: QueueEntry; total: nu
           <p className="truncate font-semibold text-slate-900">{entry.businessName}</p>
           <p className="text-sm text-slate-600">{entry.serviceName}</p>
           <p className="text-sm text-slate-600">
-            {formatLongDate(entry.date)} · {formatTime12h(entry.time)}
+            {formatLongDate(entry.date)} · {formatClock(entry.time, entry.timeZone)}
           </p>
         </div>
         <div className="shrink-0 text-right">
@@ -27,7 +28,7 @@ export function ActiveQueueCard({ entry, total }: { entry: QueueEntry; total: nu
       <QueueProgress position={entry.queuePosition} total={total} label={`Progress in the queue at ${entry.businessName}`} />
       <div className="flex items-center justify-between text-sm">
         <QueueStatusBadge status={entry.status} />
-        <span className="text-slate-600" data-testid="queue-wait">~{entry.estimatedWaitMinutes ?? 0} min wait</span>
+        <span className="text-right text-slate-600" data-testid="queue-wait">Your turn {describeWait(entry)}</span>
       </div>
     </Card>
   );

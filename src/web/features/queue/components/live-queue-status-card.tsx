@@ -1,17 +1,20 @@
 import { Pause, Play, Users } from 'lucide-react';
 import { useState } from 'react';
-import { formatTime12h } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Card, Skeleton } from '@/components/ui/card';
-import { ConnectionStatus } from '@/features/live/connection-status';
-import { useLiveConnection } from '@/features/live/use-live-connection';
+import { ConnectionStatus, useLiveConnection } from '@/features/live';
 import { errorMessage } from '@/lib/api-client';
+import { formatClock } from '@/lib/business-time';
 import type { SlotQueueQuery } from '@/lib/query-keys';
 import { useSlotQueue } from '../api/get-slot-queue';
 import { queueStats } from '../lib/queue-list';
+import { formatWaitLength } from '../lib/wait-text';
 
-/** The booking page's live queue for the chosen slot; live updates and refetching can be paused. */
-export default function LiveQueueStatusCard({ slot }: { slot: SlotQueueQuery }) {
+/**
+ * The booking page's live queue for the chosen slot (its time on the business's clock, `timeZone`);
+ * live updates and refetching can be paused.
+ */
+export default function LiveQueueStatusCard({ slot, timeZone }: { slot: SlotQueueQuery; timeZone: string }) {
   const [paused, setPaused] = useState(false);
   const queue = useSlotQueue(slot, paused);
   const state = useLiveConnection([{ businessId: slot.businessId, date: slot.date }], !paused);
@@ -48,11 +51,11 @@ export default function LiveQueueStatusCard({ slot }: { slot: SlotQueueQuery }) 
             </div>
             <div>
               <dt className="text-slate-600">Avg wait</dt>
-              <dd className="text-xl font-bold">~{stats.avgWait} min</dd>
+              <dd className="text-xl font-bold">{formatWaitLength(stats.avgWait)}</dd>
             </div>
           </dl>
           {/* outside the <dl>: a description list may hold only name/value groups */}
-          <p className="mt-3 text-xs text-slate-500">For {slot.time ? formatTime12h(slot.time) : 'this slot'}; updates as others book and cancel.</p>
+          <p className="mt-3 text-xs text-slate-500">For {slot.time ? formatClock(slot.time, timeZone) : 'this slot'}; updates as others book and cancel.</p>
         </>
       )}
     </Card>

@@ -1,7 +1,7 @@
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { liveSocket } from '@/features/live/live-socket';
+import { liveSocket } from '@/features/live';
 import { Button } from '@/components/ui/button';
 
 const STORAGE_KEY = 'que.queue-notifications';

@@ -1,10 +1,24 @@
+import { Fragment } from 'react';
 import { Card } from '@/components/ui/card';
+import { formatWaitLength } from '../lib/wait-text';
 
-/** Active Queues, Avg Wait (min) and Completed. */
+/** "11 h 52 min" as two unbreakable parts, so a narrow card wraps between them, never inside one. */
+const WaitLength = ({ minutes }: { minutes: number }) => {
+  const parts = formatWaitLength(minutes).split(/ (?=[~\d])/);
+  // The space between the parts stays outside them: it is where the line may break.
+  return parts.map((part, i) => (
+    <Fragment key={part}>
+      {i > 0 && ' '}
+      <span className="whitespace-nowrap">{part}</span>
+    </Fragment>
+  ));
+};
+
+/** Active Queues, Avg Wait and Completed; the wait as a length ("3 h 20 min"), never a bare minute count. */
 export function QueueStatCards({ active, avgWait, completed }: { active: number; avgWait: number; completed: number }) {
   const stats = [
     ['Active Queues', active],
-    ['Avg Wait (min)', avgWait],
+    ['Avg Wait', <WaitLength key="wait" minutes={avgWait} />],
     ['Completed', completed],
   ] as const;
   return (
@@ -12,7 +26,7 @@ export function QueueStatCards({ active, avgWait, completed }: { active: number;
       {stats.map(([label, value]) => (
         <Card key={label} className="p-4">
           <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`stat-${label}`}>{value}</dd>
+          <dd className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl" data-testid={`stat-${label}`}>{value}</dd>
         </Card>
       ))}
     </dl>

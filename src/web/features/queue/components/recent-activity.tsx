@@ -1,6 +1,6 @@
 import type { QueueEntry } from '@contract/live';
-import { formatTime12h } from '@contract/time';
 import { formatLongDate } from '@/components/ui/calendar';
+import { formatClock } from '@/lib/business-time';
 import { QueueStatusBadge } from './queue-status-badge';
 
 /** Up to 5 finished entries (served or cancelled). */
@@ -16,7 +16,7 @@ export function RecentActivity({ entries }: { entries: QueueEntry[] }) {
             <li key={e.id} data-testid="recent-entry" className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
               <div className="min-w-0">
                 <p className="truncate font-medium">{e.businessName} · {e.serviceName}</p>
-                <p className="text-slate-600">{formatLongDate(e.date)} · {formatTime12h(e.time)}</p>
+                <p className="text-slate-600">{formatLongDate(e.date)} · {formatClock(e.time, e.timeZone)}</p>
               </div>
               <QueueStatusBadge status={e.status} />
             </li>

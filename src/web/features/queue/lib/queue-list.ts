@@ -1,15 +1,5 @@
 import type { QueueEntry } from '@contract/live';
 
-const byPosition = (a: QueueEntry, b: QueueEntry) => (a.queuePosition ?? Infinity) - (b.queuePosition ?? Infinity) || a.id - b.id;
-
-/** A queue_update: the entry is inserted or replaces the one with its id; the list is re-sorted by position. */
-export const upsertEntry = (list: readonly QueueEntry[], entry: QueueEntry): QueueEntry[] =>
-  [...list.filter((e) => e.id !== entry.id), entry].sort(byPosition);
-
-/** A queue_status_update: only the status of a matching entry changes; an unknown entry changes nothing. */
-export const setEntryStatus = (list: readonly QueueEntry[], entry: QueueEntry): QueueEntry[] =>
-  list.some((e) => e.id === entry.id) ? list.map((e) => (e.id === entry.id ? { ...e, status: entry.status } : e)) : (list as QueueEntry[]);
-
 export const isActive = (e: QueueEntry) => e.status === 'waiting' || e.status === 'called';
 
 /** The dashboard's numbers (SPEC section 9): average wait is the mean of estimatedWaitMinutes, rounded. */

@@ -1,0 +1,39 @@
+// Every number that is a rule of the marketplace, defined once (DESIGN section 2). The server writes
+// this object into the database's app_rules row at start-up, where the SQL functions read it
+// (que_rule); the web app states the same numbers from here. Changing a fee is one line here.
+// Limits an operator configures (the restaurant horizon) are in config.ts and reach SQL as arguments.
+
+export const RULES = {
+  /** Business fee on every accepted offer, in cents (DESIGN section 5). */
+  businessFeeCents: 500,
+  /** Platform fee: percent of the offer (of the counter once countered), rounded half up. */
+  platformFeePercent: 5,
+  /** Que Credit a booking earns, in cents: pending when booked, spendable once completed. */
+  bookingCreditCents: 100,
+  /** How many days ahead (after today) a service business takes bookings. */
+  serviceBookingWindowDays: 30,
+  /** How many days ahead a restaurant takes reservations unless RESTAURANT_BOOKING_HORIZON_DAYS says otherwise. */
+  restaurantHorizonDays: 365,
+  /** Smallest queue-jump offer, in cents. */
+  queueJumpMinCents: 500,
+  /** Smallest Move Back offer, in cents. */
+  moveBackMinCents: 100,
+  /** Smallest counter offer, in cents. */
+  counterMinCents: 100,
+  /** Largest offer or counter, in cents. */
+  offerMaxCents: 20_000,
+  /** An offer lives at most this many hours, and never past the start of the earlier appointment. */
+  offerLifetimeHours: 24,
+  /** The owner may mark a confirmed appointment completed from this many minutes before its start. */
+  completeFromMinutesBeforeStart: 60,
+  /** Live (pending or negotiating) offers one appointment may receive. */
+  maxLiveOffersPerTarget: 5,
+  /** Live offers one sender may have on one target appointment. */
+  maxLiveOffersPerSenderPerTarget: 1,
+  /** Booking policy defaults (DESIGN section 9): minutes' notice a booking needs. */
+  defaultMinNoticeMinutes: 0,
+  /** No swap offer is made or accepted closer than this many minutes to the earlier start. */
+  defaultSwapCutoffMinutes: 15,
+} as const;
+
+export type Rules = typeof RULES;

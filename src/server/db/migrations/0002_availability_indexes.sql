@@ -1,1 +1,0 @@
-CREATE INDEX "appointments_active_period_idx" ON "appointments" USING gist ("business_id",tsrange("starts_at", "ends_at", '[)')) WHERE "appointments"."status" in ('confirmed', 'pending');

@@ -1,0 +1,25 @@
+-- The appointment as the app shows it (AppointmentRow in appointments.repository.ts).
+CREATE OR REPLACE FUNCTION que_appointment_view(p_appointment integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+AS $$
+BEGIN
+  RETURN (
+    SELECT jsonb_build_object(
+      'id', a.id, 'businessId', a.business_id, 'serviceId', a.service_id, 'customerId', a.customer_id, 'ownerId', bz.owner_id,
+      'date', to_char(a.starts_at, 'YYYY-MM-DD'), 'time', to_char(a.starts_at, 'HH24:MI'), 'duration', a.duration,
+      'priceCents', a.price_cents, 'status', a.status, 'exclusive', a.exclusive, 'partySize', a.party_size, 'notes', a.notes,
+      'blockOffers', a.block_offers, 'createdAt', a.created_at, 'serviceName', s.name, 'businessName', bz.business_name,
+      'businessType', bz.business_type, 'timeZone', bz.time_zone, 'customerName', a.customer_name, 'customerEmail', a.customer_email,
+      'customerPhone', a.customer_phone, 'seatingPreference', a.seating_preference, 'occasionType', a.occasion_type,
+      'dietaryRestrictions', a.dietary_restrictions, 'cancelledBy', a.cancelled_by,
+      -- The cut-offs it was booked under (DESIGN section 9) and whether its business takes offers now.
+      'cancelCutoffMinutes', (a.booked_policies->>'cancelCutoffMinutes')::int,
+      'rescheduleCutoffMinutes', (a.booked_policies->>'rescheduleCutoffMinutes')::int,
+      'swapMarket', (que_policies(bz.business_type, bz.policies, NULL)->>'swapMarket')::boolean)
+    FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
+    WHERE a.id = p_appointment
+  );
+END
+$$;

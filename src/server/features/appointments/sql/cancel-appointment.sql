@@ -1,0 +1,82 @@
+-- A cancel by the appointment's customer or its business, whole, in one call. A restaurant offer's
+-- pending table (decision 10) is the sender's alone until the offer is answered: the restaurant's
+-- lists never show it, nor can the restaurant cancel it by its id: anyone but its customer gets 404,
+-- as for an id that does not exist. A customer cancels only until the cancel cut-off of the policies
+-- the appointment was booked under (409 CANCEL_WINDOW_CLOSED); the business's owner at any time.
+CREATE OR REPLACE FUNCTION que_appointment_cancel(p_user integer, p_appointment integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $$
+DECLARE
+  a record;
+BEGIN
+  SELECT ap.customer_id, ap.status, bz.owner_id, ap.booked_policies, ap.starts_at, bz.time_zone INTO a
+    FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment FOR UPDATE OF ap;
+  IF NOT FOUND OR (a.status = 'pending' AND p_user <> a.customer_id) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found';
+  END IF;
+  IF p_user NOT IN (a.customer_id, a.owner_id) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'Only the customer or the business can cancel this appointment';
+  END IF;
+  IF a.status NOT IN ('confirmed', 'pending') THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('This appointment is already %s', a.status);
+  END IF;
+  IF p_user <> a.owner_id AND a.status = 'confirmed' AND que_cutoff_passed(a.booked_policies, 'cancelCutoffMinutes', a.starts_at, a.time_zone, NULL) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBCWC',
+      MESSAGE = format('This booking can be cancelled up to %s minutes before it starts; please contact the business',
+                       a.booked_policies->>'cancelCutoffMinutes');
+  END IF;
+  UPDATE appointments SET status = 'cancelled', cancelled_by = p_user, updated_at = now() WHERE id = p_appointment;
+  PERFORM que_cancelled_effects(p_appointment, p_user);
+  RETURN que_appointment_view(p_appointment);
+END
+$$;
+
+-- What a cancellation sets off, in its transaction (a cancel, and the recipient's table handed over
+-- by a restaurant offer): the booking credit voided, every live offer on it ended, accepted offers
+-- on it settled once both are finished (que_offer_settle), the queue entry ended, the customer told
+-- in-app (not for a restaurant offer's table that was never confirmed: the offer already said it)
+-- and by e-mail (only for an appointment announced before). Live events by pg_notify, on commit.
+CREATE OR REPLACE FUNCTION que_cancelled_effects(p_appointment integer, p_by_user integer)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $$
+DECLARE
+  t record;
+  v_hold int;
+  v_entry int;
+  v_note int;
+  v_handed_over boolean;
+BEGIN
+  SELECT ap.id, ap.business_id, ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name,
+         to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
+    INTO t FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
+  SELECT h.id INTO v_hold FROM ledger_transfers h
+   WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
+     AND NOT EXISTS (SELECT 1 FROM ledger_transfers x WHERE x.pending_id = h.id)
+   ORDER BY h.id LIMIT 1;
+  IF v_hold IS NOT NULL THEN
+    PERFORM que_ledger_resolve(v_hold, 0, NULL, format('Voided: booking of %s at %s was cancelled', t.service_name, t.business_name));
+  END IF;
+  PERFORM que_offers_end_on(p_appointment, p_by_user);
+  PERFORM que_offers_settle_on(p_appointment);
+  UPDATE queue_entries SET status = 'cancelled', updated_at = now() WHERE appointment_id = p_appointment RETURNING id INTO v_entry;
+  IF v_entry IS NOT NULL THEN
+    PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_status_update',
+      'userIds', CASE WHEN t.customer_id = t.owner_id THEN jsonb_build_array(t.customer_id) ELSE jsonb_build_array(t.customer_id, t.owner_id) END,
+      'businessId', t.business_id, 'date', t.date, 'queueEntryId', v_entry, 'line', jsonb_build_object('from', t.time, 'to', NULL))::text);
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status <> 'accepted' AND from_appointment_id = p_appointment) THEN
+    v_handed_over := EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment);
+    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+    VALUES (t.customer_id, 'booking_cancelled', CASE WHEN v_handed_over THEN 'Table handed over' ELSE 'Booking cancelled' END,
+            CASE WHEN v_handed_over THEN format('You handed your table at %s at %s to another guest.', t.business_name, t.slot)
+                 WHEN p_by_user = t.customer_id THEN format('You cancelled %s at %s at %s.', t.service_name, t.business_name, t.slot)
+                 ELSE format('%s cancelled your %s at %s.', t.business_name, t.service_name, t.slot) END,
+            '/appointments', p_appointment)
+    RETURNING id INTO v_note;
+    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(t.customer_id), 'notificationId', v_note)::text);
+  END IF;
+  PERFORM que_offer_email(p_appointment, 'cancelled', NULL);
+END
+$$;

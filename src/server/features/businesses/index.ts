@@ -1,0 +1,4 @@
+// What the businesses feature offers the rest of the app (decision 0017).
+export { businessesRoutes } from './businesses.routes.js';
+export { getBusiness, requireOwnedBusiness } from './businesses.service.js';
+export { createRestaurant, createServiceBusiness } from './create-business.js';

@@ -1,0 +1,4 @@
+// What the notifications feature offers the rest of the app (decision 0017).
+export { notificationsRoutes } from './notifications.routes.js';
+export { countUnread, findNotification, type NotificationRow } from './notifications.repository.js';
+export { notify, toNotification } from './notifications.service.js';

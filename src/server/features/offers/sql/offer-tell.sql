@@ -1,0 +1,37 @@
+-- Who and what an offer is about, for its notifications: both parties' names, the business, what a
+-- visit there is called ('appointment', or 'table' at a restaurant), and the two slots the offer
+-- trades (que_slot_text): from_slot the sender's, to_slot the recipient's. While it is live they are
+-- the appointments' starts now (a move ends a live offer); once accepted, the starts recorded just
+-- before the swap, so a later reschedule does not rewrite the deal ("the 9:00 slot you gave up").
+-- Each notification names the slot its reader cares about, so the caller picks one.
+CREATE OR REPLACE FUNCTION que_offer_context(p_offer integer, OUT from_name text, OUT to_name text, OUT business_name text, OUT visit text, OUT from_slot text, OUT to_slot text)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+AS $$
+BEGIN
+  SELECT fu.username, tu.username, b.business_name, CASE WHEN b.business_type = 'restaurant' THEN 'table' ELSE 'appointment' END,
+         que_slot_text(coalesce(o.swap_from_starts_at, fa.starts_at)), que_slot_text(coalesce(o.swap_to_starts_at, ta.starts_at))
+    INTO from_name, to_name, business_name, visit, from_slot, to_slot
+    FROM offers o JOIN users fu ON fu.id = o.from_user_id JOIN users tu ON tu.id = o.to_user_id
+    JOIN appointments fa ON fa.id = o.from_appointment_id
+    JOIN appointments ta ON ta.id = o.to_appointment_id JOIN businesses b ON b.id = ta.business_id
+   WHERE o.id = p_offer;
+END
+$$;
+
+-- An in-app notification about an offer, pushed with pg_notify on commit (offer-notifications.ts
+-- tell): a sentence ending in a name that ends with a period keeps one period.
+CREATE OR REPLACE FUNCTION que_offer_tell(p_user integer, p_offer integer, p_kind text, p_title text, p_body text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_note int;
+BEGIN
+  INSERT INTO notifications (user_id, kind, title, body, link, offer_id)
+  VALUES (p_user, p_kind, p_title, regexp_replace(p_body, '\.\.$', '.'), '/appointments', p_offer)
+  RETURNING id INTO v_note;
+  PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(p_user), 'notificationId', v_note)::text);
+END
+$$;

@@ -1,0 +1,2 @@
+// What the wallet feature offers routes (decision 0017).
+export { WalletCard } from './components/wallet-card';

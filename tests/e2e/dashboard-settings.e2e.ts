@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Business } from '../../src/contract/businesses';
+import { getJson, newServiceBusiness } from './support/api';
+import { newPage, PHONE, uniqueName, useBrowser } from './support/browser';
+import { dialogShot, expectAccessible, expectNoHorizontalScroll, shot, toastTitled } from './support/page';
+
+useBrowser();
+
+// The owner edits the business's details from Settings, through the real server. The editor's rules
+// (messages, Escape without saving) and what the Settings tab shows are component tests
+// (src/web/features/dashboard/components/dashboard.test.tsx); the hours in force after saving them are
+// checked in dashboard-availability.e2e.ts.
+
+async function openDashboard(page: Page, business: Business, tab?: string) {
+  await page.goto(`/business-dashboard${tab ? `?tab=${tab}` : ''}`);
+  await page.getByRole('heading', { level: 1, name: business.businessName }).waitFor();
+}
+
+describe("the owner edits the business's details", () => {
+  for (const [width, viewport] of [['phone', PHONE]] as const) {
+    it(`through Edit details; the business information stays read-only and shows the change (${width})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      const { business } = await newServiceBusiness(context.request);
+      await openDashboard(page, business, 'settings');
+      // The business information is read-only (the Booking policies card below it is a form of its own).
+      expect(await page.getByRole('tabpanel').locator('dl').locator('input, textarea, select').count()).toBe(0);
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit business details' });
+      expect(await dialog.getByLabel('Business name').inputValue()).toBe(business.businessName);
+      expect(await dialog.getByLabel('Time zone').inputValue()).toBe('America/New_York');
+      if (width === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await dialogShot(page, `dashboard-edit-business-${width}`);
+
+      const renamed = uniqueName('Renamed Studio ');
+      await dialog.getByLabel('Business name').fill(renamed);
+      await dialog.getByLabel('Category').selectOption('Education');
+      await dialog.getByLabel('Description', { exact: true }).fill('Small-group classes.');
+      await dialog.getByLabel('Phone').fill('555-0777');
+      await dialog.getByLabel('Website (optional)').fill('https://studio.example');
+      await dialog.getByLabel('Time zone').selectOption('Europe/London');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await toastTitled(page, 'Business Updated').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+      const panel = page.getByRole('tabpanel');
+      for (const text of ['Education', 'Small-group classes.', '555-0777', 'https://studio.example', 'Europe/London']) await panel.getByText(text, { exact: true }).waitFor();
+      expect(await getJson<Business>(context.request, `/api/businesses/${business.id}`)).toMatchObject({ businessName: renamed, category: 'Education', timeZone: 'Europe/London', website: 'https://studio.example' });
+      await shot(page, `dashboard-settings-after-edit-${width}`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { findOpenDay, getJson, serviceBusiness } from './support/api';
+import { newPage, PHONE, useBrowser } from './support/browser';
+import { expectAccessible, expectNoHorizontalScroll, shot, toastTitled } from './support/page';
+
+useBrowser();
+
+// "No lost input": what a signed-out visitor typed survives the detour through /login, in the real app's
+// session storage and redirects. The table reservation's draft and the wizard's rules are component tests
+// (src/web/features/booking/components/*.test.tsx).
+
+describe('the login detour keeps what was typed', () => {
+  for (const [width, viewport] of [['phone', PHONE]] as const) {
+    it(`an appointment: name, e-mail, phone, notes and block-offers come back after login, and are gone once booked (${width})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      const { business, service } = await serviceBusiness(context.request, 2);
+      const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
+      const time = slots[slots.length - 1];
+      await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}&time=${time}`);
+      await page.getByText('You are not signed in.').waitFor();
+      await page.getByLabel('Full name').fill('Grace Hopper');
+      await page.getByLabel('Email').fill('grace@example.com');
+      await page.getByLabel('Phone').fill('(212) 555-0123');
+      await page.getByLabel('Notes (optional)').fill('Please use the side door');
+      await page.getByLabel('Block queue jump and move back offers for this appointment').check();
+      await page.getByRole('button', { name: 'Book Appointment' }).click();
+      await toastTitled(page, 'Authentication Required').waitFor();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+
+      await page.getByLabel('Username').fill('bob');
+      await page.getByLabel('Password').fill('password123');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { name: 'Your details' }).waitFor();
+      expect(await page.getByLabel('Full name').inputValue()).toBe('Grace Hopper');
+      expect(await page.getByLabel('Email').inputValue()).toBe('grace@example.com');
+      expect(await page.getByLabel('Phone').inputValue()).toBe('(212) 555-0123');
+      expect(await page.getByLabel('Notes (optional)').inputValue()).toBe('Please use the side door');
+      expect(await page.getByLabel('Block queue jump and move back offers for this appointment').isChecked()).toBe(true);
+      if (width === 'phone') await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await shot(page, `login-detour-details-${width}`);
+
+      await page.getByRole('button', { name: 'Book Appointment' }).click();
+      await page.getByRole('heading', { name: 'Appointment Booked!' }).waitFor();
+      const mine = await getJson<{ customerName: string; notes: string; blockOffers: boolean; date: string; time: string }[]>(context.request, '/api/appointments');
+      expect(mine.find((a) => a.date === date && a.time === time)).toMatchObject({ customerName: 'Grace Hopper', notes: 'Please use the side door', blockOffers: true });
+
+      // Booked: the draft is gone; the next booking starts from bob's profile (never from his username),
+      // which a booking fills only while it is empty, and the account's e-mail, with no notes.
+      expect(await page.evaluate((id) => sessionStorage.getItem(`que:booking-draft:${id}`), business.id)).toBeNull();
+      await page.getByRole('button', { name: 'Book Another Appointment' }).click();
+      await page.getByRole('button', { name: new RegExp(service.name) }).first().click();
+      const next = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id }, date);
+      await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${next.date}&time=${next.slots[0]}`);
+      await page.getByRole('heading', { name: 'Your details' }).waitFor();
+      const profile = await getJson<{ fullName: string | null }>(context.request, '/api/user');
+      expect(profile.fullName).toBeTruthy();
+      expect(await page.getByLabel('Full name').inputValue()).toBe(profile.fullName);
+      expect(await page.getByLabel('Full name').inputValue()).not.toBe('bob');
+      expect(await page.getByLabel('Email').inputValue()).toBe('bob@example.com');
+      expect(await page.getByLabel('Notes (optional)').inputValue()).toBe('');
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});

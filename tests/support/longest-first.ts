@@ -1,0 +1,40 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest start first, whatever their project, so the two workers finish together
+ * instead of one running a 50-second file alone at the end. On a clean clone Vitest knows no durations
+ * (it sorts projects by name, so the PostgreSQL-only fault test started three minutes in and ran last);
+ * these are the slowest files of a clean-clone run (2026-11-26, per-file durations from Vitest's JSON
+ * reporter), slowest first. Files not named keep Vitest's order (by its cached durations when it has them).
+ */
+const SLOWEST = [
+  // API and unit tests
+  'src/server/fault-injection.test.ts',
+  'src/server/main.unit.test.ts',
+  'src/server/features/offers/offers.model.test.ts',
+  'src/server/features/offers/offer-races.test.ts',
+  'src/server/test/authorization-matrix.test.ts',
+  'src/server/test/fuzz-routes.test.ts',
+  'src/server/plugins/load-shedding.test.ts',
+  'src/server/features/email/email.test.ts',
+  // browser tests
+  'tests/e2e/header-navigation.e2e.ts',
+  'tests/e2e/dashboard-availability.e2e.ts',
+  'tests/e2e/restaurant-booking.e2e.ts',
+  'tests/e2e/offer-confirmations.e2e.ts',
+  'tests/e2e/offers.e2e.ts',
+  'tests/e2e/offer-journey.e2e.ts',
+  'tests/e2e/times-and-notifications.e2e.ts',
+];
+
+export class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const i = SLOWEST.findIndex((name) => spec.moduleId.endsWith(name));
+      return i < 0 ? SLOWEST.length : i;
+    };
+    // Array.prototype.sort is stable: the rest keep Vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
