@@ -119,7 +119,7 @@ async function rollback(client: pg.PoolClient): Promise<false> {
 }
 
 const BOOK_ONE_CALL = `select que_book_returning_events($1::int, $2::int, $3::int, $4::date, $5::text, null::int, ''::text, false, $6::text, $7::text, $8::text,
-  null::text, null::text, null::text, 365::int, null::timestamptz, null::text) as booked`;
+  null::text, null::text, null::text, 365::int, null::timestamptz, null::text, null::int) as booked`;
 const PUBLISH = `select set_config('synchronous_commit', 'off', true), que_publish($1::jsonb)`;
 
 /**

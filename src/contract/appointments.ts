@@ -33,6 +33,8 @@ export const createAppointmentSchema = z.object({
   customerId: z.number().int().optional(),
   businessId: jsonId('businessId'),
   serviceId: jsonId('serviceId').optional(),
+  /** The staff member asked for (DESIGN section 9); without it, anyone free then. */
+  staffId: jsonId('staffId').optional(),
   date: dateField('date'),
   time: timeField('time'),
   /** Accepted for compatibility; the duration always comes from the service. */
@@ -94,6 +96,10 @@ export const appointmentSchema = z.object({
   rescheduleCutoffMinutes: z.number().int().nullable(),
   /** Whether its business takes swap offers now (the swap market switch). */
   swapMarket: z.boolean(),
+  /** Who serves it (DESIGN section 9): null for a restaurant's table. staffRequested: the customer chose them by name. */
+  staffId: z.number().int().nullable(),
+  staffName: z.string().nullable(),
+  staffRequested: z.boolean(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

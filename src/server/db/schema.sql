@@ -157,6 +157,21 @@ END
 $$;
 
 --
+-- Name: que_appointment_default_member(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_default_member() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NEW.exclusive AND NEW.staff_id IS NULL THEN
+    SELECT id INTO NEW.staff_id FROM staff_members WHERE business_id = NEW.business_id AND active ORDER BY position, id LIMIT 1;
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+--
 -- Name: que_appointment_email(integer, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -216,10 +231,13 @@ CREATE TABLE public.appointments (
     booked_policies jsonb,
     blocked_starts_at timestamp without time zone NOT NULL,
     blocked_ends_at timestamp without time zone NOT NULL,
+    staff_id integer,
+    staff_requested boolean DEFAULT false NOT NULL,
     CONSTRAINT appointments_duration_near_period_check CHECK (((ends_at >= (starts_at + (((duration - 180))::double precision * '00:01:00'::interval))) AND (ends_at <= (starts_at + (((duration + 180))::double precision * '00:01:00'::interval))))),
     CONSTRAINT appointments_party_size_check CHECK ((party_size >= 1)),
     CONSTRAINT appointments_period_check CHECK ((ends_at > starts_at)),
     CONSTRAINT appointments_price_check CHECK ((price_cents >= 0)),
+    CONSTRAINT appointments_staff_check CHECK (((NOT exclusive) OR (staff_id IS NOT NULL))),
     CONSTRAINT appointments_status_check CHECK ((status = ANY (ARRAY['confirmed'::text, 'pending'::text, 'cancelled'::text, 'completed'::text])))
 );
 
@@ -410,18 +428,21 @@ BEGIN
       -- The cut-offs it was booked under (DESIGN section 9) and whether its business takes offers now.
       'cancelCutoffMinutes', (a.booked_policies->>'cancelCutoffMinutes')::int,
       'rescheduleCutoffMinutes', (a.booked_policies->>'rescheduleCutoffMinutes')::int,
-      'swapMarket', (que_policies(bz.business_type, bz.policies, NULL)->>'swapMarket')::boolean)
+      'swapMarket', (que_policies(bz.business_type, bz.policies, NULL)->>'swapMarket')::boolean,
+      -- Who serves it (DESIGN section 9); null for a restaurant's table.
+      'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested)
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
+    LEFT JOIN staff_members sm ON sm.id = a.staff_id
     WHERE a.id = p_appointment
   );
 END
 $$;
 
 --
--- Name: que_book_returning_events(integer, integer, integer, date, text, integer, text, boolean, text, text, text, text, text, text, integer, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_book_returning_events(integer, integer, integer, date, text, integer, text, boolean, text, text, text, text, text, text, integer, timestamp with time zone, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_book_returning_events(p_user integer, p_business integer, p_service integer, p_date date, p_time text, p_party integer, p_notes text, p_block_offers boolean, p_customer_name text, p_customer_email text, p_customer_phone text, p_seating text, p_occasion text, p_dietary text, p_horizon integer, p_now timestamp with time zone, p_zone text) RETURNS jsonb
+CREATE FUNCTION public.que_book_returning_events(p_user integer, p_business integer, p_service integer, p_date date, p_time text, p_party integer, p_notes text, p_block_offers boolean, p_customer_name text, p_customer_email text, p_customer_phone text, p_seating text, p_occasion text, p_dietary text, p_horizon integer, p_now timestamp with time zone, p_zone text, p_staff integer) RETURNS jsonb
     LANGUAGE plpgsql
     AS $_$
 DECLARE
@@ -438,6 +459,10 @@ DECLARE
   v_policies jsonb;
   v_zone text;
   v_owner boolean;
+  v_free int[];
+  v_order int[];
+  v_staff int;
+  i int;
 BEGIN
   SELECT * INTO b FROM businesses WHERE id = p_business;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Business not found'; END IF;
@@ -463,6 +488,9 @@ BEGIN
       RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = format('Party size must be between 1 and %s', v_max);
     END IF;
   END IF;
+  IF p_staff IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staff_members WHERE id = p_staff AND business_id = p_business AND active) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'staffId: no such staff member works at this business';
+  END IF;
   SELECT policies INTO v_service_policies FROM services WHERE id = s.id;
   v_policies := que_policies(b.business_type, b.policies, v_service_policies);
   v_zone := coalesce(p_zone, b.time_zone);
@@ -470,21 +498,33 @@ BEGIN
   IF NOT v_owner THEN
     PERFORM que_require_booking_time(v_policies, b.policies ? 'maxAdvanceDays' OR v_service_policies ? 'maxAdvanceDays', p_date, p_time, v_zone, p_now);
   END IF;
-  PERFORM que_require_slot(p_business, p_date, p_time, s.id, v_party, NULL, p_horizon, p_now, v_restaurant, p_zone);
+  v_free := que_require_slot(p_business, p_date, p_time, s.id, v_party, NULL, p_horizon, p_now, v_restaurant, p_zone, p_staff);
   -- Under the business's lock, just taken by que_require_slot.
   IF v_restaurant THEN PERFORM que_require_one_reservation(p_user, p_business, p_date, NULL); END IF;
   IF NOT v_owner THEN PERFORM que_require_customer_limit(p_user, p_business, (v_policies->>'maxActivePerCustomer')::int, v_zone, p_now); END IF;
 
   v_duration := CASE WHEN v_restaurant THEN coalesce(b.reservation_duration, s.duration) ELSE s.duration END;
   SELECT * INTO v_period FROM que_period(p_date, p_time, v_duration, coalesce(p_zone, b.time_zone));
-  INSERT INTO appointments (business_id, service_id, customer_id, starts_at, ends_at, duration, price_cents, status, exclusive, party_size,
-    notes, block_offers, customer_name, customer_email, customer_phone, seating_preference, occasion_type, dietary_restrictions, booked_policies)
-  VALUES (p_business, s.id, p_user, v_period.starts_at, v_period.ends_at,
-    v_duration, s.price_cents, 'confirmed', NOT v_restaurant, v_party, coalesce(p_notes, ''), coalesce(p_block_offers, false),
-    p_customer_name, p_customer_email, p_customer_phone,
-    CASE WHEN v_restaurant THEN nullif(p_seating, '') END, CASE WHEN v_restaurant THEN nullif(p_occasion, '') END,
-    CASE WHEN v_restaurant THEN nullif(p_dietary, '') END, v_policies)
-  RETURNING * INTO v_ap;
+  -- Who serves it: the member asked for, else each free member in pick order until one takes it.
+  v_order := CASE WHEN v_restaurant THEN ARRAY[NULL::int] WHEN p_staff IS NOT NULL THEN ARRAY[p_staff]
+                  WHEN cardinality(v_free) > 1 THEN que_pick_order(v_free, p_date) ELSE v_free END;
+  FOR i IN 1 .. cardinality(v_order) LOOP
+    v_staff := v_order[i];
+    IF i = cardinality(v_order) THEN
+      -- The last one (the only one, most often) without a subtransaction: its 23P01 is SLOT_TAKEN.
+      v_ap := que_insert_booking(p_business, s.id, p_user, v_period.starts_at, v_period.ends_at, v_duration, s.price_cents, v_restaurant, v_party, p_notes, p_block_offers,
+        p_customer_name, p_customer_email, p_customer_phone, p_seating, p_occasion, p_dietary, v_policies, v_staff, p_staff IS NOT NULL);
+      EXIT;
+    END IF;
+    BEGIN
+      v_ap := que_insert_booking(p_business, s.id, p_user, v_period.starts_at, v_period.ends_at, v_duration, s.price_cents, v_restaurant, v_party, p_notes, p_block_offers,
+        p_customer_name, p_customer_email, p_customer_phone, p_seating, p_occasion, p_dietary, v_policies, v_staff, p_staff IS NOT NULL);
+      EXIT;
+    EXCEPTION WHEN exclusion_violation THEN
+      CONTINUE;
+    END;
+  END LOOP;
+  IF v_staff IS NOT NULL THEN UPDATE staff_members SET last_booked_at = now() WHERE id = v_staff; END IF;
   -- A profile without a name or phone keeps the ones booked with, so the next booking is prefilled
   -- (issue 18). One already set changes only on the profile (PATCH /api/user): a table booked under a
   -- friend's name does not rename the account. Only an E.164 phone is kept (users_phone_e164_check):
@@ -857,15 +897,15 @@ CREATE FUNCTION public.que_day_slots(p_business integer, p_date date, p_service 
     AS $$
 BEGIN
   SELECT w.closed, w.slots INTO closed, slots
-    FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked, p_zone, NULL) w;
+    FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked, p_zone, NULL, NULL) w;
 END
 $$;
 
 --
--- Name: que_day_slots_within(integer, date, integer, integer, integer[], integer, timestamp with time zone, boolean, text, integer); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_day_slots_within(integer, date, integer, integer, integer[], integer, timestamp with time zone, boolean, text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_day_slots_within(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_only integer, OUT closed text, OUT slots text[]) RETURNS record
+CREATE FUNCTION public.que_day_slots_within(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_only integer, p_staff integer, OUT closed text, OUT slots text[], OUT slot_staff jsonb) RETURNS record
     LANGUAGE plpgsql STABLE
     AS $$
 DECLARE
@@ -885,8 +925,6 @@ DECLARE
   v_today date;
   v_day timestamp := p_date::timestamp;
   v_dow int := extract(dow FROM p_date)::int;
-  v_open int;
-  v_close int;
   v_ts_start int[];
   v_ts_end int[];
   v_ts_interval int[];
@@ -896,7 +934,28 @@ DECLARE
   v_b_start int[];
   v_b_end int[];
   v_b_party int[];
+  v_b_staff int[];
   v_free int[];
+  w record;
+  v_member_starts int[];
+  v_m_start int[];
+  v_m_end int[];
+  v_m_free int[];
+  v_pair_t int[] := '{}';
+  v_pair_m int[] := '{}';
+  v_pair_o int[] := '{}';
+  v_members int := 0;
+  v_w_id int[] := '{}';
+  v_r_member int[] := '{}';
+  v_r_open int[] := '{}';
+  v_r_close int[] := '{}';
+  m int;
+  v_range_starts int[];
+  v_min int;
+  v_max int;
+  v_now_min int;
+  r int;
+  i int;
   v_t int;
   v_zone text;
   v_change_day boolean;
@@ -905,6 +964,7 @@ DECLARE
   v_now timestamptz := coalesce(p_now, now());
 BEGIN
   slots := '{}';
+  slot_staff := NULL;
   -- The business and whether the day is blocked; its hours or time slots are read below, by kind.
   SELECT bz.business_type, bz.time_zone, bz.reservation_duration, bz.seating_capacity, bz.max_party_size, bz.policies,
          EXISTS (SELECT 1 FROM blocked_dates bd WHERE bd.business_id = bz.id AND bd.date = p_date) AS blocked
@@ -940,83 +1000,132 @@ BEGIN
   closed := que_closed_day(v_kind, p_date, v_today, b.blocked, v_horizon);
   IF closed IS NOT NULL THEN RETURN; END IF;
 
-  -- Only what the kind uses: a restaurant's time slots or a service business's hours that weekday.
+  v_now_min := extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int;
+  -- On a day the clocks change, real durations may end up to a few wall-clock hours later.
+  v_change_day := ((p_date + 1)::timestamp AT TIME ZONE v_zone) - (v_day AT TIME ZONE v_zone) <> interval '24 hours';
+  v_notice := coalesce((v_service_policies->>'minNoticeMinutes')::int, (b.policies->>'minNoticeMinutes')::int, que_rule('defaultMinNoticeMinutes'));
+  IF p_only IS NULL AND v_notice > 0 THEN
+    v_cut := v_now + v_notice * interval '1 minute';
+    -- Only the day the notice reaches into, or an earlier one, loses starts.
+    IF p_date > (v_cut AT TIME ZONE v_zone)::date THEN v_cut := NULL; END IF;
+  END IF;
+
   IF v_kind = 'restaurant' THEN
     SELECT array_agg(extract(epoch FROM rt.start_time)::int / 60), array_agg(extract(epoch FROM rt.end_time)::int / 60), array_agg(rt.interval_minutes::int)
       INTO v_ts_start, v_ts_end, v_ts_interval
       FROM restaurant_time_slots rt WHERE rt.business_id = p_business AND rt.day_of_week = v_dow AND rt.is_active;
     v_duration := coalesce(b.reservation_duration, 120);
     v_capacity := coalesce(b.seating_capacity, 40);
-  ELSE
-    IF v_service_id IS NULL THEN RETURN; END IF;
-    SELECT extract(epoch FROM bh.open_time)::int / 60, extract(epoch FROM bh.close_time)::int / 60 INTO v_open, v_close
-      FROM business_hours bh WHERE bh.business_id = p_business AND bh.day_of_week = v_dow LIMIT 1;
-    IF v_open IS NULL THEN RETURN; END IF;
-    v_duration := v_service_duration;
-    v_before := que_buffer_minutes(v_service_policies, 'bufferBeforeMinutes');
-    v_after := que_buffer_minutes(v_service_policies, 'bufferAfterMinutes');
+    v_starts := que_candidate_starts(v_kind, NULL, NULL, v_duration, v_ts_start, v_ts_end, v_ts_interval);
+    IF p_only IS NOT NULL THEN v_starts := CASE WHEN p_only = ANY (v_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
+    IF cardinality(v_starts) = 0 THEN RETURN; END IF;
+    IF p_with_booked THEN
+      -- Only bookings that can touch a candidate: one indexed range read (the GiST index of the
+      -- overlap constraint, with its very predicate). Those that hold seats are `occupies`.
+      SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - v_day) / 60)::int),
+             array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int), array_agg(a.party_size)
+        INTO v_b_start, v_b_end, v_b_party
+        FROM appointments a
+       WHERE a.business_id = p_business AND a.occupies
+         AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(v_day + v_starts[1] * interval '1 minute',
+               v_day + (v_starts[cardinality(v_starts)] + v_duration + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
+         AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
+    END IF;
+    v_free := que_slot_engine(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_starts, v_duration, v_capacity, v_party,
+      coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), 0, 0);
+    -- On a day the clocks change (DESIGN section 4): a local time the clocks skip never happens, so it
+    -- is neither offered nor bookable; "past" is decided by instants; a visit lasts its real minutes
+    -- (que_free_on_change_day).
+    IF v_change_day THEN
+      v_free := que_free_on_change_day(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_starts, v_duration, NULL, v_capacity, v_party,
+        coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), 0, 0, v_zone, v_now);
+    END IF;
+    IF v_cut IS NOT NULL AND cardinality(v_free) > 0 THEN
+      SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free FROM unnest(v_free) t WHERE que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
+    END IF;
+    -- "HH:MM", ascending (the engine's answer is): a loop of simple expressions, no query.
+    FOREACH v_t IN ARRAY v_free LOOP
+      slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
+    END LOOP;
+    RETURN;
   END IF;
-  -- A service's starts follow the slot interval the service or business set, else min(30, duration).
-  v_step := coalesce((v_service_policies->>'slotIntervalMinutes')::int, (b.policies->>'slotIntervalMinutes')::int);
-  IF v_kind = 'service' AND v_step IS NOT NULL AND v_duration > 0 THEN
-    v_starts := que_service_starts(v_open, v_close, v_duration, v_step);
-  ELSE
-    v_starts := que_candidate_starts(v_kind, v_open, v_close, v_duration, v_ts_start, v_ts_end, v_ts_interval);
-  END IF;
-  -- One time asked about (a booking's check): only that start, if it is one, and only what can touch it.
-  IF p_only IS NOT NULL THEN v_starts := CASE WHEN p_only = ANY (v_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
-  IF cardinality(v_starts) = 0 THEN RETURN; END IF;
 
-  -- On a day the clocks change, real durations may end up to a few wall-clock hours later.
-  v_change_day := ((p_date + 1)::timestamp AT TIME ZONE v_zone) - (v_day AT TIME ZONE v_zone) <> interval '24 hours';
+  IF v_service_id IS NULL THEN RETURN; END IF;
+  v_duration := v_service_duration;
+  v_before := que_buffer_minutes(v_service_policies, 'bufferBeforeMinutes');
+  v_after := que_buffer_minutes(v_service_policies, 'bufferAfterMinutes');
+  -- A service's starts follow the slot interval the service or business set, else min(30, duration),
+  -- from the start of each working range.
+  v_step := coalesce((v_service_policies->>'slotIntervalMinutes')::int, (b.policies->>'slotIntervalMinutes')::int, least(30, v_duration));
+  IF v_duration <= 0 THEN RETURN; END IF;
+  -- The day's working members, their ranges (flattened: v_r_member is the member's ordinal), and
+  -- the span their candidate starts cover (for the bookings read).
+  FOR w IN SELECT * FROM que_working_staff(p_business, v_service_id, p_date, p_staff) LOOP
+    v_members := v_members + 1;
+    v_w_id := v_w_id || w.staff_id;
+    FOR r IN 1 .. cardinality(w.opens) LOOP
+      v_r_member := v_r_member || v_members;
+      v_r_open := v_r_open || w.opens[r];
+      v_r_close := v_r_close || w.closes[r];
+      v_range_starts := que_service_starts(w.opens[r], w.closes[r], v_duration, v_step);
+      IF p_only IS NOT NULL THEN v_range_starts := CASE WHEN p_only = ANY (v_range_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
+      IF cardinality(v_range_starts) > 0 THEN
+        v_min := least(v_min, v_range_starts[1]);
+        v_max := greatest(v_max, v_range_starts[cardinality(v_range_starts)]);
+      END IF;
+    END LOOP;
+  END LOOP;
+  IF v_members = 0 OR v_min IS NULL THEN RETURN; END IF;
   IF p_with_booked THEN
-    -- Only appointments that can touch a candidate matter: one indexed range read. Those that hold
-    -- their time (`occupies`: every status but cancelled; a pending table holds no seats) are the
-    -- ones the overlap constraint covers, with its very predicate and period (the blocked one), so
-    -- its GiST index serves this; the engine compares them with each candidate's blocked period.
-    -- Restaurants have no buffers: their blocked periods are their visits.
+    -- Only appointments that can touch a candidate matter: one indexed range read over the whole
+    -- business (the GiST index of the overlap constraint, with its very predicate and period: the
+    -- blocked one), each with its member; the engine compares a member's with that member's starts.
     SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - v_day) / 60)::int),
-           array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int),
-           array_agg(a.party_size)
-      INTO v_b_start, v_b_end, v_b_party
+           array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int), array_agg(a.staff_id)
+      INTO v_b_start, v_b_end, v_b_staff
       FROM appointments a
      WHERE a.business_id = p_business AND a.occupies
-       AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(v_day + (v_starts[1] - v_before) * interval '1 minute',
-                                                           v_day + (v_starts[cardinality(v_starts)] + v_duration + v_after + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
-       AND (v_kind = 'restaurant' OR a.exclusive)
+       AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(v_day + (v_min - v_before) * interval '1 minute',
+             v_day + (v_max + v_duration + v_after + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
+       AND a.exclusive
        AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
   END IF;
-  v_free := que_slot_engine(v_kind, p_date, v_today, extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int, b.blocked, v_horizon,
-    v_starts, v_duration, v_capacity, v_party, coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), v_before, v_after);
-  -- On a day the clocks change (DESIGN section 4): a local time the clocks skip never happens, so it
-  -- is neither offered nor bookable; "past" is decided by instants (after a fall-back the clock reads
-  -- 01:xx again, but 01:30 means the first 01:30, already gone); and a visit lasts its real minutes,
-  -- so its wall-clock end moves with the clocks: the engine checks each candidate start where it
-  -- really ends (later than start + duration after a spring-forward, earlier after a fall-back; a
-  -- service visit must still end by closing time).
-  IF v_change_day THEN
-    SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free
-      FROM unnest(v_starts) t,
-           LATERAL (SELECT que_instant(v_day + t * interval '1 minute', v_zone) AS at) i,
-           LATERAL (SELECT floor(extract(epoch FROM que_wall_clock_at_or_after(i.at + v_duration * interval '1 minute', v_zone) - v_day) / 60)::int AS e) r
-     WHERE i.at IS NOT NULL AND i.at > v_now
-       AND (v_kind = 'restaurant' OR r.e <= v_close)
-       AND cardinality(que_slot_engine(v_kind, p_date, v_today, extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int, b.blocked,
-             v_horizon, ARRAY[t], r.e - t, v_capacity, v_party, coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), v_before, v_after)) = 1;
-  END IF;
-  -- Minimum notice, for a list: only the day the notice reaches into, or an earlier one, loses starts.
-  v_notice := coalesce((v_service_policies->>'minNoticeMinutes')::int, (b.policies->>'minNoticeMinutes')::int, que_rule('defaultMinNoticeMinutes'));
-  IF p_only IS NULL AND v_notice > 0 AND cardinality(v_free) > 0 THEN
-    v_cut := v_now + v_notice * interval '1 minute';
-    IF p_date <= (v_cut AT TIME ZONE v_zone)::date THEN
-      SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free FROM unnest(v_free) t
-       WHERE que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
-    END IF;
-  END IF;
-  -- "HH:MM", ascending (the engine's answer is): a loop of simple expressions, no query.
-  FOREACH v_t IN ARRAY v_free LOOP
-    slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
+  FOR m IN 1 .. v_members LOOP
+    -- This member's bookings.
+    v_m_start := '{}';
+    v_m_end := '{}';
+    FOR i IN 1 .. coalesce(cardinality(v_b_staff), 0) LOOP
+      IF v_b_staff[i] = v_w_id[m] THEN
+        v_m_start := v_m_start || v_b_start[i];
+        v_m_end := v_m_end || v_b_end[i];
+      END IF;
+    END LOOP;
+    FOR r IN 1 .. cardinality(v_r_member) LOOP
+      CONTINUE WHEN v_r_member[r] <> m;
+      v_range_starts := que_service_starts(v_r_open[r], v_r_close[r], v_duration, v_step);
+      IF p_only IS NOT NULL THEN v_range_starts := CASE WHEN p_only = ANY (v_range_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
+      CONTINUE WHEN cardinality(v_range_starts) = 0;
+      IF v_change_day THEN
+        v_m_free := que_free_on_change_day(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_range_starts, v_duration, v_r_close[r], 0, 1,
+          v_m_start, v_m_end, '{}', v_before, v_after, v_zone, v_now);
+      ELSE
+        v_m_free := que_slot_engine(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_range_starts, v_duration, 0, 1,
+          v_m_start, v_m_end, '{}', v_before, v_after);
+      END IF;
+      FOREACH v_t IN ARRAY v_m_free LOOP
+        v_pair_t := v_pair_t || v_t;
+        v_pair_m := v_pair_m || v_w_id[m];
+        v_pair_o := v_pair_o || m;
+      END LOOP;
+    END LOOP;
   END LOOP;
+  IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
+  -- Each start once, ascending, with who is free then in the owner's order; the minimum notice
+  -- (for a list) leaves out starts too soon.
+  SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
+    INTO slots, slot_staff
+    FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
+   WHERE v_cut IS NULL OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
 END
 $$;
 
@@ -1154,6 +1263,21 @@ END
 $$;
 
 --
+-- Name: que_first_staff_member(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_first_staff_member() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NEW.business_type <> 'restaurant' THEN
+    INSERT INTO staff_members (business_id, name, position) VALUES (NEW.id, left(btrim(NEW.business_name), 100), 1);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: que_format_cents(bigint); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1164,6 +1288,23 @@ BEGIN
   RETURN CASE WHEN p_cents < 0 THEN '-' ELSE '' END || '$' || trim(to_char(abs(p_cents) / 100, 'FM999,999,999,990')) || '.' || lpad((abs(p_cents) % 100)::text, 2, '0');
 END
 $_$;
+
+--
+-- Name: que_free_on_change_day(text, date, date, integer, boolean, integer, integer[], integer, integer, integer, integer, integer[], integer[], integer[], integer, integer, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_free_on_change_day(p_kind text, p_date date, p_today date, p_now_minutes integer, p_blocked boolean, p_horizon integer, p_starts integer[], p_duration integer, p_close integer, p_capacity integer, p_party integer, p_b_start integer[], p_b_end integer[], p_b_party integer[], p_before integer, p_after integer, p_zone text, p_now timestamp with time zone) RETURNS integer[]
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(array_agg(t ORDER BY t), '{}')
+    FROM unnest(p_starts) t,
+         LATERAL (SELECT que_instant(p_date::timestamp + t * interval '1 minute', p_zone) AS at) i,
+         LATERAL (SELECT floor(extract(epoch FROM que_wall_clock_at_or_after(i.at + p_duration * interval '1 minute', p_zone) - p_date::timestamp) / 60)::int AS e) r
+   WHERE i.at IS NOT NULL AND i.at > p_now
+     AND (p_kind = 'restaurant' OR r.e <= p_close)
+     AND cardinality(que_slot_engine(p_kind, p_date, p_today, p_now_minutes, p_blocked, p_horizon, ARRAY[t], r.e - t, p_capacity, p_party,
+           p_b_start, p_b_end, p_b_party, p_before, p_after)) = 1
+$$;
 
 --
 -- Name: que_hand_over_table(integer, integer, integer, integer, text); Type: FUNCTION; Schema: public; Owner: -
@@ -1190,7 +1331,7 @@ BEGIN
   UPDATE appointments SET status = 'confirmed', updated_at = now() WHERE id = p_pending;
   SELECT ap.business_id, ap.service_id, ap.customer_id, ap.party_size, to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time
     INTO p FROM appointments ap WHERE ap.id = p_pending;
-  PERFORM que_require_slot(p.business_id, p.date::date, p.time, p.service_id, p.party_size, ARRAY[p_pending], p_horizon, NULL, true, p_zone);
+  PERFORM que_require_slot(p.business_id, p.date::date, p.time, p.service_id, p.party_size, ARRAY[p_pending], p_horizon, NULL, true, p_zone, NULL);
   -- One table per guest, restaurant and day: the sender may hold another that day.
   PERFORM que_require_one_reservation(p.customer_id, p.business_id, p.date::date, ARRAY[p_pending, p_target]);
   PERFORM que_cancelled_effects(p_target, p_by_user);
@@ -1223,6 +1364,29 @@ BEGIN
   END IF;
   RETURN NEXT;
 END $$;
+
+--
+-- Name: que_insert_booking(integer, integer, integer, timestamp without time zone, timestamp without time zone, integer, integer, boolean, integer, text, boolean, text, text, text, text, text, text, jsonb, integer, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_insert_booking(p_business integer, p_service integer, p_user integer, p_starts_at timestamp without time zone, p_ends_at timestamp without time zone, p_duration integer, p_price_cents integer, p_restaurant boolean, p_party integer, p_notes text, p_block_offers boolean, p_customer_name text, p_customer_email text, p_customer_phone text, p_seating text, p_occasion text, p_dietary text, p_policies jsonb, p_staff integer, p_staff_requested boolean) RETURNS public.appointments
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_ap appointments;
+BEGIN
+  INSERT INTO appointments (business_id, service_id, customer_id, starts_at, ends_at, duration, price_cents, status, exclusive, party_size,
+    notes, block_offers, customer_name, customer_email, customer_phone, seating_preference, occasion_type, dietary_restrictions, booked_policies,
+    staff_id, staff_requested)
+  VALUES (p_business, p_service, p_user, p_starts_at, p_ends_at,
+    p_duration, p_price_cents, 'confirmed', NOT p_restaurant, p_party, coalesce(p_notes, ''), coalesce(p_block_offers, false),
+    p_customer_name, p_customer_email, p_customer_phone,
+    CASE WHEN p_restaurant THEN nullif(p_seating, '') END, CASE WHEN p_restaurant THEN nullif(p_occasion, '') END,
+    CASE WHEN p_restaurant THEN nullif(p_dietary, '') END, p_policies, p_staff, p_staff_requested AND p_staff IS NOT NULL)
+  RETURNING * INTO v_ap;
+  RETURN v_ap;
+END
+$$;
 
 --
 -- Name: que_instant(timestamp without time zone, text); Type: FUNCTION; Schema: public; Owner: -
@@ -2117,6 +2281,20 @@ END
 $$;
 
 --
+-- Name: que_pick_order(integer[], date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_pick_order(p_staff integer[], p_date date) RETURNS integer[]
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(array_agg(m.id ORDER BY d.n, m.last_booked_at NULLS FIRST, m.position, m.id), '{}')
+    FROM staff_members m,
+         LATERAL (SELECT count(*) AS n FROM appointments a
+                   WHERE a.staff_id = m.id AND a.status = 'confirmed' AND a.starts_at >= p_date AND a.starts_at < p_date + 1) d
+   WHERE m.id = ANY (p_staff)
+$$;
+
+--
 -- Name: que_policies(text, jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2310,10 +2488,10 @@ END
 $$;
 
 --
--- Name: que_require_slot(integer, date, text, integer, integer, integer[], integer, timestamp with time zone, boolean, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_require_slot(integer, date, text, integer, integer, integer[], integer, timestamp with time zone, boolean, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_require_slot(p_business integer, p_date date, p_time text, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text) RETURNS void
+CREATE FUNCTION public.que_require_slot(p_business integer, p_date date, p_time text, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_staff integer) RETURNS integer[]
     LANGUAGE plpgsql
     AS $_$
 DECLARE
@@ -2323,7 +2501,7 @@ DECLARE
   v_only int := CASE WHEN p_time ~ '^[0-9]{2}:[0-9]{2}$' THEN split_part(p_time, ':', 1)::int * 60 + split_part(p_time, ':', 2)::int END;
 BEGIN
   SELECT business_type = 'restaurant' INTO v_restaurant FROM businesses WHERE id = p_business FOR NO KEY UPDATE;
-  SELECT * INTO d FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked OR coalesce(v_restaurant, false), p_zone, v_only);
+  SELECT * INTO d FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked OR coalesce(v_restaurant, false), p_zone, v_only, p_staff);
   IF d.closed = 'beyond_horizon' THEN
     RAISE EXCEPTION USING ERRCODE = 'QB400',
       MESSAGE = format('Reservations can be made at most %s days ahead. Please choose an earlier date.', p_horizon);
@@ -2334,8 +2512,12 @@ BEGIN
     IF que_instant(p_date + (split_part(p_time, ':', 1)::int * 60 + split_part(p_time, ':', 2)::int) * interval '1 minute', v_zone) IS NULL THEN
       RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = que_missing_time_message(p_date, p_time, v_zone);
     END IF;
+    IF p_staff IS NOT NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'QBSLT', MESSAGE = format('%s is not free at that time', (SELECT name FROM staff_members WHERE id = p_staff));
+    END IF;
     RAISE EXCEPTION USING ERRCODE = 'QBSLT', MESSAGE = 'That time slot is no longer available';
   END IF;
+  RETURN coalesce((SELECT array_agg(x::int) FROM jsonb_array_elements_text(d.slot_staff->0) x), '{}');
 END
 $_$;
 
@@ -2351,8 +2533,10 @@ DECLARE
   v_period record;
   v_note int;
   v_pol record;
+  v_free int[];
+  v_staff int;
 BEGIN
-  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, ap.booked_policies, ap.starts_at,
+  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, ap.booked_policies, ap.starts_at, ap.staff_id, ap.staff_requested,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
     INTO a FROM appointments ap WHERE ap.id = p_appointment FOR UPDATE;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
@@ -2375,7 +2559,9 @@ BEGIN
                        a.booked_policies->>'rescheduleCutoffMinutes');
   END IF;
   PERFORM que_require_booking_time(v_pol.now_in_effect, v_pol.advance_set, p_date, p_time, v_pol.zone, p_now);
-  PERFORM que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, false, p_zone);
+  v_free := que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, false, p_zone,
+                             CASE WHEN a.staff_requested THEN a.staff_id END);
+  v_staff := CASE WHEN a.staff_id IS NULL OR a.staff_id = ANY (v_free) THEN a.staff_id ELSE (que_pick_order(v_free, p_date))[1] END;
   -- Under the business's lock, just taken by que_require_slot.
   PERFORM que_require_one_reservation(a.customer_id, a.business_id, p_date, ARRAY[p_appointment]);
   -- Its live offers end before it moves, so their notices name the slot they were on.
@@ -2383,7 +2569,7 @@ BEGIN
   -- The visit lasts its real minutes in the business's zone (que_period).
   SELECT pr.* INTO v_period FROM businesses bz, que_period(p_date, p_time, a.duration, coalesce(p_zone, bz.time_zone)) pr
    WHERE bz.id = a.business_id;
-  UPDATE appointments SET starts_at = v_period.starts_at, ends_at = v_period.ends_at, updated_at = now()
+  UPDATE appointments SET starts_at = v_period.starts_at, ends_at = v_period.ends_at, staff_id = v_staff, updated_at = now()
    WHERE id = p_appointment;
   -- Booking credit is earned once per customer, business and day, wherever a booking moves.
   IF p_date <> a.date::date THEN PERFORM que_booking_credit_moved(p_appointment); END IF;
@@ -2562,10 +2748,10 @@ DECLARE
   a record;
   b record;
 BEGIN
-  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, s.name AS service_name, bz.time_zone,
+  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, s.name AS service_name, bz.time_zone, ap.staff_id,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
     INTO a FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_a;
-  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, s.name AS service_name, bz.time_zone,
+  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, s.name AS service_name, bz.time_zone, ap.staff_id,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
     INTO b FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_b;
   IF a.status <> 'confirmed' THEN
@@ -2581,12 +2767,12 @@ BEGIN
   PERFORM que_offers_end_on(a.id, p_by_user);
   PERFORM que_offers_end_on(b.id, p_by_user);
   SET CONSTRAINTS appointments_no_overlap DEFERRED;
-  UPDATE appointments ap SET starts_at = pr.starts_at, ends_at = pr.ends_at, updated_at = now()
+  UPDATE appointments ap SET starts_at = pr.starts_at, ends_at = pr.ends_at, staff_id = b.staff_id, updated_at = now()
     FROM que_period(b.date::date, b.time, a.duration, coalesce(p_zone, a.time_zone)) pr WHERE ap.id = a.id;
-  UPDATE appointments ap SET starts_at = pr.starts_at, ends_at = pr.ends_at, updated_at = now()
+  UPDATE appointments ap SET starts_at = pr.starts_at, ends_at = pr.ends_at, staff_id = a.staff_id, updated_at = now()
     FROM que_period(a.date::date, a.time, b.duration, coalesce(p_zone, b.time_zone)) pr WHERE ap.id = b.id;
-  PERFORM que_require_slot(a.business_id, b.date::date, b.time, a.service_id, a.party_size, ARRAY[a.id], p_horizon, NULL, true, p_zone);
-  PERFORM que_require_slot(b.business_id, a.date::date, a.time, b.service_id, b.party_size, ARRAY[b.id], p_horizon, NULL, true, p_zone);
+  PERFORM que_require_slot(a.business_id, b.date::date, b.time, a.service_id, a.party_size, ARRAY[a.id], p_horizon, NULL, true, p_zone, b.staff_id);
+  PERFORM que_require_slot(b.business_id, a.date::date, a.time, b.service_id, b.party_size, ARRAY[b.id], p_horizon, NULL, true, p_zone, a.staff_id);
   SET CONSTRAINTS appointments_no_overlap IMMEDIATE;
   -- A Move Back may change days: still one table per guest, restaurant and day (under the
   -- restaurant's lock, taken by que_require_slot), and booking credit once per business and day.
@@ -2619,6 +2805,7 @@ DECLARE
 BEGIN
   -- Each side where it would land: the other's date and time.
   FOR r IN SELECT ap.business_id, ap.service_id, ap.party_size, ap.duration, ap.exclusive, bz.time_zone, sv.policies AS service_policies,
+                  other.staff_id, ap.staff_id = other.staff_id AS same_staff,
                   other.starts_at::date AS date, to_char(other.starts_at, 'HH24:MI') AS time, que_slot_text(other.starts_at) AS slot,
                   (extract(hour FROM other.starts_at) * 60 + extract(minute FROM other.starts_at))::int AS minutes
              FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id JOIN services sv ON sv.id = ap.service_id
@@ -2627,12 +2814,13 @@ BEGIN
     v_zone := coalesce(p_zone, r.time_zone);
     -- No horizon: both days are booked already.
     SELECT w.slots INTO v_slots
-      FROM que_day_slots_within(r.business_id, r.date, r.service_id, r.party_size, ARRAY[p_a, p_b], NULL, NULL, true, v_zone, r.minutes) w;
+      FROM que_day_slots_within(r.business_id, r.date, r.service_id, r.party_size, ARRAY[p_a, p_b], NULL, NULL, true, v_zone, r.minutes, r.staff_id) w;
     IF NOT (r.time = ANY (v_slots)) THEN
       RETURN format('These two appointments cannot trade places: at %s the other booking would not fit (it overlaps another booking or the opening hours)',
                     r.slot);
     END IF;
-    IF r.exclusive THEN
+    -- Each lands with the other's staff member: the two new periods meet only when both are one member's.
+    IF r.exclusive AND r.same_staff THEN
       -- Each new period as it would block the business: widened by its service's buffers
       -- (appointments/sql/blocked-period.sql), as the overlap constraint compares them.
       IF v_a IS NULL THEN
@@ -2664,10 +2852,10 @@ DECLARE
   m record;
   t record;
 BEGIN
-  SELECT ap.customer_id, ap.status, ap.block_offers, ap.business_id, ap.service_id, bz.owner_id, ap.starts_at, bz.time_zone,
+  SELECT ap.customer_id, ap.status, ap.block_offers, ap.business_id, ap.service_id, bz.owner_id, ap.starts_at, bz.time_zone, ap.staff_id, ap.staff_requested,
          que_policies(bz.business_type, bz.policies, s.policies) AS policies
     INTO t FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id JOIN services s ON s.id = ap.service_id WHERE ap.id = p_to;
-  SELECT ap.customer_id, ap.status, ap.business_id, ap.service_id, ap.starts_at INTO m FROM appointments ap WHERE ap.id = p_from;
+  SELECT ap.customer_id, ap.status, ap.business_id, ap.service_id, ap.starts_at, ap.staff_id, ap.staff_requested INTO m FROM appointments ap WHERE ap.id = p_from;
   IF t.customer_id = p_sender THEN
     errcode := 'QB400'; message := 'That appointment is your own: choose another customer’s appointment';
   ELSIF p_sender = t.owner_id THEN
@@ -2698,6 +2886,12 @@ BEGIN
     errcode := 'QB400'; message := 'A move back targets an appointment for the same service';
   ELSIF p_offer_type = 'move_back' AND t.starts_at <= m.starts_at THEN
     errcode := 'QB400'; message := 'A move back targets an appointment later than yours';
+  ELSIF m.staff_id IS DISTINCT FROM t.staff_id AND (m.staff_requested OR t.staff_requested) THEN
+    errcode := 'QBINV';
+    message := format('%s was chosen by name for %s, so it swaps only with another appointment with %s',
+                      CASE WHEN m.staff_requested THEN 'Your appointment' ELSE 'That appointment' END,
+                      CASE WHEN m.staff_requested THEN 'yours' ELSE 'it' END,
+                      (SELECT name FROM staff_members WHERE id = CASE WHEN m.staff_requested THEN m.staff_id ELSE t.staff_id END));
   END IF;
 END
 $$;
@@ -2716,6 +2910,30 @@ BEGIN
   RETURN (SELECT min(w) FROM generate_series(v_own + interval '1 minute', v_own + interval '3 hours', interval '1 minute') w
            WHERE que_instant(w, p_zone) >= p_instant);
 END
+$$;
+
+--
+-- Name: que_working_staff(integer, integer, date, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_working_staff(p_business integer, p_service integer, p_date date, p_staff integer) RETURNS TABLE(staff_id integer, name text, opens integer[], closes integer[])
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT m.id, m.name, r.opens, r.closes
+    FROM staff_members m,
+         LATERAL (
+           SELECT array_agg(extract(epoch FROM h.open_time)::int / 60 ORDER BY h.open_time) AS opens,
+                  array_agg(extract(epoch FROM h.close_time)::int / 60 ORDER BY h.open_time) AS closes
+             FROM staff_hours h WHERE m.own_hours AND h.staff_id = m.id AND h.day_of_week = extract(dow FROM p_date)::int
+           UNION ALL
+           SELECT ARRAY[extract(epoch FROM bh.open_time)::int / 60], ARRAY[extract(epoch FROM bh.close_time)::int / 60]
+             FROM business_hours bh WHERE NOT m.own_hours AND bh.business_id = p_business AND bh.day_of_week = extract(dow FROM p_date)::int
+         ) r
+   WHERE m.business_id = p_business AND m.active AND (p_staff IS NULL OR m.id = p_staff)
+     AND (cardinality(m.service_ids) = 0 OR p_service = ANY (m.service_ids))
+     AND r.opens IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM staff_time_off t WHERE t.staff_id = m.id AND t.start_date <= p_date AND t.end_date >= p_date)
+   ORDER BY m.position, m.id
 $$;
 
 --
@@ -3259,6 +3477,105 @@ CREATE TABLE public.sessions (
 );
 
 --
+-- Name: staff_hours; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.staff_hours (
+    id integer NOT NULL,
+    staff_id integer NOT NULL,
+    day_of_week smallint NOT NULL,
+    open_time time without time zone NOT NULL,
+    close_time time without time zone NOT NULL,
+    CONSTRAINT staff_hours_day_check CHECK (((day_of_week >= 0) AND (day_of_week <= 6))),
+    CONSTRAINT staff_hours_order_check CHECK ((close_time > open_time))
+);
+
+--
+-- Name: staff_hours_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.staff_hours_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: staff_hours_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.staff_hours_id_seq OWNED BY public.staff_hours.id;
+
+--
+-- Name: staff_members; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.staff_members (
+    id integer NOT NULL,
+    business_id integer NOT NULL,
+    name text NOT NULL,
+    bio text DEFAULT ''::text NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    "position" integer NOT NULL,
+    service_ids integer[] DEFAULT '{}'::integer[] NOT NULL,
+    own_hours boolean DEFAULT false NOT NULL,
+    last_booked_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT staff_members_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 100)))
+);
+
+--
+-- Name: staff_members_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.staff_members_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: staff_members_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.staff_members_id_seq OWNED BY public.staff_members.id;
+
+--
+-- Name: staff_time_off; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.staff_time_off (
+    id integer NOT NULL,
+    staff_id integer NOT NULL,
+    start_date date NOT NULL,
+    end_date date NOT NULL,
+    reason text DEFAULT ''::text NOT NULL,
+    CONSTRAINT staff_time_off_order_check CHECK ((end_date >= start_date))
+);
+
+--
+-- Name: staff_time_off_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.staff_time_off_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: staff_time_off_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.staff_time_off_id_seq OWNED BY public.staff_time_off.id;
+
+--
 -- Name: users; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3372,6 +3689,24 @@ ALTER TABLE ONLY public.restaurant_time_slots ALTER COLUMN id SET DEFAULT nextva
 ALTER TABLE ONLY public.services ALTER COLUMN id SET DEFAULT nextval('public.services_id_seq'::regclass);
 
 --
+-- Name: staff_hours id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_hours ALTER COLUMN id SET DEFAULT nextval('public.staff_hours_id_seq'::regclass);
+
+--
+-- Name: staff_members id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_members ALTER COLUMN id SET DEFAULT nextval('public.staff_members_id_seq'::regclass);
+
+--
+-- Name: staff_time_off id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_time_off ALTER COLUMN id SET DEFAULT nextval('public.staff_time_off_id_seq'::regclass);
+
+--
 -- Name: users id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -3398,7 +3733,7 @@ ALTER TABLE ONLY public.app_secrets
 ALTER TABLE ONLY public.appointments
     ADD CONSTRAINT appointments_no_overlap EXCLUDE USING gist (business_id WITH =, tsrange(blocked_starts_at, blocked_ends_at, '[)'::text) WITH &&, (
 CASE
-    WHEN exclusive THEN 0
+    WHEN exclusive THEN staff_id
     ELSE NULL::integer
 END) WITH =) WHERE (occupies) DEFERRABLE;
 
@@ -3550,6 +3885,27 @@ ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_pkey PRIMARY KEY (token_hash);
 
 --
+-- Name: staff_hours staff_hours_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_hours
+    ADD CONSTRAINT staff_hours_pkey PRIMARY KEY (id);
+
+--
+-- Name: staff_members staff_members_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_members
+    ADD CONSTRAINT staff_members_pkey PRIMARY KEY (id);
+
+--
+-- Name: staff_time_off staff_time_off_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_time_off
+    ADD CONSTRAINT staff_time_off_pkey PRIMARY KEY (id);
+
+--
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3573,6 +3929,12 @@ CREATE INDEX appointments_customer_business_starts_idx ON public.appointments US
 --
 
 CREATE INDEX appointments_customer_starts_idx ON public.appointments USING btree (customer_id, starts_at, id);
+
+--
+-- Name: appointments_staff_starts_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX appointments_staff_starts_idx ON public.appointments USING btree (staff_id, starts_at);
 
 --
 -- Name: blocked_dates_business_date_key; Type: INDEX; Schema: public; Owner: -
@@ -3803,6 +4165,24 @@ CREATE INDEX services_business_id_idx ON public.services USING btree (business_i
 CREATE INDEX sessions_user_id_idx ON public.sessions USING btree (user_id);
 
 --
+-- Name: staff_hours_staff_day_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX staff_hours_staff_day_idx ON public.staff_hours USING btree (staff_id, day_of_week);
+
+--
+-- Name: staff_members_business_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX staff_members_business_idx ON public.staff_members USING btree (business_id, "position", id);
+
+--
+-- Name: staff_time_off_staff_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX staff_time_off_staff_idx ON public.staff_time_off USING btree (staff_id, start_date);
+
+--
 -- Name: users_email_lower_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3821,6 +4201,14 @@ CREATE UNIQUE INDEX users_username_lower_key ON public.users USING btree (lower(
 CREATE TRIGGER appointments_blocked_period BEFORE INSERT OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.que_appointment_blocked_period();
 
 ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_blocked_period;
+
+--
+-- Name: appointments appointments_default_member; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER appointments_default_member BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.que_appointment_default_member();
+
+ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_default_member;
 
 --
 -- Name: appointments appointments_instants; Type: TRIGGER; Schema: public; Owner: -
@@ -3889,6 +4277,12 @@ CREATE TRIGGER business_hours_slots_inserted AFTER INSERT ON public.business_hou
 --
 
 CREATE TRIGGER business_hours_slots_updated AFTER UPDATE ON public.business_hours REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_slots_changed();
+
+--
+-- Name: businesses businesses_first_staff_member; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER businesses_first_staff_member AFTER INSERT ON public.businesses FOR EACH ROW EXECUTE FUNCTION public.que_first_staff_member();
 
 --
 -- Name: businesses businesses_slots_updated; Type: TRIGGER; Schema: public; Owner: -
@@ -3971,6 +4365,13 @@ ALTER TABLE ONLY public.appointments
 
 ALTER TABLE ONLY public.appointments
     ADD CONSTRAINT appointments_service_id_services_id_fk FOREIGN KEY (service_id) REFERENCES public.services(id);
+
+--
+-- Name: appointments appointments_staff_id_staff_members_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointments
+    ADD CONSTRAINT appointments_staff_id_staff_members_id_fk FOREIGN KEY (staff_id) REFERENCES public.staff_members(id);
 
 --
 -- Name: blocked_dates blocked_dates_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -4181,6 +4582,27 @@ ALTER TABLE ONLY public.services
 
 ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: staff_hours staff_hours_staff_id_staff_members_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_hours
+    ADD CONSTRAINT staff_hours_staff_id_staff_members_id_fk FOREIGN KEY (staff_id) REFERENCES public.staff_members(id);
+
+--
+-- Name: staff_members staff_members_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_members
+    ADD CONSTRAINT staff_members_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id);
+
+--
+-- Name: staff_time_off staff_time_off_staff_id_staff_members_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.staff_time_off
+    ADD CONSTRAINT staff_time_off_staff_id_staff_members_id_fk FOREIGN KEY (staff_id) REFERENCES public.staff_members(id);
 
 --
 -- PostgreSQL database dump complete

@@ -155,6 +155,66 @@ export const restaurantTimeSlots = pgTable(
 );
 
 /**
+ * Staff members (DESIGN section 9): the people of a service business, each serving one customer at a
+ * time. Every service business has at least one active member (the trigger in
+ * features/staff/sql/first-member.sql gives a new one its first). `service_ids` empty: every service.
+ * `own_hours` false: the business's hours; true: the member's rows in staff_hours (none that day: a
+ * day off). `last_booked_at` feeds the "anyone" pick (booked least recently first).
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    name: text('name').notNull(),
+    bio: text('bio').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull(),
+    serviceIds: integer('service_ids').array().notNull().default(sql`'{}'::integer[]`),
+    ownHours: boolean('own_hours').notNull().default(false),
+    lastBookedAt: timestamp('last_booked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_members_business_idx').on(t.businessId, t.position, t.id),
+    check('staff_members_name_check', sql`length(btrim(${t.name})) between 1 and 100`),
+  ],
+);
+
+/** A member's own weekly hours: several ranges a day make breaks. */
+export const staffHours = pgTable(
+  'staff_hours',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull().references(() => staffMembers.id),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    openTime: time('open_time').notNull(),
+    closeTime: time('close_time').notNull(),
+  },
+  (t) => [
+    index('staff_hours_staff_day_idx').on(t.staffId, t.dayOfWeek),
+    check('staff_hours_day_check', sql`${t.dayOfWeek} between 0 and 6`),
+    check('staff_hours_order_check', sql`${t.closeTime} > ${t.openTime}`),
+  ],
+);
+
+/** Days a member does not work, whatever their hours: from startDate to endDate, both included. */
+export const staffTimeOff = pgTable(
+  'staff_time_off',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull().references(() => staffMembers.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+  },
+  (t) => [
+    index('staff_time_off_staff_idx').on(t.staffId, t.startDate),
+    check('staff_time_off_order_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/**
  * starts_at/ends_at are the business's local wall-clock time. The exclusion constraint that makes
  * double booking impossible for service businesses lives in a hand-written migration.
  */
@@ -209,6 +269,11 @@ export const appointments = pgTable(
     // appointments_no_overlap is over this period (migration 0013).
     blockedStartsAt: timestamp('blocked_starts_at', { withTimezone: false, mode: 'string' }).notNull(),
     blockedEndsAt: timestamp('blocked_ends_at', { withTimezone: false, mode: 'string' }).notNull(),
+    // The staff member who serves it (DESIGN section 9); null only for a restaurant's tables
+    // (appointments_staff_check). The overlap constraint is per member.
+    staffId: integer('staff_id').references(() => staffMembers.id),
+    // The customer chose this member (not "anyone"): a reschedule or swap keeps them or fails.
+    staffRequested: boolean('staff_requested').notNull().default(false),
     // Whether the appointment holds its time (DESIGN section 4): every status but cancelled does,
     // except a restaurant offer's pending table, which holds no seats until the offer is accepted.
     // The one definition of it: the overlap constraint and the slot reads both say `occupies`.
@@ -226,10 +291,13 @@ export const appointments = pgTable(
     index('appointments_customer_starts_idx').on(t.customerId, t.startsAt, t.id),
     // Slot reads (appointments holding a slot or seats over a period, exclusive or not: restaurants
     // share seats; those that occupy their time, above) use the GiST index of the exclusion
-    // constraint appointments_no_overlap (business_id, the blocked period, then 0 when exclusive; WHERE occupies).
+    // constraint appointments_no_overlap (business_id, the blocked period, then the staff member when exclusive; WHERE occupies).
     check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed')`),
     check('appointments_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_party_size_check', sql`${t.partySize} >= 1`),
+    check('appointments_staff_check', sql`not ${t.exclusive} or ${t.staffId} is not null`),
+    // A member's day (the "anyone" pick counts it) and their future visits (deactivation).
+    index('appointments_staff_starts_idx').on(t.staffId, t.startsAt),
     check('appointments_price_check', sql`${t.priceCents} >= 0`),
     // A visit lasts its real minutes, so its wall-clock period may differ from its duration by a
     // clock change (at most three hours anywhere).

@@ -37,6 +37,9 @@ export const appointmentRowSchema = z.object({
   cancelCutoffMinutes: z.number().int().nullable(),
   rescheduleCutoffMinutes: z.number().int().nullable(),
   swapMarket: z.boolean(),
+  staffId: z.number().int().nullable(),
+  staffName: z.string().nullable(),
+  staffRequested: z.boolean(),
 });
 
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;

@@ -38,5 +38,8 @@ export function toAppointment(row: AppointmentRow, viewer: Pick<User, 'id'> | nu
     cancelCutoffMinutes: row.cancelCutoffMinutes,
     rescheduleCutoffMinutes: row.rescheduleCutoffMinutes,
     swapMarket: row.swapMarket,
+    staffId: row.staffId,
+    staffName: row.staffName,
+    staffRequested: row.staffRequested,
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { SLOT_HOLDING_STATUSES } from '../../../contract/appointment-statuses.js';
 import type { Db } from '../../db/client.js';
 import { newestFirst, type PageKey } from '../../db/keyset.js';
-import { appointments, businesses, services } from '../../db/schema.js';
+import { appointments, businesses, services, staffMembers } from '../../db/schema.js';
 
 const viewColumns = {
   id: appointments.id,
@@ -35,6 +35,10 @@ const viewColumns = {
   cancelCutoffMinutes: sql<number | null>`(${appointments.bookedPolicies}->>'cancelCutoffMinutes')::int`,
   rescheduleCutoffMinutes: sql<number | null>`(${appointments.bookedPolicies}->>'rescheduleCutoffMinutes')::int`,
   swapMarket: sql<boolean>`(que_policies(${businesses.businessType}, ${businesses.policies}, NULL)->>'swapMarket')::boolean`,
+  // Who serves it (DESIGN section 9); null for a restaurant's table.
+  staffId: appointments.staffId,
+  staffName: staffMembers.name,
+  staffRequested: appointments.staffRequested,
 };
 
 export type { AppointmentRow } from './appointment-row.js';
@@ -45,7 +49,8 @@ function selectView(db: Db) {
     .select(viewColumns)
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
-    .innerJoin(businesses, eq(businesses.id, appointments.businessId));
+    .innerJoin(businesses, eq(businesses.id, appointments.businessId))
+    .leftJoin(staffMembers, eq(staffMembers.id, appointments.staffId));
 }
 
 export async function findAppointmentView(db: Db, id: number) {
@@ -111,6 +116,7 @@ export async function pageAppointmentsOfCustomer(
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .innerJoin(businesses, eq(businesses.id, appointments.businessId))
+    .leftJoin(staffMembers, eq(staffMembers.id, appointments.staffId))
     .where(
       and(
         eq(appointments.customerId, customerId),

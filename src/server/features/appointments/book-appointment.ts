@@ -25,7 +25,7 @@ const callBook = sqlFunction(
   sql`select que_book_returning_events(${p('userId')}::int, ${p('businessId')}::int, ${p('serviceId')}::int, ${p('date')}::date, ${p('time')}::text,
         ${p('partySize')}::int, ${p('notes')}::text, ${p('blockOffers')}::boolean, ${p('customerName')}::text, ${p('customerEmail')}::text,
         ${p('customerPhone')}::text, ${p('seatingPreference')}::text, ${p('occasionType')}::text, ${p('dietaryRestrictions')}::text,
-        ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('zone')}::text) as booked`,
+        ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('zone')}::text, ${p('staffId')}::int) as booked`,
   z.object({ booked: z.object({ appointment: appointmentRowSchema, events: z.array(liveEventSchema) }) }),
 );
 
@@ -50,6 +50,7 @@ export async function bookAppointment(
     userId: user.id,
     businessId: input.businessId,
     serviceId: input.serviceId ?? null,
+    staffId: input.staffId ?? null,
     date: input.date,
     time: input.time,
     partySize: input.partySize ?? null,

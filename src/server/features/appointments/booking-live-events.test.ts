@@ -41,7 +41,7 @@ describe('a booking’s live events', () => {
     const [row] = await queryRows<{ booked: { events: { type: string }[] } }>(
       ctx.database,
       `select que_book_returning_events(${bob.user.id}, ${businessId}, ${serviceId}, '${upcomingWeekday()}', '12:00', null, '', false, 'Bob', 'bob@example.com',
-         '555', null, null, null, 365, null, null) as booked`,
+         '555', null, null, null, 365, null, null, null) as booked`,
     );
     expect(row.booked.events.map((e) => e.type)).toEqual(['queue_update', 'notification']);
     await settle();

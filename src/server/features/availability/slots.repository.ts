@@ -57,7 +57,7 @@ export async function withZoneFallback<T>(db: Db, call: (zone: string | null) =>
 const selectDaySlots = sqlFunction(
   'que_day_slots_within',
   sql`select closed, slots from que_day_slots_within(${p('businessId')}::int, ${p('date')}::date, ${p('serviceId')}::int, ${p('partySize')}::int,
-        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int)`,
+        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int, null::int)`,
   z.object({ closed: z.string().nullable(), slots: z.array(z.string()).nullable() }),
 );
 

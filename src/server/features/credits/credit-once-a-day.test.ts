@@ -131,7 +131,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('parallel bookings of one cus
     const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
     const [first, second] = [await pool.connect(), await pool.connect()];
     const booking = (time: string) => [customer.user.id, shop.businessId, shop.serviceId, date, time, null, '', false, 'Pat Doe', 'pat@example.com', '555-0100', null, null, null, 365, null, null];
-    const BOOK = 'select que_book_returning_events($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)';
+    const BOOK = 'select que_book_returning_events($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, null::int)';
     try {
       // Bookings at one business also take turns on its earliest-slot rows (a trigger's row lock), which
       // would order these two before they reach the ledger: triggers off here, so only the ledger's locks do.

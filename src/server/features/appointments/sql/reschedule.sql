@@ -7,6 +7,8 @@
 -- voided when it moves onto a day another booking there already earns credit for. Booking policies:
 -- only until the reschedule cut-off it was booked under (409 RESCHEDULE_WINDOW_CLOSED), and the new
 -- time obeys the notice and advance in effect now, as a booking would (the owner never moves one).
+-- Staff (DESIGN section 9): it keeps its member when they are free then; otherwise another free
+-- member who gives the service (que_pick_order), unless its customer chose that member by name.
 CREATE OR REPLACE FUNCTION que_reschedule(p_user integer, p_appointment integer, p_date date, p_time text, p_horizon integer, p_now timestamp with time zone, p_zone text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -16,8 +18,10 @@ DECLARE
   v_period record;
   v_note int;
   v_pol record;
+  v_free int[];
+  v_staff int;
 BEGIN
-  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, ap.booked_policies, ap.starts_at,
+  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, ap.booked_policies, ap.starts_at, ap.staff_id, ap.staff_requested,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
     INTO a FROM appointments ap WHERE ap.id = p_appointment FOR UPDATE;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
@@ -40,7 +44,9 @@ BEGIN
                        a.booked_policies->>'rescheduleCutoffMinutes');
   END IF;
   PERFORM que_require_booking_time(v_pol.now_in_effect, v_pol.advance_set, p_date, p_time, v_pol.zone, p_now);
-  PERFORM que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, false, p_zone);
+  v_free := que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, false, p_zone,
+                             CASE WHEN a.staff_requested THEN a.staff_id END);
+  v_staff := CASE WHEN a.staff_id IS NULL OR a.staff_id = ANY (v_free) THEN a.staff_id ELSE (que_pick_order(v_free, p_date))[1] END;
   -- Under the business's lock, just taken by que_require_slot.
   PERFORM que_require_one_reservation(a.customer_id, a.business_id, p_date, ARRAY[p_appointment]);
   -- Its live offers end before it moves, so their notices name the slot they were on.
@@ -48,7 +54,7 @@ BEGIN
   -- The visit lasts its real minutes in the business's zone (que_period).
   SELECT pr.* INTO v_period FROM businesses bz, que_period(p_date, p_time, a.duration, coalesce(p_zone, bz.time_zone)) pr
    WHERE bz.id = a.business_id;
-  UPDATE appointments SET starts_at = v_period.starts_at, ends_at = v_period.ends_at, updated_at = now()
+  UPDATE appointments SET starts_at = v_period.starts_at, ends_at = v_period.ends_at, staff_id = v_staff, updated_at = now()
    WHERE id = p_appointment;
   -- Booking credit is earned once per customer, business and day, wherever a booking moves.
   IF p_date <> a.date::date THEN PERFORM que_booking_credit_moved(p_appointment); END IF;

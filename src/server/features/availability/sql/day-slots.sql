@@ -10,7 +10,13 @@
 -- booked appointment's blocked period (blocked_starts_at, blocked_ends_at: the period the overlap
 -- constraint covers), so what is offered is what the constraint accepts. The visit keeps to the
 -- opening hours; its buffers may reach past them.
-CREATE OR REPLACE FUNCTION que_day_slots_within(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_only integer, OUT closed text, OUT slots text[])
+-- Staff (DESIGN section 9): a service start is offered when at least one member who gives the
+-- service and works then (que_working_staff; p_staff: only that member) is free for the whole
+-- visit with its buffers, each member's bookings checked against that member's time alone (the
+-- overlap constraint is per member); a visit keeps to the working range it starts in (a lunch break
+-- ends one range). slot_staff, beside slots, lists for each start who is free then, in the owner's
+-- order (null for a restaurant, which has no staff).
+CREATE OR REPLACE FUNCTION que_day_slots_within(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_only integer, p_staff integer, OUT closed text, OUT slots text[], OUT slot_staff jsonb)
  RETURNS record
  LANGUAGE plpgsql
  STABLE
@@ -32,8 +38,6 @@ DECLARE
   v_today date;
   v_day timestamp := p_date::timestamp;
   v_dow int := extract(dow FROM p_date)::int;
-  v_open int;
-  v_close int;
   v_ts_start int[];
   v_ts_end int[];
   v_ts_interval int[];
@@ -43,7 +47,28 @@ DECLARE
   v_b_start int[];
   v_b_end int[];
   v_b_party int[];
+  v_b_staff int[];
   v_free int[];
+  w record;
+  v_member_starts int[];
+  v_m_start int[];
+  v_m_end int[];
+  v_m_free int[];
+  v_pair_t int[] := '{}';
+  v_pair_m int[] := '{}';
+  v_pair_o int[] := '{}';
+  v_members int := 0;
+  v_w_id int[] := '{}';
+  v_r_member int[] := '{}';
+  v_r_open int[] := '{}';
+  v_r_close int[] := '{}';
+  m int;
+  v_range_starts int[];
+  v_min int;
+  v_max int;
+  v_now_min int;
+  r int;
+  i int;
   v_t int;
   v_zone text;
   v_change_day boolean;
@@ -52,6 +77,7 @@ DECLARE
   v_now timestamptz := coalesce(p_now, now());
 BEGIN
   slots := '{}';
+  slot_staff := NULL;
   -- The business and whether the day is blocked; its hours or time slots are read below, by kind.
   SELECT bz.business_type, bz.time_zone, bz.reservation_duration, bz.seating_capacity, bz.max_party_size, bz.policies,
          EXISTS (SELECT 1 FROM blocked_dates bd WHERE bd.business_id = bz.id AND bd.date = p_date) AS blocked
@@ -87,83 +113,132 @@ BEGIN
   closed := que_closed_day(v_kind, p_date, v_today, b.blocked, v_horizon);
   IF closed IS NOT NULL THEN RETURN; END IF;
 
-  -- Only what the kind uses: a restaurant's time slots or a service business's hours that weekday.
+  v_now_min := extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int;
+  -- On a day the clocks change, real durations may end up to a few wall-clock hours later.
+  v_change_day := ((p_date + 1)::timestamp AT TIME ZONE v_zone) - (v_day AT TIME ZONE v_zone) <> interval '24 hours';
+  v_notice := coalesce((v_service_policies->>'minNoticeMinutes')::int, (b.policies->>'minNoticeMinutes')::int, que_rule('defaultMinNoticeMinutes'));
+  IF p_only IS NULL AND v_notice > 0 THEN
+    v_cut := v_now + v_notice * interval '1 minute';
+    -- Only the day the notice reaches into, or an earlier one, loses starts.
+    IF p_date > (v_cut AT TIME ZONE v_zone)::date THEN v_cut := NULL; END IF;
+  END IF;
+
   IF v_kind = 'restaurant' THEN
     SELECT array_agg(extract(epoch FROM rt.start_time)::int / 60), array_agg(extract(epoch FROM rt.end_time)::int / 60), array_agg(rt.interval_minutes::int)
       INTO v_ts_start, v_ts_end, v_ts_interval
       FROM restaurant_time_slots rt WHERE rt.business_id = p_business AND rt.day_of_week = v_dow AND rt.is_active;
     v_duration := coalesce(b.reservation_duration, 120);
     v_capacity := coalesce(b.seating_capacity, 40);
-  ELSE
-    IF v_service_id IS NULL THEN RETURN; END IF;
-    SELECT extract(epoch FROM bh.open_time)::int / 60, extract(epoch FROM bh.close_time)::int / 60 INTO v_open, v_close
-      FROM business_hours bh WHERE bh.business_id = p_business AND bh.day_of_week = v_dow LIMIT 1;
-    IF v_open IS NULL THEN RETURN; END IF;
-    v_duration := v_service_duration;
-    v_before := que_buffer_minutes(v_service_policies, 'bufferBeforeMinutes');
-    v_after := que_buffer_minutes(v_service_policies, 'bufferAfterMinutes');
+    v_starts := que_candidate_starts(v_kind, NULL, NULL, v_duration, v_ts_start, v_ts_end, v_ts_interval);
+    IF p_only IS NOT NULL THEN v_starts := CASE WHEN p_only = ANY (v_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
+    IF cardinality(v_starts) = 0 THEN RETURN; END IF;
+    IF p_with_booked THEN
+      -- Only bookings that can touch a candidate: one indexed range read (the GiST index of the
+      -- overlap constraint, with its very predicate). Those that hold seats are `occupies`.
+      SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - v_day) / 60)::int),
+             array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int), array_agg(a.party_size)
+        INTO v_b_start, v_b_end, v_b_party
+        FROM appointments a
+       WHERE a.business_id = p_business AND a.occupies
+         AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(v_day + v_starts[1] * interval '1 minute',
+               v_day + (v_starts[cardinality(v_starts)] + v_duration + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
+         AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
+    END IF;
+    v_free := que_slot_engine(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_starts, v_duration, v_capacity, v_party,
+      coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), 0, 0);
+    -- On a day the clocks change (DESIGN section 4): a local time the clocks skip never happens, so it
+    -- is neither offered nor bookable; "past" is decided by instants; a visit lasts its real minutes
+    -- (que_free_on_change_day).
+    IF v_change_day THEN
+      v_free := que_free_on_change_day(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_starts, v_duration, NULL, v_capacity, v_party,
+        coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), 0, 0, v_zone, v_now);
+    END IF;
+    IF v_cut IS NOT NULL AND cardinality(v_free) > 0 THEN
+      SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free FROM unnest(v_free) t WHERE que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
+    END IF;
+    -- "HH:MM", ascending (the engine's answer is): a loop of simple expressions, no query.
+    FOREACH v_t IN ARRAY v_free LOOP
+      slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
+    END LOOP;
+    RETURN;
   END IF;
-  -- A service's starts follow the slot interval the service or business set, else min(30, duration).
-  v_step := coalesce((v_service_policies->>'slotIntervalMinutes')::int, (b.policies->>'slotIntervalMinutes')::int);
-  IF v_kind = 'service' AND v_step IS NOT NULL AND v_duration > 0 THEN
-    v_starts := que_service_starts(v_open, v_close, v_duration, v_step);
-  ELSE
-    v_starts := que_candidate_starts(v_kind, v_open, v_close, v_duration, v_ts_start, v_ts_end, v_ts_interval);
-  END IF;
-  -- One time asked about (a booking's check): only that start, if it is one, and only what can touch it.
-  IF p_only IS NOT NULL THEN v_starts := CASE WHEN p_only = ANY (v_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
-  IF cardinality(v_starts) = 0 THEN RETURN; END IF;
 
-  -- On a day the clocks change, real durations may end up to a few wall-clock hours later.
-  v_change_day := ((p_date + 1)::timestamp AT TIME ZONE v_zone) - (v_day AT TIME ZONE v_zone) <> interval '24 hours';
+  IF v_service_id IS NULL THEN RETURN; END IF;
+  v_duration := v_service_duration;
+  v_before := que_buffer_minutes(v_service_policies, 'bufferBeforeMinutes');
+  v_after := que_buffer_minutes(v_service_policies, 'bufferAfterMinutes');
+  -- A service's starts follow the slot interval the service or business set, else min(30, duration),
+  -- from the start of each working range.
+  v_step := coalesce((v_service_policies->>'slotIntervalMinutes')::int, (b.policies->>'slotIntervalMinutes')::int, least(30, v_duration));
+  IF v_duration <= 0 THEN RETURN; END IF;
+  -- The day's working members, their ranges (flattened: v_r_member is the member's ordinal), and
+  -- the span their candidate starts cover (for the bookings read).
+  FOR w IN SELECT * FROM que_working_staff(p_business, v_service_id, p_date, p_staff) LOOP
+    v_members := v_members + 1;
+    v_w_id := v_w_id || w.staff_id;
+    FOR r IN 1 .. cardinality(w.opens) LOOP
+      v_r_member := v_r_member || v_members;
+      v_r_open := v_r_open || w.opens[r];
+      v_r_close := v_r_close || w.closes[r];
+      v_range_starts := que_service_starts(w.opens[r], w.closes[r], v_duration, v_step);
+      IF p_only IS NOT NULL THEN v_range_starts := CASE WHEN p_only = ANY (v_range_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
+      IF cardinality(v_range_starts) > 0 THEN
+        v_min := least(v_min, v_range_starts[1]);
+        v_max := greatest(v_max, v_range_starts[cardinality(v_range_starts)]);
+      END IF;
+    END LOOP;
+  END LOOP;
+  IF v_members = 0 OR v_min IS NULL THEN RETURN; END IF;
   IF p_with_booked THEN
-    -- Only appointments that can touch a candidate matter: one indexed range read. Those that hold
-    -- their time (`occupies`: every status but cancelled; a pending table holds no seats) are the
-    -- ones the overlap constraint covers, with its very predicate and period (the blocked one), so
-    -- its GiST index serves this; the engine compares them with each candidate's blocked period.
-    -- Restaurants have no buffers: their blocked periods are their visits.
+    -- Only appointments that can touch a candidate matter: one indexed range read over the whole
+    -- business (the GiST index of the overlap constraint, with its very predicate and period: the
+    -- blocked one), each with its member; the engine compares a member's with that member's starts.
     SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - v_day) / 60)::int),
-           array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int),
-           array_agg(a.party_size)
-      INTO v_b_start, v_b_end, v_b_party
+           array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int), array_agg(a.staff_id)
+      INTO v_b_start, v_b_end, v_b_staff
       FROM appointments a
      WHERE a.business_id = p_business AND a.occupies
-       AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(v_day + (v_starts[1] - v_before) * interval '1 minute',
-                                                           v_day + (v_starts[cardinality(v_starts)] + v_duration + v_after + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
-       AND (v_kind = 'restaurant' OR a.exclusive)
+       AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(v_day + (v_min - v_before) * interval '1 minute',
+             v_day + (v_max + v_duration + v_after + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
+       AND a.exclusive
        AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
   END IF;
-  v_free := que_slot_engine(v_kind, p_date, v_today, extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int, b.blocked, v_horizon,
-    v_starts, v_duration, v_capacity, v_party, coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), v_before, v_after);
-  -- On a day the clocks change (DESIGN section 4): a local time the clocks skip never happens, so it
-  -- is neither offered nor bookable; "past" is decided by instants (after a fall-back the clock reads
-  -- 01:xx again, but 01:30 means the first 01:30, already gone); and a visit lasts its real minutes,
-  -- so its wall-clock end moves with the clocks: the engine checks each candidate start where it
-  -- really ends (later than start + duration after a spring-forward, earlier after a fall-back; a
-  -- service visit must still end by closing time).
-  IF v_change_day THEN
-    SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free
-      FROM unnest(v_starts) t,
-           LATERAL (SELECT que_instant(v_day + t * interval '1 minute', v_zone) AS at) i,
-           LATERAL (SELECT floor(extract(epoch FROM que_wall_clock_at_or_after(i.at + v_duration * interval '1 minute', v_zone) - v_day) / 60)::int AS e) r
-     WHERE i.at IS NOT NULL AND i.at > v_now
-       AND (v_kind = 'restaurant' OR r.e <= v_close)
-       AND cardinality(que_slot_engine(v_kind, p_date, v_today, extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int, b.blocked,
-             v_horizon, ARRAY[t], r.e - t, v_capacity, v_party, coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), v_before, v_after)) = 1;
-  END IF;
-  -- Minimum notice, for a list: only the day the notice reaches into, or an earlier one, loses starts.
-  v_notice := coalesce((v_service_policies->>'minNoticeMinutes')::int, (b.policies->>'minNoticeMinutes')::int, que_rule('defaultMinNoticeMinutes'));
-  IF p_only IS NULL AND v_notice > 0 AND cardinality(v_free) > 0 THEN
-    v_cut := v_now + v_notice * interval '1 minute';
-    IF p_date <= (v_cut AT TIME ZONE v_zone)::date THEN
-      SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free FROM unnest(v_free) t
-       WHERE que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
-    END IF;
-  END IF;
-  -- "HH:MM", ascending (the engine's answer is): a loop of simple expressions, no query.
-  FOREACH v_t IN ARRAY v_free LOOP
-    slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
+  FOR m IN 1 .. v_members LOOP
+    -- This member's bookings.
+    v_m_start := '{}';
+    v_m_end := '{}';
+    FOR i IN 1 .. coalesce(cardinality(v_b_staff), 0) LOOP
+      IF v_b_staff[i] = v_w_id[m] THEN
+        v_m_start := v_m_start || v_b_start[i];
+        v_m_end := v_m_end || v_b_end[i];
+      END IF;
+    END LOOP;
+    FOR r IN 1 .. cardinality(v_r_member) LOOP
+      CONTINUE WHEN v_r_member[r] <> m;
+      v_range_starts := que_service_starts(v_r_open[r], v_r_close[r], v_duration, v_step);
+      IF p_only IS NOT NULL THEN v_range_starts := CASE WHEN p_only = ANY (v_range_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
+      CONTINUE WHEN cardinality(v_range_starts) = 0;
+      IF v_change_day THEN
+        v_m_free := que_free_on_change_day(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_range_starts, v_duration, v_r_close[r], 0, 1,
+          v_m_start, v_m_end, '{}', v_before, v_after, v_zone, v_now);
+      ELSE
+        v_m_free := que_slot_engine(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_range_starts, v_duration, 0, 1,
+          v_m_start, v_m_end, '{}', v_before, v_after);
+      END IF;
+      FOREACH v_t IN ARRAY v_m_free LOOP
+        v_pair_t := v_pair_t || v_t;
+        v_pair_m := v_pair_m || v_w_id[m];
+        v_pair_o := v_pair_o || m;
+      END LOOP;
+    END LOOP;
   END LOOP;
+  IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
+  -- Each start once, ascending, with who is free then in the owner's order; the minimum notice
+  -- (for a list) leaves out starts too soon.
+  SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
+    INTO slots, slot_staff
+    FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
+   WHERE v_cut IS NULL OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
 END
 $$;
 
@@ -176,6 +251,6 @@ CREATE OR REPLACE FUNCTION que_day_slots(p_business integer, p_date date, p_serv
 AS $$
 BEGIN
   SELECT w.closed, w.slots INTO closed, slots
-    FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked, p_zone, NULL) w;
+    FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked, p_zone, NULL, NULL) w;
 END
 $$;

@@ -162,3 +162,24 @@ BEGIN
   RETURN v_free;
 END
 $$;
+
+-- The slot engine on a day the clocks change (DESIGN section 4): a local time the clocks skip never
+-- happens, so it is neither offered nor bookable; "past" is decided by instants (after a fall-back
+-- the clock reads 01:xx again, but 01:30 means the first 01:30, already gone); and a visit lasts
+-- its real minutes, so its wall-clock end moves with the clocks: each candidate start is checked
+-- where it really ends (later than start + duration after a spring-forward, earlier after a
+-- fall-back; a service visit must still end by p_close, the end of the working range it starts in).
+CREATE OR REPLACE FUNCTION que_free_on_change_day(p_kind text, p_date date, p_today date, p_now_minutes integer, p_blocked boolean, p_horizon integer, p_starts integer[], p_duration integer, p_close integer, p_capacity integer, p_party integer, p_b_start integer[], p_b_end integer[], p_b_party integer[], p_before integer, p_after integer, p_zone text, p_now timestamp with time zone)
+ RETURNS integer[]
+ LANGUAGE sql
+ STABLE
+AS $$
+  SELECT coalesce(array_agg(t ORDER BY t), '{}')
+    FROM unnest(p_starts) t,
+         LATERAL (SELECT que_instant(p_date::timestamp + t * interval '1 minute', p_zone) AS at) i,
+         LATERAL (SELECT floor(extract(epoch FROM que_wall_clock_at_or_after(i.at + p_duration * interval '1 minute', p_zone) - p_date::timestamp) / 60)::int AS e) r
+   WHERE i.at IS NOT NULL AND i.at > p_now
+     AND (p_kind = 'restaurant' OR r.e <= p_close)
+     AND cardinality(que_slot_engine(p_kind, p_date, p_today, p_now_minutes, p_blocked, p_horizon, ARRAY[t], r.e - t, p_capacity, p_party,
+           p_b_start, p_b_end, p_b_party, p_before, p_after)) = 1
+$$;

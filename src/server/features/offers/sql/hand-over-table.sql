@@ -25,7 +25,7 @@ BEGIN
   UPDATE appointments SET status = 'confirmed', updated_at = now() WHERE id = p_pending;
   SELECT ap.business_id, ap.service_id, ap.customer_id, ap.party_size, to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time
     INTO p FROM appointments ap WHERE ap.id = p_pending;
-  PERFORM que_require_slot(p.business_id, p.date::date, p.time, p.service_id, p.party_size, ARRAY[p_pending], p_horizon, NULL, true, p_zone);
+  PERFORM que_require_slot(p.business_id, p.date::date, p.time, p.service_id, p.party_size, ARRAY[p_pending], p_horizon, NULL, true, p_zone, NULL);
   -- One table per guest, restaurant and day: the sender may hold another that day.
   PERFORM que_require_one_reservation(p.customer_id, p.business_id, p.date::date, ARRAY[p_pending, p_target]);
   PERFORM que_cancelled_effects(p_target, p_by_user);

@@ -51,6 +51,8 @@ $$;
 -- Checked when an offer is made and again when it is accepted. Booking policies (DESIGN section 9):
 -- a business with its swap market off takes no offers, and none is made or accepted closer than the
 -- swap cut-off in effect (the target's service's, else the business's) to the earlier start (QBINV).
+-- Staff (DESIGN section 9): a swap trades the two appointments' staff members with their times, so an
+-- appointment whose customer chose their member swaps only with one of the same member (QBINV).
 CREATE OR REPLACE FUNCTION que_swap_rule_broken(p_offer_type text, p_sender integer, p_from integer, p_to integer, p_temporary boolean, OUT errcode text, OUT message text)
  RETURNS record
  LANGUAGE plpgsql
@@ -60,10 +62,10 @@ DECLARE
   m record;
   t record;
 BEGIN
-  SELECT ap.customer_id, ap.status, ap.block_offers, ap.business_id, ap.service_id, bz.owner_id, ap.starts_at, bz.time_zone,
+  SELECT ap.customer_id, ap.status, ap.block_offers, ap.business_id, ap.service_id, bz.owner_id, ap.starts_at, bz.time_zone, ap.staff_id, ap.staff_requested,
          que_policies(bz.business_type, bz.policies, s.policies) AS policies
     INTO t FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id JOIN services s ON s.id = ap.service_id WHERE ap.id = p_to;
-  SELECT ap.customer_id, ap.status, ap.business_id, ap.service_id, ap.starts_at INTO m FROM appointments ap WHERE ap.id = p_from;
+  SELECT ap.customer_id, ap.status, ap.business_id, ap.service_id, ap.starts_at, ap.staff_id, ap.staff_requested INTO m FROM appointments ap WHERE ap.id = p_from;
   IF t.customer_id = p_sender THEN
     errcode := 'QB400'; message := 'That appointment is your own: choose another customer’s appointment';
   ELSIF p_sender = t.owner_id THEN
@@ -94,6 +96,12 @@ BEGIN
     errcode := 'QB400'; message := 'A move back targets an appointment for the same service';
   ELSIF p_offer_type = 'move_back' AND t.starts_at <= m.starts_at THEN
     errcode := 'QB400'; message := 'A move back targets an appointment later than yours';
+  ELSIF m.staff_id IS DISTINCT FROM t.staff_id AND (m.staff_requested OR t.staff_requested) THEN
+    errcode := 'QBINV';
+    message := format('%s was chosen by name for %s, so it swaps only with another appointment with %s',
+                      CASE WHEN m.staff_requested THEN 'Your appointment' ELSE 'That appointment' END,
+                      CASE WHEN m.staff_requested THEN 'yours' ELSE 'it' END,
+                      (SELECT name FROM staff_members WHERE id = CASE WHEN m.staff_requested THEN m.staff_id ELSE t.staff_id END));
   END IF;
 END
 $$;

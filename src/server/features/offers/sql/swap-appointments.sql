@@ -1,5 +1,5 @@
--- Trades the date and time of two confirmed appointments of one business, each keeping its own
--- duration: both move with the overlap constraint deferred, then
+-- Trades the date, time and staff member of two confirmed appointments of one business (DESIGN
+-- section 9), each keeping its own duration: both move with the overlap constraint deferred, then
 -- each is re-checked where it landed against everything else, the other included, and the
 -- constraint is checked at once, so a conflict is a clean 409 here. Each appointment's other live
 -- offers end, its queue entry follows it and its customer gets the e-mail. The caller holds both
@@ -12,10 +12,10 @@ DECLARE
   a record;
   b record;
 BEGIN
-  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, s.name AS service_name, bz.time_zone,
+  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, s.name AS service_name, bz.time_zone, ap.staff_id,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
     INTO a FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_a;
-  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, s.name AS service_name, bz.time_zone,
+  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.status, ap.party_size, ap.duration, s.name AS service_name, bz.time_zone, ap.staff_id,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
     INTO b FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_b;
   IF a.status <> 'confirmed' THEN
@@ -31,12 +31,12 @@ BEGIN
   PERFORM que_offers_end_on(a.id, p_by_user);
   PERFORM que_offers_end_on(b.id, p_by_user);
   SET CONSTRAINTS appointments_no_overlap DEFERRED;
-  UPDATE appointments ap SET starts_at = pr.starts_at, ends_at = pr.ends_at, updated_at = now()
+  UPDATE appointments ap SET starts_at = pr.starts_at, ends_at = pr.ends_at, staff_id = b.staff_id, updated_at = now()
     FROM que_period(b.date::date, b.time, a.duration, coalesce(p_zone, a.time_zone)) pr WHERE ap.id = a.id;
-  UPDATE appointments ap SET starts_at = pr.starts_at, ends_at = pr.ends_at, updated_at = now()
+  UPDATE appointments ap SET starts_at = pr.starts_at, ends_at = pr.ends_at, staff_id = a.staff_id, updated_at = now()
     FROM que_period(a.date::date, a.time, b.duration, coalesce(p_zone, b.time_zone)) pr WHERE ap.id = b.id;
-  PERFORM que_require_slot(a.business_id, b.date::date, b.time, a.service_id, a.party_size, ARRAY[a.id], p_horizon, NULL, true, p_zone);
-  PERFORM que_require_slot(b.business_id, a.date::date, a.time, b.service_id, b.party_size, ARRAY[b.id], p_horizon, NULL, true, p_zone);
+  PERFORM que_require_slot(a.business_id, b.date::date, b.time, a.service_id, a.party_size, ARRAY[a.id], p_horizon, NULL, true, p_zone, b.staff_id);
+  PERFORM que_require_slot(b.business_id, a.date::date, a.time, b.service_id, b.party_size, ARRAY[b.id], p_horizon, NULL, true, p_zone, a.staff_id);
   SET CONSTRAINTS appointments_no_overlap IMMEDIATE;
   -- A Move Back may change days: still one table per guest, restaurant and day (under the
   -- restaurant's lock, taken by que_require_slot), and booking credit once per business and day.
@@ -54,9 +54,9 @@ END
 $$;
 
 -- Whether two appointments of one business could trade places at all: each must be bookable at the
--- other's start with its own service, party and duration, against everything else booked (both are
--- left out, as both would move), and at a service business the two new periods must not overlap
--- each other. NULL when the swap fits, else why not. An offer whose swap could never happen (it
+-- other's start with its own service, party and duration and the other's staff member, against
+-- everything else booked (both are left out, as both would move), and when both are one member's
+-- the two new periods must not overlap each other. NULL when the swap fits, else why not. An offer whose swap could never happen (it
 -- would overlap a third booking) is refused when it is made (DESIGN section 6); accepting checks the
 -- real swap again (que_swap_appointments). The caller holds both rows locked.
 CREATE OR REPLACE FUNCTION que_swap_misfit(p_a integer, p_b integer, p_zone text)
@@ -73,6 +73,7 @@ DECLARE
 BEGIN
   -- Each side where it would land: the other's date and time.
   FOR r IN SELECT ap.business_id, ap.service_id, ap.party_size, ap.duration, ap.exclusive, bz.time_zone, sv.policies AS service_policies,
+                  other.staff_id, ap.staff_id = other.staff_id AS same_staff,
                   other.starts_at::date AS date, to_char(other.starts_at, 'HH24:MI') AS time, que_slot_text(other.starts_at) AS slot,
                   (extract(hour FROM other.starts_at) * 60 + extract(minute FROM other.starts_at))::int AS minutes
              FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id JOIN services sv ON sv.id = ap.service_id
@@ -81,12 +82,13 @@ BEGIN
     v_zone := coalesce(p_zone, r.time_zone);
     -- No horizon: both days are booked already.
     SELECT w.slots INTO v_slots
-      FROM que_day_slots_within(r.business_id, r.date, r.service_id, r.party_size, ARRAY[p_a, p_b], NULL, NULL, true, v_zone, r.minutes) w;
+      FROM que_day_slots_within(r.business_id, r.date, r.service_id, r.party_size, ARRAY[p_a, p_b], NULL, NULL, true, v_zone, r.minutes, r.staff_id) w;
     IF NOT (r.time = ANY (v_slots)) THEN
       RETURN format('These two appointments cannot trade places: at %s the other booking would not fit (it overlaps another booking or the opening hours)',
                     r.slot);
     END IF;
-    IF r.exclusive THEN
+    -- Each lands with the other's staff member: the two new periods meet only when both are one member's.
+    IF r.exclusive AND r.same_staff THEN
       -- Each new period as it would block the business: widened by its service's buffers
       -- (appointments/sql/blocked-period.sql), as the overlap constraint compares them.
       IF v_a IS NULL THEN
