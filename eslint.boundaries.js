@@ -26,6 +26,7 @@ export const serverFeatureDependencies = {
   payments: [],
   queue: ['businesses', 'notifications'],
   services: ['businesses'],
+  staff: ['availability', 'businesses', 'notifications'],
   wallet: ['credits', 'ledger', 'offers'],
 };
 
@@ -34,10 +35,10 @@ export const webFeatureDependencies = {
   appointments: ['auth', 'availability', 'businesses'],
   auth: [],
   availability: [],
-  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'services'],
+  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'services', 'staff'],
   businesses: ['auth', 'availability'],
   credits: [],
-  dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'services'],
+  dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'services', 'staff'],
   home: [],
   live: [],
   notifications: ['auth', 'live'],
@@ -46,6 +47,7 @@ export const webFeatureDependencies = {
   profile: [],
   queue: ['live'],
   services: [],
+  staff: [],
   wallet: [],
 };
 

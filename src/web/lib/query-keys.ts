@@ -37,11 +37,16 @@ export const queryKeys = {
   business: (businessId: number) => ['businesses', businessId] as const,
   businessServices: (businessId: number) => ['businesses', businessId, 'services'] as const,
   businessHours: (businessId: number) => ['businesses', businessId, 'hours'] as const,
+  /** A business's staff members: the public list (active), or the owner's with inactive ones (all). */
+  businessStaff: (businessId: number, all = false) => ['businesses', businessId, 'staff', { all }] as const,
 
   blockedDates: (businessId: number) => ['blocked-dates', businessId] as const,
   timeSlots: (businessId: number) => ['time-slots', businessId] as const,
   allAvailableSlots: () => ['available-slots'] as const,
   availableSlots: ({ businessId, date, serviceId, partySize }: SlotQuery) => ['available-slots', { businessId, date, serviceId, partySize }] as const,
+  /** Each free start of a day and who is free then (GET /api/businesses/:id/availability): under allAvailableSlots(), so it goes stale with them. */
+  staffAvailability: (q: { businessId: number; date: string; serviceId: number; staffId?: number }) =>
+    ['available-slots', 'staff', { businessId: q.businessId, date: q.date, serviceId: q.serviceId, staffId: q.staffId ?? null }] as const,
   earliestAppointments: () => ['earliest-appointments'] as const,
   /** One business's services' first free starts: under earliestAppointments(), so whatever makes that stale makes this stale too. */
   businessEarliest: (businessId: number) => ['earliest-appointments', 'business', businessId] as const,
