@@ -510,7 +510,7 @@ BEGIN
                   WHEN cardinality(v_free) > 1 THEN que_pick_order(v_free, p_date) ELSE v_free END;
   FOR i IN 1 .. cardinality(v_order) LOOP
     v_staff := v_order[i];
-    IF i = cardinality(v_order) THEN
+    IF i = cardinality(v_order) AND p_staff IS NULL THEN
       -- The last one (the only one, most often) without a subtransaction: its 23P01 is SLOT_TAKEN.
       v_ap := que_insert_booking(p_business, s.id, p_user, v_period.starts_at, v_period.ends_at, v_duration, s.price_cents, v_restaurant, v_party, p_notes, p_block_offers,
         p_customer_name, p_customer_email, p_customer_phone, p_seating, p_occasion, p_dietary, v_policies, v_staff, p_staff IS NOT NULL);
@@ -521,6 +521,9 @@ BEGIN
         p_customer_name, p_customer_email, p_customer_phone, p_seating, p_occasion, p_dietary, v_policies, v_staff, p_staff IS NOT NULL);
       EXIT;
     EXCEPTION WHEN exclusion_violation THEN
+      IF p_staff IS NOT NULL THEN
+        RAISE EXCEPTION USING ERRCODE = 'QBSLT', MESSAGE = format('%s is not free at that time', (SELECT name FROM staff_members WHERE id = p_staff));
+      END IF;
       CONTINUE;
     END;
   END LOOP;
@@ -2559,7 +2562,7 @@ BEGIN
                        a.booked_policies->>'rescheduleCutoffMinutes');
   END IF;
   PERFORM que_require_booking_time(v_pol.now_in_effect, v_pol.advance_set, p_date, p_time, v_pol.zone, p_now);
-  v_free := que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, false, p_zone,
+  v_free := que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, true, p_zone,
                              CASE WHEN a.staff_requested THEN a.staff_id END);
   v_staff := CASE WHEN a.staff_id IS NULL OR a.staff_id = ANY (v_free) THEN a.staff_id ELSE (que_pick_order(v_free, p_date))[1] END;
   -- Under the business's lock, just taken by que_require_slot.
@@ -2888,10 +2891,11 @@ BEGIN
     errcode := 'QB400'; message := 'A move back targets an appointment later than yours';
   ELSIF m.staff_id IS DISTINCT FROM t.staff_id AND (m.staff_requested OR t.staff_requested) THEN
     errcode := 'QBINV';
-    message := format('%s was chosen by name for %s, so it swaps only with another appointment with %s',
-                      CASE WHEN m.staff_requested THEN 'Your appointment' ELSE 'That appointment' END,
-                      CASE WHEN m.staff_requested THEN 'yours' ELSE 'it' END,
-                      (SELECT name FROM staff_members WHERE id = CASE WHEN m.staff_requested THEN m.staff_id ELSE t.staff_id END));
+    message := CASE WHEN m.staff_requested
+      THEN format('You chose %s for your appointment, so it can only swap with another of %s''s appointments',
+                  (SELECT name FROM staff_members WHERE id = m.staff_id), (SELECT name FROM staff_members WHERE id = m.staff_id))
+      ELSE format('That customer chose %s for their appointment, so it can only swap with another of %s''s appointments',
+                  (SELECT name FROM staff_members WHERE id = t.staff_id), (SELECT name FROM staff_members WHERE id = t.staff_id)) END;
   END IF;
 END
 $$;

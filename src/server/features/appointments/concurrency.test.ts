@@ -19,11 +19,11 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Pairs of active exclusive appointments of one business whose periods overlap: must be none. */
+/** Pairs of active exclusive appointments of one staff member whose periods overlap: must be none. */
 const overlaps = () =>
   rows<{ a: number; b: number }>(sql`
     select a.id as a, b.id as b from appointments a join appointments b
-      on a.business_id = b.business_id and a.id < b.id
+      on a.staff_id = b.staff_id and a.id < b.id
      and tsrange(a.starts_at, a.ends_at, '[)') && tsrange(b.starts_at, b.ends_at, '[)')
     where a.exclusive and b.exclusive and a.status in ('confirmed', 'pending') and b.status in ('confirmed', 'pending')`);
 
@@ -92,4 +92,23 @@ describe.runIf(process.env.TEST_DB === 'postgres')('parallel bookings (PostgreSQ
     expect(load.max).toBeGreaterThan(0);
     expect(load.max).toBeLessThanOrEqual(capacity);
   });
+
+  it('staff: 20 "anyone" bookings of one time at a shop with 3 free members give exactly 3, each a different member, 30 runs', async () => {
+    const shop = await serviceBusiness(ctx.app);
+    await rows(sql`insert into staff_members (business_id, name, position) values (${shop.businessId}, 'Sam', 2), (${shop.businessId}, 'Priya', 3)`);
+    const days = [upcomingWeekday(), upcomingWeekday(2, 1)];
+    // Customers of their own: one place at a time would refuse the others' earlier bookings at these times.
+    const people: Client[] = [];
+    for (let i = 0; i < 20; i++) people.push(await signUp(ctx.app));
+    for (let run = 0; run < 30; run++) {
+      const minutes = 9 * 60 + (run % 15) * 30;
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      const date = days[Math.floor(run / 15)];
+      const results = await Promise.all(people.map((c) => book(c, { businessId: shop.businessId, serviceId: shop.serviceId, date, time })));
+      expect(tally(results), `run ${run} at ${date} ${time}`).toEqual({ '201': 3, '409 SLOT_TAKEN': 17 });
+      expect(new Set(results.filter((r) => r.statusCode === 201).map((r) => r.json().staffId)).size).toBe(3);
+    }
+    expect(await overlaps()).toEqual([]);
+  }, 120_000);
 });
+

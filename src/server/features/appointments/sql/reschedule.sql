@@ -8,7 +8,8 @@
 -- only until the reschedule cut-off it was booked under (409 RESCHEDULE_WINDOW_CLOSED), and the new
 -- time obeys the notice and advance in effect now, as a booking would (the owner never moves one).
 -- Staff (DESIGN section 9): it keeps its member when they are free then; otherwise another free
--- member who gives the service (que_pick_order), unless its customer chose that member by name.
+-- member who gives the service (que_pick_order), unless its customer chose that member by name; so
+-- its slot check reads the bookings, to know who is free.
 CREATE OR REPLACE FUNCTION que_reschedule(p_user integer, p_appointment integer, p_date date, p_time text, p_horizon integer, p_now timestamp with time zone, p_zone text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -44,7 +45,7 @@ BEGIN
                        a.booked_policies->>'rescheduleCutoffMinutes');
   END IF;
   PERFORM que_require_booking_time(v_pol.now_in_effect, v_pol.advance_set, p_date, p_time, v_pol.zone, p_now);
-  v_free := que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, false, p_zone,
+  v_free := que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, true, p_zone,
                              CASE WHEN a.staff_requested THEN a.staff_id END);
   v_staff := CASE WHEN a.staff_id IS NULL OR a.staff_id = ANY (v_free) THEN a.staff_id ELSE (que_pick_order(v_free, p_date))[1] END;
   -- Under the business's lock, just taken by que_require_slot.

@@ -98,10 +98,11 @@ BEGIN
     errcode := 'QB400'; message := 'A move back targets an appointment later than yours';
   ELSIF m.staff_id IS DISTINCT FROM t.staff_id AND (m.staff_requested OR t.staff_requested) THEN
     errcode := 'QBINV';
-    message := format('%s was chosen by name for %s, so it swaps only with another appointment with %s',
-                      CASE WHEN m.staff_requested THEN 'Your appointment' ELSE 'That appointment' END,
-                      CASE WHEN m.staff_requested THEN 'yours' ELSE 'it' END,
-                      (SELECT name FROM staff_members WHERE id = CASE WHEN m.staff_requested THEN m.staff_id ELSE t.staff_id END));
+    message := CASE WHEN m.staff_requested
+      THEN format('You chose %s for your appointment, so it can only swap with another of %s''s appointments',
+                  (SELECT name FROM staff_members WHERE id = m.staff_id), (SELECT name FROM staff_members WHERE id = m.staff_id))
+      ELSE format('That customer chose %s for their appointment, so it can only swap with another of %s''s appointments',
+                  (SELECT name FROM staff_members WHERE id = t.staff_id), (SELECT name FROM staff_members WHERE id = t.staff_id)) END;
   END IF;
 END
 $$;
