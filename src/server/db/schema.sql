@@ -2741,6 +2741,25 @@ END
 $$;
 
 --
+-- Name: que_staff_slots_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_staff_slots_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'staff_members' THEN
+    PERFORM que_earliest_invalidate(ARRAY[coalesce(NEW.business_id, OLD.business_id)]);
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM que_earliest_invalidate(ARRAY(SELECT DISTINCT m.business_id FROM staff_members m WHERE m.id IN (SELECT staff_id FROM new_rows)));
+  ELSE
+    PERFORM que_earliest_invalidate(ARRAY(SELECT DISTINCT m.business_id FROM staff_members m WHERE m.id IN (SELECT staff_id FROM old_rows)));
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: que_swap_appointments(integer, integer, integer, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4341,6 +4360,54 @@ CREATE TRIGGER services_slots_inserted AFTER INSERT ON public.services REFERENCI
 --
 
 CREATE TRIGGER services_slots_updated AFTER UPDATE ON public.services REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_slots_changed();
+
+--
+-- Name: staff_hours staff_hours_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_hours_slots_deleted AFTER DELETE ON public.staff_hours REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_staff_slots_changed();
+
+--
+-- Name: staff_hours staff_hours_slots_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_hours_slots_inserted AFTER INSERT ON public.staff_hours REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_staff_slots_changed();
+
+--
+-- Name: staff_hours staff_hours_slots_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_hours_slots_updated AFTER UPDATE ON public.staff_hours REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_staff_slots_changed();
+
+--
+-- Name: staff_members staff_members_slots_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_members_slots_inserted AFTER INSERT ON public.staff_members FOR EACH ROW EXECUTE FUNCTION public.que_staff_slots_changed();
+
+--
+-- Name: staff_members staff_members_slots_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_members_slots_updated AFTER UPDATE ON public.staff_members FOR EACH ROW WHEN (((old.active IS DISTINCT FROM new.active) OR (old.service_ids IS DISTINCT FROM new.service_ids) OR (old.own_hours IS DISTINCT FROM new.own_hours) OR (old.business_id IS DISTINCT FROM new.business_id))) EXECUTE FUNCTION public.que_staff_slots_changed();
+
+--
+-- Name: staff_time_off staff_time_off_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_time_off_slots_deleted AFTER DELETE ON public.staff_time_off REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_staff_slots_changed();
+
+--
+-- Name: staff_time_off staff_time_off_slots_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_time_off_slots_inserted AFTER INSERT ON public.staff_time_off REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_staff_slots_changed();
+
+--
+-- Name: staff_time_off staff_time_off_slots_updated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER staff_time_off_slots_updated AFTER UPDATE ON public.staff_time_off REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_staff_slots_changed();
 
 --
 -- Name: appointments appointments_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -149,4 +149,18 @@ describe('a shop with three members', () => {
       { id: anyone.json().id, time: '09:00', staff_id: shop.marco },
     ]);
   });
+
+  it("a change of staff makes the earliest-start cache of the business stale; a booking's touch of the member does not", async () => {
+    const shop = await threeChairs();
+    const version = async () => (await rows<{ v: number }>(sql`select version as v from earliest_free_starts where service_id = ${shop.serviceId}`))[0].v;
+    const start = await version();
+    await ctx.database.db.execute(sql`insert into staff_time_off (staff_id, start_date, end_date) values (${shop.sam}, ${upcomingWeekday()}, ${upcomingWeekday()})`);
+    expect(await version()).toBe(start + 1);
+    await ctx.database.db.execute(sql`insert into staff_hours (staff_id, day_of_week, open_time, close_time) values (${shop.sam}, 1, '09:00', '12:00')`);
+    await ctx.database.db.execute(sql`update staff_members set own_hours = true where id = ${shop.sam}`);
+    expect(await version()).toBe(start + 3);
+    await ctx.database.db.execute(sql`update staff_members set last_booked_at = now() where id = ${shop.sam}`);
+    expect(await version()).toBe(start + 3);
+  });
 });
+
