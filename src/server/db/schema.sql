@@ -321,6 +321,11 @@ BEGIN
   v_lines := ARRAY[format('Hello %s,', coalesce(nullif(v_customer_name, ''), 'there')), '', v_intro, '', v_what,
                    format('When: %s (%s)', que_slot_text(p_ap.starts_at), que_zone_label(p_business.time_zone))];
   IF p_ap.party_size > 1 THEN v_lines := v_lines || format('Party: %s', p_ap.party_size); END IF;
+  -- Who serves it (DESIGN section 9), where there is a choice of whom: a shop of several members.
+  IF p_ap.staff_id IS NOT NULL AND EXISTS (SELECT 1 FROM staff_members WHERE business_id = p_ap.business_id AND id <> p_ap.staff_id) THEN
+    v_lines := v_lines || (SELECT 'With: ' || que_one_line(name) || CASE WHEN p_ap.staff_requested THEN ' (as you asked)' ELSE '' END
+                             FROM staff_members WHERE id = p_ap.staff_id);
+  END IF;
   IF v_address <> '' THEN v_lines := v_lines || ('Where: ' || v_address); END IF;
   -- The policies it was booked under, which still apply after a move (que_policy_sentences).
   IF NOT v_cancelled AND p_ap.booked_policies IS NOT NULL THEN

@@ -56,6 +56,8 @@ describe('a shop with three members', () => {
     const first = await book(await signUp(ctx.app), { businessId: shop.businessId, serviceId: shop.serviceId, staffId: shop.sam, date, time: '11:00' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ staffId: shop.sam, staffName: 'Sam', staffRequested: true });
+    const [mail] = await rows<{ text: string }>(sql`select text from email_outbox where appointment_id = ${first.json().id}`);
+    expect(mail.text).toContain('With: Sam (as you asked)');
     const again = await book(await signUp(ctx.app), { businessId: shop.businessId, serviceId: shop.serviceId, staffId: shop.sam, date, time: '11:00' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'SLOT_TAKEN', message: 'Sam is not free at that time' });
