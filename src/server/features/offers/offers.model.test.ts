@@ -9,7 +9,8 @@
  * invariants of test-invariants.ts must hold; no request may be answered 5xx. The app's own sweep
  * (every 5 s) may expire an overdue offer first; the model accepts that and follows.
  *
- * Each run gets a new shop (six 30-minute slots on one weekday) and four new customers (the same four
+ * Each run gets a new shop (six 30-minute slots on one weekday, two staff members: bookings for anyone,
+ * or a member by name, and swaps trade members with the times) and four new customers (the same four
  * would hold an earlier run's bookings at that hour, which one place at a time refuses).
  * Size: MODEL_RUNS (default 40 on PGlite, 20 on PostgreSQL) × MODEL_STEPS (default 40) steps, but
  * no new run starts after MODEL_SECONDS (default 15; unlimited when MODEL_RUNS is given), so a busy
@@ -91,7 +92,11 @@ class Run {
     this.shop = await serviceBusiness(ctx.app);
     customers = [];
     for (let c = 0; c < CUSTOMERS; c++) customers.push(await signUp(ctx.app));
-    this.model = new OfferModel(await creditOf(customers.map((c) => c.user.id)));
+    // Two members: the shop's first, and one more (DESIGN section 9).
+    const staff = await queryRows<{ id: number }>(ctx.database, `insert into staff_members (business_id, name, position) values (${this.shop.businessId}, 'Second', 2)
+      returning id`);
+    const [first] = await queryRows<{ id: number }>(ctx.database, `select id from staff_members where business_id = ${this.shop.businessId} and position = 1`);
+    this.model = new OfferModel(await creditOf(customers.map((c) => c.user.id)), [first.id, staff[0].id]);
   }
 
   /** Every answer must be 2xx when the model says it should succeed, 4xx when refused, never 5xx. */
@@ -138,9 +143,14 @@ class Run {
       case 'book': {
         const who = a.i % CUSTOMERS;
         const time = SLOTS[a.j % SLOTS.length];
-        const res = await book(customers[who], { businessId: this.shop.businessId, serviceId: this.shop.serviceId, date: this.date, time });
-        if (this.expectOutcome(res, m.slotFree(time), `c${who} books ${time}`)) {
-          m.appointments.push({ id: res.json().id as number, customer: who, time, status: 'confirmed', earnsCredit: m.bookingEarnsCredit(who) });
+        // Mostly anyone; one in four by name, one of the two members.
+        const named = a.k % 8 === 1 || a.k % 8 === 2 ? m.staffIds[(a.k % 8) - 1] : undefined;
+        const res = await book(customers[who], { businessId: this.shop.businessId, serviceId: this.shop.serviceId, date: this.date, time, ...(named && { staffId: named }) });
+        const free = (named ? m.memberFree(named, time) : m.slotFree(time)) && !m.customerBusy(who, time);
+        if (this.expectOutcome(res, free, `c${who} books ${time}${named ? ` with ${named}` : ''}`)) {
+          const staffId = res.json().staffId as number;
+          expect(named ? staffId === named : m.memberFree(staffId, time), `booked with a free member (${staffId})`).toBe(true);
+          m.appointments.push({ id: res.json().id as number, customer: who, time, status: 'confirmed', earnsCredit: m.bookingEarnsCredit(who), staffId, requested: named !== undefined });
         }
         return;
       }
@@ -177,7 +187,7 @@ class Run {
         const body: Record<string, unknown> = {};
         if (more > 0 && o.method === 'cash' && covered && canAnswer(o, who)) body.paymentIntentId = await this.intent(who, more);
         const path = a.kind === 'accept' ? 'accept' : 'accept-counter';
-        const ok = canAnswer(o, who) && covered && (a.kind === 'accept' || o.status === 'negotiating');
+        const ok = canAnswer(o, who) && covered && (a.kind === 'accept' || o.status === 'negotiating') && m.swapKeepsOnePlace(o);
         const res = await customers[who].post(`/api/queue-jump-offers/${o.id}/${path}`, body);
         if (this.expectOutcome(res, ok, `c${who} ${path} #${o.id}`)) m.accept(o);
         return;
@@ -215,7 +225,13 @@ class Run {
         const others = SLOTS.filter((s) => s !== appt.time);
         const time = others[a.k % others.length];
         const res = await customers[appt.customer].patch(`/api/appointments/${appt.id}`, { date: this.date, time });
-        if (this.expectOutcome(res, appt.status === 'confirmed' && m.slotFree(time, appt), `reschedule ${appt.id} to ${time}`)) {
+        // It keeps its member when free then; else another free one, unless its customer chose that member.
+        const keeps = m.memberFree(appt.staffId, time, appt);
+        const free = (appt.requested ? keeps : m.slotFree(time, appt)) && !m.customerBusy(appt.customer, time, [appt]);
+        if (this.expectOutcome(res, appt.status === 'confirmed' && free, `reschedule ${appt.id} to ${time}`)) {
+          const staffId = res.json().staffId as number;
+          expect(keeps ? staffId === appt.staffId : m.memberFree(staffId, time, appt), `moved with a free member (${staffId})`).toBe(true);
+          appt.staffId = staffId;
           appt.time = time;
           m.appointmentChanged(appt, 'moved');
         }
@@ -306,7 +322,7 @@ class Run {
       if (o.overdue && o.status !== 'expired' && db.offers.find((x) => x.id === o.id)?.status === 'expired') m.expiredInBackground(o);
     }
     const byId = <T extends { id: number }>(xs: T[]) => [...xs].sort((x, y) => x.id - y.id);
-    expect(db.appointments, 'appointments').toEqual(byId(m.appointments).map(({ id, time, status }) => ({ id, time, status })));
+    expect(db.appointments, 'appointments').toEqual(byId(m.appointments).map(({ id, time, status, staffId }) => ({ id, time, status, staffId })));
     expect(db.offers, 'offers and their escrow').toEqual(
       byId(m.offers).map((o) => ({
         id: o.id,

@@ -89,7 +89,7 @@ const OVERDRAWN = `select 'account ' || id || ' (' || kind || ' ' || asset || ')
   from ledger_accounts where no_overdraft and credits_posted - debits_posted - debits_pending < 0`;
 
 const OVERLAPS = `select 'appointments ' || a.id || ' and ' || b.id || ' overlap' as problem
-  from appointments a join appointments b on a.business_id = b.business_id and a.id < b.id
+  from appointments a join appointments b on a.staff_id = b.staff_id and a.id < b.id
    and tsrange(a.starts_at, a.ends_at, '[)') && tsrange(b.starts_at, b.ends_at, '[)')
   where a.exclusive and b.exclusive and a.status = 'confirmed' and b.status = 'confirmed'`;
 
@@ -105,7 +105,7 @@ export async function offerInvariantViolations(database: Database): Promise<stri
 }
 
 export interface OfferSnapshot {
-  appointments: { id: number; time: string; status: string }[];
+  appointments: { id: number; time: string; status: string; staffId: number | null }[];
   offers: { id: number; status: string; escrowStatus: string; counterCents: number | null; agreedCents: number | null; posted: number; pending: number }[];
   credit: { userId: number; spendable: number }[];
 }
@@ -119,7 +119,7 @@ export async function offerSnapshot(database: Database, ids: { appointments: num
   const [row] = await queryRows<{ snapshot: OfferSnapshot }>(
     database,
     `select json_build_object(
-      'appointments', coalesce((select json_agg(json_build_object('id', id, 'time', to_char(starts_at, 'HH24:MI'), 'status', status) order by id)
+      'appointments', coalesce((select json_agg(json_build_object('id', id, 'time', to_char(starts_at, 'HH24:MI'), 'status', status, 'staffId', staff_id) order by id)
         from appointments where id in (${list(ids.appointments)})), '[]'),
       'offers', coalesce((select json_agg(json_build_object('id', o.id, 'status', o.status, 'escrowStatus', o.escrow_status,
           'counterCents', o.counter_cents, 'agreedCents', o.agreed_cents, 'posted', coalesce(e.posted, 0), 'pending', coalesce(e.pending, 0)) order by o.id)

@@ -16,6 +16,9 @@ export interface ModelAppointment {
   cancelledByBusiness?: boolean;
   /** Its booking earned the $1.00 credit: a customer earns it once per business and day (one shop, one date here). */
   earnsCredit: boolean;
+  /** The staff member serving it (their id), and whether its customer chose them by name (DESIGN section 9). */
+  staffId: number;
+  requested: boolean;
 }
 
 export interface ModelOffer {
@@ -56,13 +59,34 @@ export class OfferModel {
   /** Spendable Que Credit per customer, in cents. */
   credit: number[];
 
-  constructor(startingCredit: number[]) {
+  /** The shop's staff members, in the owner's order. */
+  staffIds: number[];
+
+  constructor(startingCredit: number[], staffIds: number[]) {
     this.credit = [...startingCredit];
+    this.staffIds = staffIds;
   }
 
   /** Every status but cancelled holds its time (a completed visit's is not sold again). */
+  /** The member has no visit at that time (a completed one keeps its time too). */
+  memberFree(staffId: number, time: string, except?: ModelAppointment) {
+    return !this.appointments.some((a) => a !== except && a.status !== 'cancelled' && a.time === time && a.staffId === staffId);
+  }
+
+  /** One place at a time (DESIGN section 9): the customer already holds a confirmed visit then. */
+  customerBusy(customer: number, time: string, except: ModelAppointment[] = []) {
+    return this.appointments.some((a) => !except.includes(a) && a.customer === customer && a.status === 'confirmed' && a.time === time);
+  }
+
+  /** After an accepted swap, neither customer would be in two places. */
+  swapKeepsOnePlace(o: ModelOffer) {
+    const [a, b] = [o.fromAppointment, o.toAppointment];
+    return !this.customerBusy(a.customer, b.time, [a, b]) && !this.customerBusy(b.customer, a.time, [a, b]);
+  }
+
+  /** Some member of the shop is free at that time: an "anyone" booking or move gets it. */
   slotFree(time: string, except?: ModelAppointment) {
-    return !this.appointments.some((a) => a !== except && a.status !== 'cancelled' && a.time === time);
+    return this.staffIds.some((id) => this.memberFree(id, time, except));
   }
 
   /** A new booking earns credit unless another of the customer's still holds it (cancelling voids it). */
@@ -84,6 +108,8 @@ export class OfferModel {
     if (type === 'queue_jump' ? to.time >= from.time : to.time <= from.time) return `${type} in the wrong direction`;
     if (cents < (type === 'queue_jump' ? 500 : 100) || cents > 20_000) return 'amount out of range';
     if (this.hasLiveOfferBetween(from, to)) return 'live offer between them';
+    // A swap trades members with the times: one chosen by name swaps only with the same member's.
+    if (from.staffId !== to.staffId && (from.requested || to.requested)) return 'a member chosen by name';
     if (this.offers.some((o) => isLive(o) && o.toAppointment === to && o.payer === who)) return 'sender already has a live offer on the target';
     if (this.offers.filter((o) => isLive(o) && o.toAppointment === to).length >= RULES.maxLiveOffersPerTarget) return 'target has the most live offers';
     if (method === 'credits' && this.credit[who] < split(cents).totalCents) return 'insufficient credit';
@@ -144,6 +170,7 @@ export class OfferModel {
     o.agreedCents = price;
     const [a, b] = [o.fromAppointment, o.toAppointment];
     [a.time, b.time] = [b.time, a.time];
+    [a.staffId, b.staffId] = [b.staffId, a.staffId];
     this.appointmentChanged(a, 'moved');
     this.appointmentChanged(b, 'moved');
   }
