@@ -435,7 +435,8 @@ BEGIN
       'rescheduleCutoffMinutes', (a.booked_policies->>'rescheduleCutoffMinutes')::int,
       'swapMarket', (que_policies(bz.business_type, bz.policies, NULL)->>'swapMarket')::boolean,
       -- Who serves it (DESIGN section 9); null for a restaurant's table.
-      'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested)
+      'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested,
+      'cancelledByBusiness', que_cancelled_by_business(a.status, a.cancelled_by, bz.owner_id))
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id
     WHERE a.id = p_appointment
@@ -723,6 +724,16 @@ BEGIN
   PERFORM que_earliest_invalidate(ARRAY(SELECT id FROM new_rows));
   RETURN NULL;
 END
+$$;
+
+--
+-- Name: que_cancelled_by_business(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_cancelled_by_business(p_status text, p_cancelled_by integer, p_owner integer) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  SELECT p_status = 'cancelled' AND p_cancelled_by IS NOT DISTINCT FROM p_owner AND p_owner IS NOT NULL
 $$;
 
 --
@@ -2013,7 +2024,7 @@ BEGIN
               AND id IN (o.from_appointment_id, CASE WHEN o.temporary_reservation THEN o.from_appointment_id ELSE o.to_appointment_id END)) THEN
     RETURN false;
   END IF;
-  SELECT ap.business_id, ap.status = 'cancelled' AND ap.cancelled_by = bz.owner_id INTO v_business, v_refund
+  SELECT ap.business_id, que_cancelled_by_business(ap.status, ap.cancelled_by, bz.owner_id) INTO v_business, v_refund
     FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = o.from_appointment_id;
   v_asset := CASE WHEN o.payment_method = 'credits' THEN 'CREDIT' ELSE 'USD' END;
   v_escrow := que_ledger_account('offer_escrow', v_asset, NULL, NULL, p_offer, true);

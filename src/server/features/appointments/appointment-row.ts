@@ -40,6 +40,7 @@ export const appointmentRowSchema = z.object({
   staffId: z.number().int().nullable(),
   staffName: z.string().nullable(),
   staffRequested: z.boolean(),
+  cancelledByBusiness: z.boolean(),
 });
 
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;

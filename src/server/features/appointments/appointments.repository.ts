@@ -39,6 +39,8 @@ const viewColumns = {
   staffId: appointments.staffId,
   staffName: staffMembers.name,
   staffRequested: appointments.staffRequested,
+  // Settlement's one exception (offers/sql/settle-offer.sql): a bought slot the business cancelled refunds its payer.
+  cancelledByBusiness: sql<boolean>`que_cancelled_by_business(${appointments.status}, ${appointments.cancelledBy}, ${businesses.ownerId})`,
 };
 
 export type { AppointmentRow } from './appointment-row.js';

@@ -79,8 +79,8 @@ export function toOffer(offer: OfferRow, appointments: Map<number, AppointmentRo
     toAppointment: appointmentView(appointments.get(offer.toAppointmentId)!, viewerId),
     swapped: offer.swapFromStartsAt && offer.swapToStartsAt ? { from: wallClock(offer.swapFromStartsAt), to: wallClock(offer.swapToStartsAt) } : null,
     escrowStatus: offer.escrowStatus as Offer['escrowStatus'],
-    // The one exception to paying the recipient (que_offer_settle decides it the same way).
-    refundsPayer: offer.status === 'accepted' && bought.status === 'cancelled' && bought.cancelledBy === bought.ownerId,
+    // The one exception to paying the recipient (que_cancelled_by_business, as que_offer_settle decides it).
+    refundsPayer: offer.status === 'accepted' && bought.cancelledByBusiness,
     actions: actionsFor(offer, viewerId, now),
     waitingForResponse: offer.status === 'negotiating' && lastBy === viewerId && partyToAnswer(offer) !== viewerId,
   };

@@ -19,7 +19,8 @@ BEGIN
       'rescheduleCutoffMinutes', (a.booked_policies->>'rescheduleCutoffMinutes')::int,
       'swapMarket', (que_policies(bz.business_type, bz.policies, NULL)->>'swapMarket')::boolean,
       -- Who serves it (DESIGN section 9); null for a restaurant's table.
-      'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested)
+      'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested,
+      'cancelledByBusiness', que_cancelled_by_business(a.status, a.cancelled_by, bz.owner_id))
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id
     WHERE a.id = p_appointment

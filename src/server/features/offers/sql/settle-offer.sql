@@ -31,7 +31,7 @@ BEGIN
               AND id IN (o.from_appointment_id, CASE WHEN o.temporary_reservation THEN o.from_appointment_id ELSE o.to_appointment_id END)) THEN
     RETURN false;
   END IF;
-  SELECT ap.business_id, ap.status = 'cancelled' AND ap.cancelled_by = bz.owner_id INTO v_business, v_refund
+  SELECT ap.business_id, que_cancelled_by_business(ap.status, ap.cancelled_by, bz.owner_id) INTO v_business, v_refund
     FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = o.from_appointment_id;
   v_asset := CASE WHEN o.payment_method = 'credits' THEN 'CREDIT' ELSE 'USD' END;
   v_escrow := que_ledger_account('offer_escrow', v_asset, NULL, NULL, p_offer, true);
@@ -122,4 +122,15 @@ BEGIN
   END LOOP;
   RETURN v_settled;
 END
+$$;
+
+-- The one exception to paying the recipient of an accepted swap (DESIGN section 5): the business
+-- cancelled the slot the payer bought, so the payer is refunded. Settlement (que_offer_settle) and
+-- the offer's view (offer-view.ts, from the appointment row's cancelledByBusiness) both read it here.
+CREATE OR REPLACE FUNCTION que_cancelled_by_business(p_status text, p_cancelled_by integer, p_owner integer)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $$
+  SELECT p_status = 'cancelled' AND p_cancelled_by IS NOT DISTINCT FROM p_owner AND p_owner IS NOT NULL
 $$;
