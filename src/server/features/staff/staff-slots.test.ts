@@ -176,4 +176,25 @@ describe('deactivating a member with upcoming appointments', () => {
     const notes = await queryRows(ctx.database, `select 1 from notifications where kind = 'staff_reassigned' and appointment_id = ${ids[0]}`);
     expect(notes).toEqual([]);
   });
+
+  it('moves an appointment only to a member who gives its service', async () => {
+    const shop = await serviceBusiness(ctx.app);
+    const other = (await shop.owner.post(`/api/businesses/${shop.businessId}/services`, { name: 'Other', duration: 30, price: '10.00' })).json();
+    const first = await firstMember(shop);
+    const marco = await addMember(shop, 'Marco');
+    const ana = await addMember(shop, 'Ana', [other.id]);
+    const date = upcomingWeekday();
+    const mine = await book(await signUp(ctx.app), { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '10:00', staffId: marco.id });
+    const busy = await book(await signUp(ctx.app), { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '10:00', staffId: first.id });
+    expect([mine.statusCode, busy.statusCode]).toEqual([201, 201]);
+    // Ana is free at 10:00 but does not give the service.
+    const refused = await shop.owner.delete(`/api/staff/${marco.id}?reassign=true`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Checkup');
+    // Once she gives every service, she takes it.
+    await shop.owner.patch(`/api/staff/${ana.id}`, { serviceIds: [] });
+    const moved = await shop.owner.delete(`/api/staff/${marco.id}?reassign=true`);
+    expect(moved.json()).toEqual({ deactivated: true, reassigned: 1 });
+    expect(await appointment(mine.json().id)).toEqual({ staff_id: ana.id, staff_requested: false });
+  });
 });
