@@ -67,6 +67,8 @@ export const availableSlotsQuerySchema = z.object({
     .refine((n) => n >= 1, 'partySize must be at least 1')
     .refine((n) => n <= 1000, 'partySize is too large')
     .optional(),
+  /** Only this staff member's starts (DESIGN section 9). */
+  staffId: idParam('staffId').optional(),
 });
 
 export const SLOT_STEP_MINUTES = 30;

@@ -23,6 +23,7 @@ import { offersRoutes, startOfferSweeps } from './features/offers/index.js';
 import { createPaymentProcessor, type PaymentProcessor, paymentsRoutes, startPaymentWorker } from './features/payments/index.js';
 import { queueRoutes } from './features/queue/index.js';
 import { servicesRoutes } from './features/services/index.js';
+import { staffRoutes } from './features/staff/index.js';
 import { walletRoutes } from './features/wallet/index.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(usernameAvailabilityRoutes);
       await api.register(businessesRoutes);
       await api.register(servicesRoutes);
+      await api.register(staffRoutes);
       await api.register(availabilityRoutes);
       await api.register(appointmentsRoutes);
       await api.register(creditsRoutes);

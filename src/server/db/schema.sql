@@ -504,7 +504,9 @@ BEGIN
   IF NOT v_owner THEN
     PERFORM que_require_booking_time(v_policies, b.policies ? 'maxAdvanceDays' OR v_service_policies ? 'maxAdvanceDays', p_date, p_time, v_zone, p_now);
   END IF;
-  v_free := que_require_slot(p_business, p_date, p_time, s.id, v_party, NULL, p_horizon, p_now, v_restaurant, p_zone, p_staff);
+  -- A member asked for is checked against their bookings here, under the lock, so one taken is
+  -- refused by name (the constraint's 23P01 could only say the time is taken).
+  v_free := que_require_slot(p_business, p_date, p_time, s.id, v_party, NULL, p_horizon, p_now, v_restaurant OR p_staff IS NOT NULL, p_zone, p_staff);
   -- Under the business's lock, just taken by que_require_slot.
   IF v_restaurant THEN PERFORM que_require_one_reservation(p_user, p_business, p_date, NULL); END IF;
   IF NOT v_owner THEN PERFORM que_require_customer_limit(p_user, p_business, (v_policies->>'maxActivePerCustomer')::int, v_zone, p_now); END IF;
@@ -1145,6 +1147,89 @@ BEGIN
     INTO slots, slot_staff
     FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
    WHERE v_cut IS NULL OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
+END
+$$;
+
+--
+-- Name: que_deactivate_staff(integer, boolean, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_deactivate_staff(p_staff integer, p_reassign boolean, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  m record;
+  v_business int;
+  v_zone text;
+  v_local timestamp;
+  v_count int;
+  a record;
+  d record;
+  v_free int[];
+  v_to int;
+  v_to_name text;
+  v_moved int := 0;
+  v_note int;
+BEGIN
+  SELECT business_id INTO v_business FROM staff_members WHERE id = p_staff;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Staff member not found'; END IF;
+  SELECT time_zone INTO v_zone FROM businesses WHERE id = v_business FOR NO KEY UPDATE;
+  SELECT * INTO m FROM staff_members WHERE id = p_staff FOR UPDATE;
+  IF NOT m.active THEN RETURN 0; END IF;
+  IF NOT EXISTS (SELECT 1 FROM staff_members WHERE business_id = v_business AND active AND id <> p_staff) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB409',
+      MESSAGE = format('%s is the only active staff member of this business: add another before removing them', m.name);
+  END IF;
+  BEGIN
+    v_local := coalesce(p_now, now()) AT TIME ZONE v_zone;
+  EXCEPTION WHEN invalid_parameter_value THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBTZ1', DETAIL = v_zone,
+      MESSAGE = format('This business''s time zone (%s) is not supported here, so its staff cannot change right now', v_zone);
+  END;
+  SELECT count(*) INTO v_count FROM appointments WHERE staff_id = p_staff AND status = 'confirmed' AND starts_at > v_local;
+  IF v_count > 0 AND NOT p_reassign THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB409',
+      MESSAGE = format('%s has %s upcoming appointment%s: reassign %s or cancel %s first', m.name, v_count,
+                       CASE WHEN v_count = 1 THEN '' ELSE 's' END, CASE WHEN v_count = 1 THEN 'it' ELSE 'them' END,
+                       CASE WHEN v_count = 1 THEN 'it' ELSE 'them' END);
+  END IF;
+  UPDATE staff_members SET active = false WHERE id = p_staff;
+
+  FOR a IN SELECT ap.id, ap.service_id, ap.party_size, ap.customer_id, ap.staff_requested, ap.starts_at,
+                  s.name AS service_name, bz.business_name, que_slot_text(ap.starts_at) AS slot
+             FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id
+            WHERE ap.staff_id = p_staff AND ap.status = 'confirmed' AND ap.starts_at > v_local
+            ORDER BY ap.starts_at, ap.id FOR UPDATE OF ap LOOP
+    BEGIN
+      SELECT * INTO d FROM que_day_slots_within(v_business, a.starts_at::date, a.service_id, a.party_size, ARRAY[a.id], NULL, p_now, true, NULL,
+                                                extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int, NULL);
+      v_free := coalesce((SELECT array_agg(x::int) FROM jsonb_array_elements_text(d.slot_staff->0) x), '{}');
+    EXCEPTION WHEN SQLSTATE 'QB404' THEN
+      -- A service deleted since: nobody gives it any more.
+      v_free := '{}';
+    END;
+    v_to := (que_pick_order(v_free, a.starts_at::date))[1];
+    IF v_to IS NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'QB409',
+        MESSAGE = format('No other staff member is free for the %s at %s: nothing was changed. Cancel that appointment or free someone, then try again',
+                         a.service_name, a.slot);
+    END IF;
+    UPDATE appointments SET staff_id = v_to, staff_requested = false, updated_at = now() WHERE id = a.id;
+    v_moved := v_moved + 1;
+    IF a.staff_requested THEN
+      SELECT name INTO v_to_name FROM staff_members WHERE id = v_to;
+      INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+      VALUES (a.customer_id, 'staff_reassigned', 'New staff member for your booking',
+              format('%s is no longer available for your %s at %s, %s; %s will serve you instead.', m.name, a.service_name, a.business_name, a.slot, v_to_name),
+              '/appointments', a.id)
+      RETURNING id INTO v_note;
+      PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id),
+                                                       'notificationId', v_note)::text);
+    END IF;
+  END LOOP;
+  -- Fewer members: the business's cached earliest starts may no longer hold.
+  PERFORM que_earliest_invalidate_business(v_business);
+  RETURN v_moved;
 END
 $$;
 

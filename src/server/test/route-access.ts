@@ -107,6 +107,54 @@ const NOTIFICATION_CASES: AccessCase[] = [
   { route: 'POST /api/notifications/read-all', name: "marks only the caller's own", allowed: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/notifications/read-all', payload: {} }) },
 ];
 
+/** The shop's staff: its first member (w.extra.staffId), and a second one to deactivate or a time off to remove. */
+const firstStaff = async (w: World) => {
+  const list = (await w.clients.owner!.get(`/api/businesses/${w.shopId}/staff`)).json() as { id: number }[];
+  w.extra.staffId = list[0].id;
+};
+const staffUrl = (w: World, tail = '') => `/api/staff/${w.extra.staffId}${tail}`;
+const STAFF_CASES: AccessCase[] = [
+  { route: 'GET /api/businesses/:id/staff', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/staff` }) },
+  { route: 'GET /api/businesses/:id/staff', name: 'every member, with hours and time off', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/staff?all=true` }) },
+  { route: 'POST /api/businesses/:id/staff', allowed: ['owner'], request: (w) => ({ method: 'POST', url: `/api/businesses/${w.shopId}/staff`, payload: { name: 'Marco' } }) },
+  { route: 'PATCH /api/staff/:id', allowed: ['owner'], prepare: firstStaff, request: (w) => ({ method: 'PATCH', url: staffUrl(w), payload: { bio: 'Twenty years of fades' } }) },
+  {
+    route: 'PUT /api/staff/:id/hours',
+    allowed: ['owner'],
+    prepare: firstStaff,
+    request: (w) => ({ method: 'PUT', url: staffUrl(w, '/hours'), payload: { hours: [{ dayOfWeek: 6, openTime: '10:00', closeTime: '14:00' }] } }),
+  },
+  {
+    route: 'POST /api/staff/:id/time-off',
+    allowed: ['owner'],
+    prepare: firstStaff,
+    request: (w) => ({ method: 'POST', url: staffUrl(w, '/time-off'), payload: { startDate: w.laterDate, endDate: w.laterDate, reason: 'Course' } }),
+  },
+  {
+    route: 'DELETE /api/staff/:id/time-off/:timeOffId',
+    allowed: ['owner'],
+    async prepare(w) {
+      await firstStaff(w);
+      w.extra.timeOffId = (await w.clients.owner!.post(staffUrl(w, '/time-off'), { startDate: w.laterDate, endDate: w.laterDate })).json().id;
+    },
+    request: (w) => ({ method: 'DELETE', url: staffUrl(w, `/time-off/${w.extra.timeOffId}`) }),
+  },
+  {
+    route: 'DELETE /api/staff/:id',
+    name: 'a second member without appointments',
+    allowed: ['owner'],
+    async prepare(w) {
+      w.extra.staffId = (await w.clients.owner!.post(`/api/businesses/${w.shopId}/staff`, { name: 'Temp' })).json().id;
+    },
+    request: (w) => ({ method: 'DELETE', url: staffUrl(w) }),
+  },
+  {
+    route: 'GET /api/businesses/:id/availability',
+    allowed: EVERYONE,
+    request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/availability?serviceId=${w.serviceId}&date=${w.date}` }),
+  },
+];
+
 export const ACCESS_CASES: AccessCase[] = [
   { route: 'GET /api/session', name: "the caller's own session, or user null", allowed: EVERYONE, request: () => ({ method: 'GET', url: '/api/session' }) },
   {
@@ -213,4 +261,5 @@ export const ACCESS_CASES: AccessCase[] = [
   ...OFFER_CASES,
   ...QUEUE_CASES,
   ...NOTIFICATION_CASES,
+  ...STAFF_CASES,
 ];

@@ -10,6 +10,8 @@ export interface AvailableSlotsQuery {
   date: string;
   serviceId?: number;
   partySize?: number;
+  /** Only this staff member's starts; 400 unless an active member of the business. */
+  staffId?: number;
   /** Ignored when checking conflicts: the appointment being rescheduled, or both sides of a swap. */
   excludeAppointmentIds?: number[];
   now?: Date;
@@ -47,6 +49,24 @@ export async function listAvailableSlots(db: Db, q: AvailableSlotsQuery): Promis
 /** listAvailableSlots with the reason a whole day is closed. */
 export async function slotsOfDay(db: Db, q: AvailableSlotsQuery): Promise<DaySlots> {
   if (!isValidDate(q.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
+  // After the day's call: an unknown business or service is 404 first.
   const day = await sqlCall(slotsRepository.daySlots(db, { ...q, restaurantHorizonDays: q.rules.restaurantHorizonDays }));
+  await requireActiveMember(db, q);
   return { slots: day.slots, closed: day.closed as ClosedDay | null };
+}
+
+/** slotsOfDay with who is free at each start (ids, in the owner's order). */
+export async function slotsOfDayWithStaff(db: Db, q: AvailableSlotsQuery): Promise<DaySlots & { slotStaff: number[][] }> {
+  if (!isValidDate(q.date)) throw new AppError(ErrorCode.VALIDATION, 'date must be a valid date (YYYY-MM-DD)');
+  const day = await sqlCall(slotsRepository.daySlotsWithStaff(db, { ...q, restaurantHorizonDays: q.rules.restaurantHorizonDays }));
+  await requireActiveMember(db, q);
+  return { slots: day.slots, slotStaff: day.slotStaff, closed: day.closed as ClosedDay | null };
+}
+
+// A member of another business, or one no longer active, would only ever get an empty list: say why.
+async function requireActiveMember(db: Db, q: AvailableSlotsQuery): Promise<void> {
+  if (q.staffId === undefined) return;
+  if (!(await slotsRepository.isActiveMember(db, q.businessId, q.staffId))) {
+    throw new AppError(ErrorCode.VALIDATION, `staffId ${q.staffId} is not an active staff member of this business`);
+  }
 }

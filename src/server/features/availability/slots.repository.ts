@@ -15,6 +15,8 @@ export interface DaySlotsQuery {
   serviceId?: number;
   partySize?: number;
   excludeAppointmentIds?: number[];
+  /** Only this staff member's starts (checked to be an active member of the business beforehand). */
+  staffId?: number;
   restaurantHorizonDays: number;
   now?: Date;
 }
@@ -32,6 +34,7 @@ const values = (q: DaySlotsQuery) => ({
   exclude: idArray(q.excludeAppointmentIds),
   horizon: q.restaurantHorizonDays,
   now: q.now ? q.now.toISOString() : null,
+  staffId: q.staffId ?? null,
 });
 
 /**
@@ -57,12 +60,37 @@ export async function withZoneFallback<T>(db: Db, call: (zone: string | null) =>
 const selectDaySlots = sqlFunction(
   'que_day_slots_within',
   sql`select closed, slots from que_day_slots_within(${p('businessId')}::int, ${p('date')}::date, ${p('serviceId')}::int, ${p('partySize')}::int,
-        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int, null::int)`,
+        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int, ${p('staffId')}::int)`,
   z.object({ closed: z.string().nullable(), slots: z.array(z.string()).nullable() }),
+);
+
+// The same call with who is free at each start (GET /businesses/:id/availability).
+const selectDaySlotsWithStaff = sqlFunction(
+  'que_day_slots_within_staff',
+  sql`select closed, slots, slot_staff from que_day_slots_within(${p('businessId')}::int, ${p('date')}::date, ${p('serviceId')}::int, ${p('partySize')}::int,
+        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int, ${p('staffId')}::int)`,
+  z.object({ closed: z.string().nullable(), slots: z.array(z.string()).nullable(), slot_staff: z.array(z.array(z.number().int())).nullable() }),
 );
 
 /** A day's bookable start times ("HH:mm", ascending), and why a whole day has none (null when open). */
 export async function daySlots(db: Db, q: DaySlotsQuery): Promise<{ slots: string[]; closed: string | null }> {
   const row = await withZoneFallback(db, (zone) => selectDaySlots(db, { ...values(q), zone }));
   return { slots: row.slots ?? [], closed: row.closed };
+}
+
+/** daySlots with, for each start, the ids of the members free then in the owner's order. */
+export async function daySlotsWithStaff(db: Db, q: DaySlotsQuery): Promise<{ slots: string[]; slotStaff: number[][]; closed: string | null }> {
+  const row = await withZoneFallback(db, (zone) => selectDaySlotsWithStaff(db, { ...values(q), zone }));
+  return { slots: row.slots ?? [], slotStaff: row.slot_staff ?? [], closed: row.closed };
+}
+
+const selectActiveMember = sqlFunction(
+  'staff_active_member',
+  sql`select exists (select 1 from staff_members where id = ${p('staffId')}::int and business_id = ${p('businessId')}::int and active) as found`,
+  z.object({ found: z.boolean() }),
+);
+
+/** Whether the member is an active staff member of that business. */
+export async function isActiveMember(db: Db, businessId: number, staffId: number): Promise<boolean> {
+  return (await selectActiveMember(db, { businessId, staffId })).found;
 }

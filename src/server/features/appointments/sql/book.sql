@@ -68,7 +68,9 @@ BEGIN
   IF NOT v_owner THEN
     PERFORM que_require_booking_time(v_policies, b.policies ? 'maxAdvanceDays' OR v_service_policies ? 'maxAdvanceDays', p_date, p_time, v_zone, p_now);
   END IF;
-  v_free := que_require_slot(p_business, p_date, p_time, s.id, v_party, NULL, p_horizon, p_now, v_restaurant, p_zone, p_staff);
+  -- A member asked for is checked against their bookings here, under the lock, so one taken is
+  -- refused by name (the constraint's 23P01 could only say the time is taken).
+  v_free := que_require_slot(p_business, p_date, p_time, s.id, v_party, NULL, p_horizon, p_now, v_restaurant OR p_staff IS NOT NULL, p_zone, p_staff);
   -- Under the business's lock, just taken by que_require_slot.
   IF v_restaurant THEN PERFORM que_require_one_reservation(p_user, p_business, p_date, NULL); END IF;
   IF NOT v_owner THEN PERFORM que_require_customer_limit(p_user, p_business, (v_policies->>'maxActivePerCustomer')::int, v_zone, p_now); END IF;

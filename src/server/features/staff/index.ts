@@ -1,0 +1,2 @@
+// What the staff feature offers the rest of the app (decision 0017).
+export { staffRoutes } from './staff.routes.js';

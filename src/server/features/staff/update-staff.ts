@@ -1,0 +1,34 @@
+import type { User } from '../../../contract/auth.js';
+import type { StaffMember, updateStaffSchema } from '../../../contract/staff.js';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
+import { fullMember, requireOwnedMember, requireOwnServices } from './owned-member.js';
+import * as staffRepository from './staff.repository.js';
+
+/**
+ * PATCH /staff/:id: only the keys given change. A new position moves the member in the owner's order
+ * and shifts the others, so positions stay 1..n (a position past the end means last).
+ */
+export async function updateStaff(db: Db, user: User | null, id: number, input: z.output<typeof updateStaffSchema>): Promise<StaffMember> {
+  const { member } = await requireOwnedMember(db, user, id);
+  if (input.serviceIds) await requireOwnServices(db, member.businessId, input.serviceIds);
+  await unitOfWork(db, async (tx) => {
+    const { position, ...fields } = input;
+    await staffRepository.updateMember(tx, id, fields);
+    if (position !== undefined) {
+      await staffRepository.lockBusiness(tx, member.businessId);
+      const order = (await staffRepository.listMembers(tx, member.businessId, true)).filter((m) => m.id !== id);
+      const target = Math.min(position, order.length + 1);
+      const ids = [...order.slice(0, target - 1).map((m) => m.id), id, ...order.slice(target - 1).map((m) => m.id)];
+      const current = new Map(order.map((m) => [m.id, m.position]));
+      current.set(id, member.position);
+      for (const [i, memberId] of ids.entries()) {
+        if (current.get(memberId) !== i + 1) await staffRepository.updateMember(tx, memberId, { position: i + 1 });
+      }
+    }
+    // Who gives which service decides the free starts.
+    if (input.serviceIds) await staffRepository.invalidateEarliest(tx, member.businessId);
+  });
+  return fullMember(db, id);
+}
