@@ -19,7 +19,6 @@ export async function createStaff(db: Db, user: User | null, businessId: number,
     // Under the business's lock, two members added at once do not take the same position.
     await staffRepository.lockBusiness(tx, businessId);
     const member = await staffRepository.insertMember(tx, { businessId, name: input.name, bio: input.bio, serviceIds: input.serviceIds });
-    await staffRepository.invalidateEarliest(tx, businessId);
     return member.id;
   });
   return fullMember(db, id);

@@ -8,35 +8,26 @@ import { fullMember, requireOwnedMember } from './owned-member.js';
 import * as staffRepository from './staff.repository.js';
 
 // A member's working time: their own weekly hours (or the business's) and days off. Each change
-// moves the business's free starts, so its cached earliest ones are refreshed in the same transaction.
+// moves the business's free starts: the triggers of sql/staff-slots-changed.sql make its cached
+// earliest ones stale in the same transaction.
 
 /** PUT /staff/:id/hours: the week replaced whole; `hours: null` returns the member to the business's hours. */
 export async function setStaffHours(db: Db, user: User | null, id: number, input: z.output<typeof staffHoursSchema>): Promise<StaffMember> {
-  const { member } = await requireOwnedMember(db, user, id);
-  await unitOfWork(db, async (tx) => {
-    await staffRepository.replaceHours(tx, id, input.hours);
-    await staffRepository.invalidateEarliest(tx, member.businessId);
-  });
+  await requireOwnedMember(db, user, id);
+  await unitOfWork(db, (tx) => staffRepository.replaceHours(tx, id, input.hours));
   return fullMember(db, id);
 }
 
 /** POST /staff/:id/time-off. */
 export async function addTimeOff(db: Db, user: User | null, id: number, input: z.output<typeof timeOffSchema>): Promise<StaffMember['timeOff'][number]> {
-  const { member } = await requireOwnedMember(db, user, id);
-  return unitOfWork(db, async (tx) => {
-    const entry = await staffRepository.insertTimeOff(tx, { staffId: id, ...input });
-    await staffRepository.invalidateEarliest(tx, member.businessId);
-    return entry;
-  });
+  await requireOwnedMember(db, user, id);
+  return staffRepository.insertTimeOff(db, { staffId: id, ...input });
 }
 
 /** DELETE /staff/:id/time-off/:timeOffId: 404 unless the entry is that member's. */
 export async function removeTimeOff(db: Db, user: User | null, id: number, timeOffId: number): Promise<void> {
-  const { member } = await requireOwnedMember(db, user, id);
-  await unitOfWork(db, async (tx) => {
-    if (!(await staffRepository.deleteTimeOff(tx, id, timeOffId))) throw notFound('Time off');
-    await staffRepository.invalidateEarliest(tx, member.businessId);
-  });
+  await requireOwnedMember(db, user, id);
+  if (!(await staffRepository.deleteTimeOff(db, id, timeOffId))) throw notFound('Time off');
 }
 
 

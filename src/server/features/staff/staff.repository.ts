@@ -95,10 +95,6 @@ export async function deleteTimeOff(db: Db, staffId: number, id: number): Promis
   return rows.length > 0;
 }
 
-/** Staff changes move the business's free starts: its cached earliest ones are refreshed. */
-export async function invalidateEarliest(db: Db, businessId: number): Promise<void> {
-  await db.execute(sql`select que_earliest_invalidate_business(${businessId}::int)`);
-}
 
 export async function deactivate(db: Db, staffId: number, reassign: boolean, now: Date): Promise<number> {
   const result = (await db.execute(sql`select que_deactivate_staff(${staffId}::int, ${reassign}::boolean, ${now.toISOString()}::timestamptz) as n`)) as unknown as {

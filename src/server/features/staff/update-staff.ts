@@ -27,8 +27,6 @@ export async function updateStaff(db: Db, user: User | null, id: number, input: 
         if (current.get(memberId) !== i + 1) await staffRepository.updateMember(tx, memberId, { position: i + 1 });
       }
     }
-    // Who gives which service decides the free starts.
-    if (input.serviceIds) await staffRepository.invalidateEarliest(tx, member.businessId);
   });
   return fullMember(db, id);
 }

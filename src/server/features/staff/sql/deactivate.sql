@@ -81,8 +81,7 @@ BEGIN
                                                        'notificationId', v_note)::text);
     END IF;
   END LOOP;
-  -- Fewer members: the business's cached earliest starts may no longer hold.
-  PERFORM que_earliest_invalidate_business(v_business);
+  -- Fewer members: the trigger of staff-slots-changed.sql makes the cached earliest starts stale.
   RETURN v_moved;
 END
 $$;
