@@ -75,6 +75,9 @@ export const makeAppointment = (over: Partial<Appointment> = {}): Appointment =>
     cancelCutoffMinutes: null,
     rescheduleCutoffMinutes: null,
     swapMarket: true,
+    staffId: null,
+    staffName: null,
+    staffRequested: false,
     ...over,
   });
 
