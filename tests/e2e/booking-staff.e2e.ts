@@ -105,7 +105,8 @@ describe('booking with a chosen staff member', () => {
     await owner.page.goto('/business-dashboard?tab=appointments');
     const staffFilter = owner.page.getByRole('combobox', { name: 'Staff' });
     await staffFilter.waitFor();
-    const rows = owner.page.getByTestId('business-appointment');
+    // (The recent bookings above the tabs are rows too: the tab's own list is the one filtered.)
+    const rows = owner.page.getByRole('tabpanel').getByTestId('business-appointment');
     await expect.poll(() => rows.count()).toBe(2);
     await rows.filter({ hasText: 'Mia Marcofan' }).getByText('with Marco (requested)').waitFor();
     await rows.filter({ hasText: 'Ari Anyone' }).getByText(`with ${booked.staffName}`).waitFor();
