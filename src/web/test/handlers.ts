@@ -3,6 +3,7 @@ import type { Business } from '@contract/businesses';
 import { createOfferSchema } from '@contract/offers';
 import { confirmPaymentIntentSchema } from '@contract/payments';
 import type { Service } from '@contract/services';
+import type { PublicStaffMember } from '@contract/staff';
 import { expect } from 'vitest';
 import { makeAppointment, makeOffer } from './fixtures';
 import { apiError, http, HttpResponse, recorder, server } from './server';
@@ -26,14 +27,17 @@ function earliestOf(business: Business, services: Service[], free: FreeTimes): E
 }
 
 /**
- * GET /api/businesses/:id, its services, their earliest free starts and its free times; POST /api/appointments books one (checked
- * against the server's schema) while the time is free, else answers 409 SLOT_TAKEN as the server does.
- * Returns what was booked.
+ * GET /api/businesses/:id, its services, their earliest free starts, its free times and its staff (by
+ * default the one member every service business starts with, named after it); POST /api/appointments
+ * books one (checked against the server's schema) while the time is free, else answers 409 SLOT_TAKEN as
+ * the server does. Returns what was booked.
  */
-export function answerBusiness(business: Business, services: Service[], free: FreeTimes) {
+export function answerBusiness(business: Business, services: Service[], free: FreeTimes, staff?: PublicStaffMember[]) {
   const booked = recorder<Record<string, unknown>>();
+  const members = staff ?? (business.businessType === 'service' ? [{ id: 1000 + business.id, name: business.businessName, bio: '', serviceIds: [] }] : []);
   server.use(
     http.get(`/api/businesses/${business.id}`, () => HttpResponse.json(business)),
+    http.get(`/api/businesses/${business.id}/staff`, () => HttpResponse.json(members)),
     http.get(`/api/businesses/${business.id}/services`, () => HttpResponse.json(services)),
     http.get('/api/available-slots', ({ request }) => {
       const url = new URL(request.url);
@@ -49,6 +53,8 @@ export function answerBusiness(business: Business, services: Service[], free: Fr
       if (!times.includes(input.time)) return apiError(409, 'That time is no longer available', 'SLOT_TAKEN');
       free[input.date] = times.filter((t) => t !== input.time);
       const service = services.find((s) => s.id === input.serviceId) ?? services[0];
+      // The member asked for, else (as a stand-in for the server's pick) the first one listed.
+      const member = members.find((m) => m.id === input.staffId) ?? members[0];
       const appointment: Appointment = makeAppointment({
         id: 900 + booked.bodies.length,
         businessId: business.id,
@@ -67,6 +73,9 @@ export function answerBusiness(business: Business, services: Service[], free: Fr
         customerPhone: input.customerPhone,
         notes: input.notes || null,
         blockOffers: input.blockOffers,
+        staffId: member?.id ?? null,
+        staffName: member?.name ?? null,
+        staffRequested: input.staffId !== undefined,
         seatingPreference: input.seatingPreference || null,
         occasionType: input.occasionType || null,
         dietaryRestrictions: input.dietaryRestrictions || null,

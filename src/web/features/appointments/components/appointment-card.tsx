@@ -8,6 +8,13 @@ import { formatClock } from '@/lib/business-time';
 import { appointmentActions } from '../lib/appointment-actions';
 import { StatusBadge } from './status-badge';
 
+/**
+ * Who serves it, worth saying where the shop has staff. Every service business starts with one member
+ * named after it: that name says nothing, and asking each business for its staff list to know would
+ * cost a request per card, so the name is shown whenever it is someone's own.
+ */
+const served = (a: Appointment) => a.staffName !== null && a.staffName !== a.businessName;
+
 /** One of the customer's own appointments, with what they can still do with it. */
 export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCancel }: { appointment: Appointment; onReschedule: () => void; onMoveBack: () => void; onCancel: () => void }) {
   const can = appointmentActions(a);
@@ -17,7 +24,10 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{a.serviceName}</h3>
-          <p className="text-sm text-slate-600">{a.businessName}</p>
+          <p className="text-sm text-slate-600">
+            {a.businessName}
+            {served(a) && <span data-testid="appointment-staff">{` · with ${a.staffName}`}</span>}
+          </p>
         </div>
         <StatusBadge status={a.status} />
       </div>

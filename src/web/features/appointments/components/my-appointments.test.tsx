@@ -140,6 +140,20 @@ describe('My Appointments', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('all');
   });
 
+  it('says who serves each appointment where the shop has staff, and nothing for the member named after the shop', async () => {
+    answerAccount({
+      appointments: [
+        makeAppointment({ id: 101, date: first, staffId: 21, staffName: 'Marco', staffRequested: true }),
+        makeAppointment({ id: 102, date: next, time: '11:00', serviceName: 'Beard Trim', staffId: 1, staffName: 'Downtown Barber Co.' }),
+      ],
+    });
+    renderApp(<AppointmentsRoute />);
+    await screen.findAllByTestId('appointment-card');
+    expect(within(card('Classic Haircut')).getByTestId('appointment-staff')).toHaveTextContent('with Marco');
+    expect(card('Classic Haircut')).toHaveTextContent('Downtown Barber Co. · with Marco');
+    expect(within(card('Beard Trim')).queryByTestId('appointment-staff')).not.toBeInTheDocument();
+  });
+
   it('a pending table offer’s reservation can only be cancelled, and says why', async () => {
     answerAccount({ appointments: [makeAppointment({ status: 'pending', businessType: 'restaurant', serviceName: 'Table reservation', partySize: 2, price: '0.00' })] });
     renderApp(<AppointmentsRoute />);

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFocusStepHeading } from '@/lib/step-focus';
 import { useFirstFreeDate } from '../hooks/use-first-free-date';
+import { useServiceStaff } from '../hooks/use-service-staff';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { clearBookingDraft, loadBookingDraft, saveBookingDraft } from '../lib/booking-draft';
 import { profileContact, readablePhone } from '../lib/contact-defaults';
@@ -30,6 +31,8 @@ type Step = 1 | 2 | 3 | 4;
 
 interface State extends Omit<BookingStart, 'step'> {
   step: Step;
+  /** The member asked for; null: anyone free then. */
+  staffId: number | null;
   booked: Appointment | null;
 }
 
@@ -38,10 +41,13 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   // What a signed-out visitor typed before logging in comes back (with their choice, if the link lost it).
   const [saved] = useState(() => loadBookingDraft<ContactInput>(business.id));
   const [state, setState] = useState<State>(() => {
-    const choice = prefill.serviceId === null && saved ? { serviceId: saved.serviceId ?? null, date: saved.date ?? null, time: saved.time ?? null } : prefill;
-    return { ...bookingStart(services, choice, todayIso(business.timeZone)), booked: null };
+    const choice = prefill.serviceId === null && saved ? { serviceId: saved.serviceId ?? null, date: saved.date ?? null, time: saved.time ?? null, staffId: saved.staffId ?? null } : prefill;
+    return { ...bookingStart(services, choice, todayIso(business.timeZone)), staffId: choice.staffId ?? null, booked: null };
   });
   const { data: user } = useUser();
+  // "Who" is asked only where two or more members give the service; a member who does not give it counts as anyone.
+  const staff = useServiceStaff(business.id, state.service?.id);
+  const member = staff.choosing ? (staff.members.find((m) => m.id === state.staffId) ?? null) : null;
   // Without a day asked for, the date step opens on the chosen service's first day with free times.
   const firstFreeDate = useFirstFreeDate(business.id, state.service?.id);
   useEffect(() => {
@@ -68,6 +74,8 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
     if (state.service) params.set('serviceId', String(state.service.id));
     if (state.date) params.set('date', state.date);
     if (state.time) params.set('time', state.time);
+    if (member) params.set('staffId', String(member.id));
+    else params.delete('staffId');
     return `/book-appointment?${params}`;
   };
 
@@ -75,20 +83,23 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
     const { service, date, time } = state;
     if (!service || !date || !time) return;
     setDraft(values);
-    if (!user) saveBookingDraft(business.id, { details: values, serviceId: service.id, date, time });
+    if (!user) saveBookingDraft(business.id, { details: values, serviceId: service.id, date, time, staffId: member?.id ?? null });
     if (!requireSignIn(returnPath())) return;
     createAppointment.mutate(
-      { businessId: business.id, serviceId: service.id, date, time, ...values },
+      // staffId only when the customer chose someone: without it the server picks whoever is free.
+      { businessId: business.id, serviceId: service.id, date, time, ...(member ? { staffId: member.id } : {}), ...values },
       {
         onSuccess: (appointment) => {
           clearBookingDraft(business.id);
-          toast({ title: 'Appointment Booked!', description: `${appointment.serviceName} at ${business.businessName} is confirmed.` });
+          const served = staff.choosing && appointment.staffName ? ` with ${appointment.staffName}` : '';
+          toast({ title: 'Appointment Booked!', description: `${appointment.serviceName}${served} at ${business.businessName} is confirmed.` });
           update({ step: 4, booked: appointment });
         },
         onError: (error) => {
           toast({ title: 'Booking Failed', description: errorMessage(error, 'Failed to book appointment'), variant: 'destructive' });
-          // Someone else took the slot, or the customer is booked elsewhere then (the message names
-          // where): back to the (refreshed) list of free times, where another time will do.
+          // Someone else took the slot (or the member asked for: the message names them), or the
+          // customer is booked elsewhere then (the message names where): back to the (refreshed) list
+          // of free times, the same member's if one was chosen, where another time will do.
           if (error instanceof ApiError && (error.code === ErrorCode.SLOT_TAKEN || error.code === ErrorCode.OVERLAPS_YOUR_BOOKING)) update({ step: 2, time: null });
         },
       },
@@ -98,7 +109,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   const startOver = () => {
     clearBookingDraft(business.id);
     setDraft(null);
-    setState({ step: 1, service: null, date: null, time: null, booked: null });
+    setState({ step: 1, service: null, date: null, time: null, staffId: null, booked: null });
     if (location.search) void navigate(`/book/${business.id}`, { replace: true });
   };
 
@@ -115,6 +126,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
           service={state.service}
           date={state.date}
           time={state.time}
+          who={staff.choosing ? { members: staff.members, staffId: member?.id ?? null, onChange: (staffId) => update({ staffId }) } : undefined}
           onDateChange={(date) => update({ date, time: null })}
           onTimeChange={(time) => update({ time })}
           onChangeService={() => update({ step: 1 })}
@@ -130,6 +142,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
           date={state.date}
           time={state.time}
           timeZone={business.timeZone}
+          who={staff.choosing ? (member?.name ?? null) : undefined}
           defaultValues={contactDefaults}
           user={user ?? null}
           busy={createAppointment.isPending}
@@ -141,7 +154,7 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
         />
       )}
       {state.step === 4 && state.booked && (
-        <BookingConfirmation title="Appointment Booked!" appointment={state.booked}>
+        <BookingConfirmation title="Appointment Booked!" appointment={state.booked} staffName={staff.choosing ? state.booked.staffName : null}>
           <Button variant="outline" asChild>
             <Link to="/businesses">Browse More Businesses</Link>
           </Button>

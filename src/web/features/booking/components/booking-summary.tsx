@@ -18,3 +18,5 @@ export function BookingSummary({ rows }: { rows: [label: string, value: React.Re
 export const dateRow = (date: string): [string, string] => ['Date', formatLongDate(date)];
 /** The business's wall clock, saying whose from another zone: "9:00 AM New York time". */
 export const timeRow = (time: string, timeZone: string | null | undefined): [string, string] => ['Time', formatClock(time, timeZone)];
+/** Who serves it: a member's name, or "Anyone available" before the server has picked. Reads "With Marco". */
+export const withRow = (who: string): [string, string] => ['With', who];

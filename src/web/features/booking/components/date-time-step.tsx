@@ -8,6 +8,8 @@ import { addDays } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { useAvailableSlots } from '@/features/availability';
+import { useStaffAvailability } from '@/features/staff';
+import type { PublicStaffMember } from '@contract/staff';
 import { EarlierTimePrompt } from './earlier-time-prompt';
 import { NoSlots } from './no-slots';
 
@@ -17,9 +19,31 @@ const LiveQueueStatusCard = lazy(() => import('@/features/queue').then((m) => ({
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 import { RULES } from '@contract/rules';
+import { nextFreeByMember, WhoChoice } from './who-choice';
 
-/** Step 2: a day within the booking window, then one of its free start times. */
-export function DateTimeStep({ businessId, businessName, timeZone, policies, service, date, time, onDateChange, onTimeChange, onChangeService, onContinue }: {
+/** The "who" choice of a business where two or more members give the service (null staffId: anyone). */
+export interface Who {
+  members: PublicStaffMember[];
+  staffId: number | null;
+  onChange: (staffId: number | null) => void;
+}
+
+/**
+ * The day's free starts: anyone's (the plain slot list), or, with a member chosen, that member's own
+ * (the availability asked with their staffId). Where there is a choice, also who is free when, for each
+ * option's "next free" time.
+ */
+function useDaySlots(businessId: number, serviceId: number, date: string | null, who: Who | undefined) {
+  const staffId = who?.staffId ?? null;
+  const anyone = useAvailableSlots(date && staffId === null ? { businessId, date, serviceId } : null);
+  const overview = useStaffAvailability(date && who ? { businessId, date, serviceId } : null);
+  const theirs = useStaffAvailability(date && staffId !== null ? { businessId, date, serviceId, staffId } : null);
+  const slots = staffId === null ? anyone : { data: theirs.data?.slots.map((s) => s.time), isLoading: theirs.isLoading, error: theirs.error, refetch: theirs.refetch };
+  return { slots, nextFree: who ? nextFreeByMember(who.members, overview.data?.slots) : undefined };
+}
+
+/** Step 2: a day within the booking window, then one of its free start times (and, where there is a choice, with whom). */
+export function DateTimeStep({ businessId, businessName, timeZone, policies, service, date, time, who, onDateChange, onTimeChange, onChangeService, onContinue }: {
   businessId: number;
   businessName: string;
   timeZone: string;
@@ -28,13 +52,15 @@ export function DateTimeStep({ businessId, businessName, timeZone, policies, ser
   service: Service;
   date: string | null;
   time: string | null;
+  who?: Who;
   onDateChange: (date: string) => void;
   onTimeChange: (time: string) => void;
   onChangeService: () => void;
   onContinue: () => void;
 }) {
   const today = todayIso(timeZone);
-  const slots = useAvailableSlots(date ? { businessId, date, serviceId: service.id } : null);
+  const { slots, nextFree } = useDaySlots(businessId, service.id, date, who);
+  const chosenMember = who?.members.find((m) => m.id === who.staffId);
   // A time carried over (from a link or a failed booking) counts only while it is still free.
   const chosen = time && slots.data?.includes(time) ? time : null;
   const [skipping, setSkipping] = useState(false);
@@ -60,15 +86,21 @@ export function DateTimeStep({ businessId, businessName, timeZone, policies, ser
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
         <Calendar value={date} onChange={onDateChange} min={today} max={addDays(today, policies.maxAdvanceDays ?? RULES.serviceBookingWindowDays)} label="Appointment date" today={today} className="mx-auto md:mx-0" />
         <div>
+          {who && <WhoChoice members={who.members} staffId={who.staffId} nextFree={date ? nextFree : undefined} onChange={who.onChange} />}
           {date ? (
             <>
               <TimeSlotGrid
                 query={slots}
-                heading={<>Available times on {formatLongDate(date)}</>}
+                heading={
+                  <>
+                    Available times on {formatLongDate(date)}
+                    {chosenMember ? ` with ${chosenMember.name}` : ''}
+                  </>
+                }
                 timeZone={timeZone}
                 selected={chosen}
                 onSelect={onTimeChange}
-                empty={<NoSlots message="No available slots for this date" onSkipTheLine={policies.swapMarket ? () => setSkipping(true) : undefined} />}
+                empty={<NoSlots message={chosenMember ? `${chosenMember.name} has no free time on this date` : 'No available slots for this date'} onSkipTheLine={policies.swapMarket ? () => setSkipping(true) : undefined} />}
               />
               {/* Skipping the line is an offer: not where the business has the swap market off. */}
               {policies.swapMarket && slots.data && slots.data.length > 0 && <EarlierTimePrompt onSkipTheLine={() => setSkipping(true)} />}
@@ -83,7 +115,7 @@ export function DateTimeStep({ businessId, businessName, timeZone, policies, ser
           <LiveQueueStatusCard slot={{ businessId, serviceId: service.id, date, time: chosen }} timeZone={timeZone} />
         </Suspense>
       )}
-      <SelectionFooter date={date} time={chosen} timeZone={timeZone} onContinue={onContinue} />
+      <SelectionFooter date={date} time={chosen} timeZone={timeZone} extra={chosenMember ? `with ${chosenMember.name}` : undefined} onContinue={onContinue} />
       {skipping && date && (
         <Suspense fallback={null}>
           <QueueJumpDialog businessId={businessId} businessName={businessName} timeZone={timeZone} serviceId={service.id} date={date} open onOpenChange={setSkipping} />

@@ -12,14 +12,14 @@ import { Field, Input, Textarea } from '@/components/ui/input';
 import { PhoneField } from '@/components/ui/phone-field';
 import { useVisitorPhoneRegion } from '@/lib/phone-region';
 import { BlockOffersField, ContactNote, FormActions, invalidProps } from './booking-form-parts';
-import { BookingSummary, dateRow, timeRow } from './booking-summary';
+import { BookingSummary, dateRow, timeRow, withRow } from './booking-summary';
 import { PolicyNotice } from './policy-notice';
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;
 
 /** Step 3: who the appointment is for. Validated with the same rules the server applies. */
-export function DetailsStep({ service, policies, date, time, timeZone, defaultValues, user, busy, onBack, onSubmit }: {
+export function DetailsStep({ service, policies, date, time, timeZone, who, defaultValues, user, busy, onBack, onSubmit }: {
   service: Service;
   /** The policies in effect for this service, stated before the customer books. */
   policies: BusinessPolicies;
@@ -27,6 +27,8 @@ export function DetailsStep({ service, policies, date, time, timeZone, defaultVa
   time: string;
   /** The business's zone: the time is on its clock. */
   timeZone: string;
+  /** Where the customer chose who: the member's name, or null for anyone; undefined where there was no choice. */
+  who?: string | null;
   defaultValues: ContactInput;
   user: User | null;
   busy: boolean;
@@ -45,7 +47,16 @@ export function DetailsStep({ service, policies, date, time, timeZone, defaultVa
       <h2 id="details-step-title" className="text-lg font-semibold">
         Your details
       </h2>
-      <BookingSummary rows={[['Service', service.name], dateRow(date), timeRow(time, timeZone), ['Duration', `${service.duration} minutes`], ['Price', formatPrice(service.price)]]} />
+      <BookingSummary
+        rows={[
+          ['Service', service.name],
+          ...(who !== undefined ? [withRow(who ?? 'Anyone available')] : []),
+          dateRow(date),
+          timeRow(time, timeZone),
+          ['Duration', `${service.duration} minutes`],
+          ['Price', formatPrice(service.price)],
+        ]}
+      />
       <PolicyNotice policies={policies} />
       <ContactNote user={user} action="book" />
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">

@@ -11,6 +11,7 @@ export interface BookingDraft<Details> {
   serviceId?: number | null;
   date?: string | null;
   time?: string | null;
+  staffId?: number | null;
   partySize?: number;
 }
 

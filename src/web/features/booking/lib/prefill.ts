@@ -8,6 +8,8 @@ export interface BookingPrefill {
   serviceId: number | null;
   date: string | null;
   time: string | null;
+  /** A member asked for by the link (or kept across a login); used only where the service has a choice of staff. */
+  staffId?: number | null;
 }
 
 export interface BookingStart {

@@ -11,8 +11,14 @@ import { visitorPhoneRegion } from '@/lib/phone-region';
 const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary' } as const;
 const swapLabel = { held: 'Swapped · escrow held', released: 'Swapped · escrow released', refunded: 'Swapped · refunded' } as const;
 
-/** One appointment as the business sees it: who, what, when, and how to reach them. */
-export function AppointmentRow({ appointment: a, swap, compact = false, children }: { appointment: Appointment; swap?: BusinessSwap; compact?: boolean; children?: React.ReactNode }) {
+/** One appointment as the business sees it: who, what, when (`showStaff`: and with which member), and how to reach them. */
+export function AppointmentRow({ appointment: a, swap, compact = false, showStaff = false, children }: {
+  appointment: Appointment;
+  swap?: BusinessSwap;
+  compact?: boolean;
+  showStaff?: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="business-appointment">
       <div className="min-w-0 space-y-1">
@@ -25,7 +31,9 @@ export function AppointmentRow({ appointment: a, swap, compact = false, children
           {swap && <Badge variant={swap.escrowStatus === 'held' ? 'warning' : 'secondary'}>{swapLabel[swap.escrowStatus]}</Badge>}
         </div>
         <p className="text-sm text-slate-700">
-          {a.serviceName} · {formatShortDate(a.date)} at {formatClock(a.time, a.timeZone)} · {a.duration} min · {formatPrice(a.price)}
+          {a.serviceName}
+          {/* "requested": the customer chose this member, so a reschedule or swap keeps them (DESIGN section 9). */}
+          {showStaff && a.staffName && <span data-testid="appointment-staff">{` with ${a.staffName}${a.staffRequested ? ' (requested)' : ''}`}</span>} · {formatShortDate(a.date)} at {formatClock(a.time, a.timeZone)} · {a.duration} min · {formatPrice(a.price)}
         </p>
         {!compact && (
           <div className="flex flex-col gap-x-4 gap-y-1 text-sm text-slate-600 sm:flex-row sm:flex-wrap">

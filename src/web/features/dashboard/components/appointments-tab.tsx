@@ -8,6 +8,7 @@ import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useCompleteAppointment } from '@/features/appointments';
 import { CancelAppointmentDialog, swapsByAppointment, useBusinessSwaps } from '@/features/offers';
+import { useBusinessStaff } from '@/features/staff';
 import { errorMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/business-time';
 import { canCompleteNow, completableFrom } from '../lib/has-started';
@@ -29,20 +30,29 @@ const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.locale
 
 /**
  * Every appointment of the business, with the customer's contact details; complete (from an hour
- * before the start: until then the button says from when) or cancel.
+ * before the start: until then the button says from when) or cancel. A service business
+ * (`serviceBusiness`) with two or more members also sees who serves each one, and can show one
+ * member's alone.
  */
-export function AppointmentsTab({ businessId, appointments, loading, error, onRetry, timeZone }: {
-  businessId: number; appointments: Appointment[]; loading: boolean; error: unknown; onRetry: () => void; timeZone: string;
+export function AppointmentsTab({ businessId, appointments, loading, error, onRetry, timeZone, serviceBusiness = false }: {
+  businessId: number; appointments: Appointment[]; loading: boolean; error: unknown; onRetry: () => void; timeZone: string; serviceBusiness?: boolean;
 }) {
   const swaps = swapsByAppointment(useBusinessSwaps(businessId).data);
   const [filter, setFilter] = useState<Filter>('all');
+  // With one member (every shop starts with one, named after it) saying who serves adds nothing.
+  const staff = useBusinessStaff(serviceBusiness ? businessId : null).data ?? [];
+  const staffed = staff.length > 1;
+  const [memberId, setMemberId] = useState<number | null>(null);
+  const member = staffed ? (staff.find((m) => m.id === memberId) ?? null) : null;
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [completing, setCompleting] = useState<Appointment | null>(null);
   const complete = useCompleteAppointment();
   const today = todayIso(timeZone);
   const now = useNow();
 
+  // The list API has no staff filter: the business's appointments are all here, so it is done here.
   const shown = appointments
+    .filter((a) => !member || a.staffId === member.id)
     .filter((a) => (filter === 'all' ? true : filter === 'upcoming' ? a.date >= today && (a.status === 'confirmed' || a.status === 'pending') : a.status === filter))
     .sort(filter === 'upcoming' ? byStart : (a, b) => byStart(b, a));
 
@@ -59,16 +69,32 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
         <h2 id="appointments-title" className="text-lg font-semibold">
           Appointments
         </h2>
-        <div className="sm:w-48">
-          <Field id="appointment-filter" label="Show">
-            <NativeSelect id="appointment-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
-              {filters.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {staffed && (
+            <div className="sm:w-48">
+              <Field id="appointment-staff-filter" label="Staff">
+                <NativeSelect id="appointment-staff-filter" value={member?.id ?? ''} onChange={(e) => setMemberId(e.target.value ? Number(e.target.value) : null)}>
+                  <option value="">All staff</option>
+                  {staff.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            </div>
+          )}
+          <div className="sm:w-48">
+            <Field id="appointment-filter" label="Show">
+              <NativeSelect id="appointment-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+                {filters.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          </div>
         </div>
       </div>
       {loading ? (
@@ -79,7 +105,7 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
       ) : error ? (
         <ErrorState title="Failed to load appointments" message={errorMessage(error, '')} onRetry={onRetry} />
       ) : shown.length === 0 ? (
-        <EmptyState title={appointments.length ? 'No appointments match this filter' : 'No appointments yet'} description={appointments.length ? undefined : 'Bookings from customers will appear here.'} />
+        <EmptyState title={appointments.length ? (member ? `No appointments with ${member.name} match this filter` : 'No appointments match this filter') : 'No appointments yet'} description={appointments.length ? undefined : 'Bookings from customers will appear here.'} />
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {shown.map((a) => {
@@ -88,7 +114,7 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
             const from = completableFrom(a.date, a.time);
             const noteId = `complete-from-${a.id}`;
             return (
-              <AppointmentRow key={a.id} appointment={a} swap={swaps.get(a.id)}>
+              <AppointmentRow key={a.id} appointment={a} swap={swaps.get(a.id)} showStaff={staffed}>
                 <div className="flex flex-col gap-1 sm:items-end">
                   <div className="flex gap-2">
                     <Button

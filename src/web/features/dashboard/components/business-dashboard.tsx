@@ -92,7 +92,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
           <TodaysQueueTab businessId={b.id} today={todayIso(b.timeZone)} />
         </TabsContent>
         <TabsContent value="appointments">
-          <AppointmentsTab businessId={b.id} timeZone={b.timeZone} appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />
+          <AppointmentsTab businessId={b.id} serviceBusiness={!restaurant} timeZone={b.timeZone} appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />
         </TabsContent>
         <TabsContent value="availability">
           <AvailabilityTab business={b} />
