@@ -75,6 +75,10 @@ export const makeAppointment = (over: Partial<Appointment> = {}): Appointment =>
     cancelCutoffMinutes: null,
     rescheduleCutoffMinutes: null,
     swapMarket: true,
+    // DESIGN section 9: served by the business's first member, not chosen by name.
+    staffId: 1,
+    staffName: 'Downtown Barber Co.',
+    staffRequested: false,
     ...over,
   });
 
