@@ -7,6 +7,9 @@ import { Input } from '@/components/ui/input';
 import { DAY_NAMES, dayProblem, fromWeek, type HoursRange, nextRange, type Range, toWeek, type Week, WEEK } from '../lib/hours';
 import { Switch } from './switch';
 
+// On a phone the native picker opens on a tap, so the clock icon gives its room to the time itself.
+const TIME_INPUT = 'min-w-0 flex-1 px-1.5 sm:w-32 sm:flex-none sm:px-3 max-sm:[&::-webkit-calendar-picker-indicator]:hidden';
+
 // Monday to Friday, nine to five: what a member starts from when the business's hours are unknown.
 const FALLBACK: HoursRange[] = [1, 2, 3, 4, 5].map((d) => ({ dayOfWeek: d, openTime: '09:00', closeTime: '17:00' }));
 
@@ -44,17 +47,17 @@ function HoursForm({ member, businessHours, busy, onSubmit, onCancel }: {
             const show = problem && (checked || problem.includes('overlap'));
             const errorId = `staff-hours-${day}-error`;
             return (
-              <li key={day} className="space-y-2 p-3" role="group" aria-label={DAY_NAMES[day]}>
+              <li key={day} className="space-y-2 p-2 sm:p-3" role="group" aria-label={DAY_NAMES[day]}>
                 <div className="flex items-center justify-between gap-2">
                   <p className="text-sm font-medium text-slate-800">{DAY_NAMES[day]}</p>
                   {!ranges.length && <p className="text-sm text-slate-500">Day off</p>}
                 </div>
                 {ranges.map((r, i) => (
                   <div key={i} className="flex items-center gap-1.5 sm:gap-2">
-                    <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} range ${i + 1} start`} className="min-w-0 flex-1 px-2 sm:w-32 sm:flex-none sm:px-3"
+                    <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} range ${i + 1} start`} className={TIME_INPUT}
                       aria-invalid={show ? true : undefined} aria-describedby={show ? errorId : undefined} value={r.openTime} onChange={(e) => setRange(day, i, { openTime: e.target.value })} />
-                    <span className="text-sm text-slate-500">to</span>
-                    <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} range ${i + 1} end`} className="min-w-0 flex-1 px-2 sm:w-32 sm:flex-none sm:px-3"
+                    <span aria-hidden="true" className="text-sm text-slate-500">–</span>
+                    <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} range ${i + 1} end`} className={TIME_INPUT}
                       aria-invalid={show ? true : undefined} aria-describedby={show ? errorId : undefined} value={r.closeTime} onChange={(e) => setRange(day, i, { closeTime: e.target.value })} />
                     <Button type="button" variant="ghost" size="icon" className="shrink-0" aria-label={`Remove ${DAY_NAMES[day]} range ${i + 1}`} onClick={() => setDay(day, ranges.filter((_, j) => j !== i))}>
                       <X aria-hidden="true" />
@@ -93,7 +96,7 @@ export function StaffHoursDialog({ member, businessHours, busy, onOpenChange, on
   member: StaffMember | null; businessHours: HoursRange[] | undefined; busy: boolean; onOpenChange: (open: boolean) => void; onSubmit: (hours: HoursRange[] | null) => void;
 }) {
   return (
-    <Dialog open={member !== null} onOpenChange={onOpenChange} title={member ? `Hours for ${member.name}` : 'Hours'} description="Several ranges on a day leave a break between them; a day without one is a day off.">
+    <Dialog className="p-4 sm:p-6" open={member !== null} onOpenChange={onOpenChange} title={member ? `Hours for ${member.name}` : 'Hours'} description="Several ranges on a day leave a break between them; a day without one is a day off.">
       {member && <HoursForm key={member.id} member={member} businessHours={businessHours} busy={busy} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} />}
     </Dialog>
   );

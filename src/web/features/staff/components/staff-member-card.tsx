@@ -16,7 +16,7 @@ export function StaffMemberCard({ member, services, today, first, last, busy, on
   const timeOff = member.timeOff.filter((t) => t.endDate >= today).sort((a, b) => a.startDate.localeCompare(b.startDate));
   const n = member.name;
   return (
-    <Card className={member.active ? 'p-4' : 'bg-slate-50 p-4 opacity-80'} data-testid="staff-member">
+    <Card className={member.active ? 'p-4' : 'border-dashed bg-slate-50 p-4'} data-testid="staff-member">
       <div className="flex flex-wrap items-center gap-2">
         <p className="break-words font-semibold text-slate-900">{n}</p>
         {!member.active && <Badge variant="outline">Inactive</Badge>}
