@@ -47,11 +47,13 @@ function HoursForm({ member, businessHours, busy, onSubmit, onCancel }: {
             const show = problem && (checked || problem.includes('overlap'));
             const errorId = `staff-hours-${day}-error`;
             return (
-              <li key={day} className="space-y-2 p-2 sm:p-3" role="group" aria-label={DAY_NAMES[day]}>
-                <div className="flex items-center justify-between gap-2">
+              <li key={day} className="flex flex-col gap-2 p-2 sm:flex-row sm:gap-3 sm:p-3" role="group" aria-label={DAY_NAMES[day]}>
+                {/* A phone puts the day over its ranges; a wider screen beside them. */}
+                <div className="flex items-center justify-between gap-2 sm:w-24 sm:shrink-0 sm:flex-col sm:items-start sm:justify-start sm:gap-0 sm:pt-2">
                   <p className="text-sm font-medium text-slate-800">{DAY_NAMES[day]}</p>
                   {!ranges.length && <p className="text-sm text-slate-500">Day off</p>}
                 </div>
+                <div className="min-w-0 flex-1 space-y-2">
                 {ranges.map((r, i) => (
                   <div key={i} className="flex items-center gap-1.5 sm:gap-2">
                     <Input type="time" step={300} aria-label={`${DAY_NAMES[day]} range ${i + 1} start`} className={TIME_INPUT}
@@ -74,6 +76,7 @@ function HoursForm({ member, businessHours, busy, onSubmit, onCancel }: {
                   {ranges.length ? 'Add range' : 'Add hours'}
                   <span className="sr-only"> on {DAY_NAMES[day]}</span>
                 </Button>
+                </div>
               </li>
             );
           })}
