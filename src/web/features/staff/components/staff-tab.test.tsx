@@ -167,7 +167,7 @@ describe('deactivating a member', () => {
     server.use(http.delete('/api/staff/21', ({ request }) => {
       const reassign = new URL(request.url).searchParams.get('reassign') === 'true';
       calls.push(reassign ? 'reassign' : 'plain');
-      if (!reassign) return apiError(409, 'Marco has 2 upcoming appointments', 'CONFLICT');
+      if (!reassign) return apiError(409, 'Marco has 2 upcoming appointments: reassign them or cancel them first', 'CONFLICT');
       members = members.map((m) => (m.id === 21 ? { ...m, active: false } : m));
       return HttpResponse.json({ deactivated: true, reassigned: 2 });
     }));
@@ -176,7 +176,7 @@ describe('deactivating a member', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate Marco?' });
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     const offer = await screen.findByRole('alertdialog', { name: 'Marco has upcoming appointments' });
-    expect(within(offer).getByText('Marco has 2 upcoming appointments')).toBeInTheDocument();
+    expect(within(offer).getByText('Marco has 2 upcoming appointments: reassign them or cancel them first')).toBeInTheDocument();
     await user.click(within(offer).getByRole('button', { name: 'Move their appointments to others and deactivate' }));
     await expectToast('Staff member deactivated', 'Marco was deactivated; 2 appointments moved to others.');
     expect(calls).toEqual(['plain', 'reassign']);
@@ -187,11 +187,11 @@ describe('deactivating a member', () => {
 
   it('shows the last-member refusal as an error, with nothing to move', async () => {
     serveStaff(() => [makeStaff()]);
-    server.use(http.delete('/api/staff/21', () => apiError(409, 'A business needs at least one active staff member', 'CONFLICT')));
+    server.use(http.delete('/api/staff/21', () => apiError(409, 'Marco is the only active staff member of this business: add another before removing them', 'CONFLICT')));
     const { user } = renderTab();
     await user.click(await screen.findByRole('button', { name: 'Deactivate Marco' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
-    await expectToast('Failed to deactivate staff member', 'A business needs at least one active staff member');
+    await expectToast('Failed to deactivate staff member', 'Marco is the only active staff member of this business: add another before removing them');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 });
