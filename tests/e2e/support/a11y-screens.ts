@@ -137,7 +137,9 @@ export async function screensFor(who: Who, context: BrowserContext, wanted: (nam
   const dashboard = (tab: string, label: string): Screen => ({ name: `dashboard-${tab}`, url: `/business-dashboard?tab=${tab}`, title: 'Business Dashboard – Que', ready: (p) => p.getByRole('tab', { name: label, selected: true }).waitFor() });
   const tabs = [dashboard('services', 'Services'), dashboard('queue', "Today's queue"), dashboard('appointments', 'Appointments'), dashboard('availability', 'Availability'), dashboard('settings', 'Settings')];
   const serviceDialog = { ...dashboard('services', 'Services'), name: 'service-dialog', open: opensDialog('Add Service') };
-  if (who === 'owner') return [...tabs, serviceDialog, ...signedIn, { name: 'login-signed-in', url: '/login', title: 'Sign in – Que' }];
+  // Staff members are a service business's alone (DESIGN section 9): no such tab for a restaurant.
+  const staff = [dashboard('staff', 'Staff'), { ...dashboard('staff', 'Staff'), name: 'staff-dialog', open: opensDialog('Add member') }];
+  if (who === 'owner') return [...tabs, ...staff, serviceDialog, ...signedIn, { name: 'login-signed-in', url: '/login', title: 'Sign in – Que' }];
   return [
     ...tabs,
     dashboard('time-slots', 'Time Slots'),

@@ -46,7 +46,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             <AlertDialogPrimitive.Cancel asChild>
               <Button variant="outline">{cancelLabel}</Button>
             </AlertDialogPrimitive.Cancel>
-            <Button variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={onConfirm}>
+            {/* A long label wraps on a phone instead of running out of the button. */}
+            <Button variant={destructive ? 'destructive' : 'default'} className="h-auto min-h-10 whitespace-normal text-center" disabled={busy} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

@@ -17,11 +17,12 @@ import { RecentAppointments } from './recent-appointments';
 import { ServicesTab } from './services-tab';
 import { PoliciesCard } from './policies-card';
 import { SettingsTab } from './settings-tab';
+import { StaffTabPanel } from './staff-tab-panel';
 import { TodaysQueueTab } from './todays-queue-tab';
 import { StatCards } from './stat-cards';
 import { TimeSlotsTab } from './time-slots-tab';
 
-const TABS = ['services', 'queue', 'appointments', 'availability', 'time-slots', 'settings'] as const;
+const TABS = ['services', 'staff', 'queue', 'appointments', 'availability', 'time-slots', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The owner's view of their business: numbers, recent bookings, and a tab per thing to manage. */
@@ -45,7 +46,8 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
 
   const b = business.data;
   const restaurant = b.businessType === 'restaurant';
-  const tabs = TABS.filter((t) => t !== 'time-slots' || restaurant);
+  // Restaurants seat tables by time slot; staff members are a service business's alone.
+  const tabs = TABS.filter((t) => (t === 'time-slots' ? restaurant : t === 'staff' ? !restaurant : true));
   const requested = search.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'services';
   const list = appointments.data ?? [];
@@ -79,6 +81,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
       <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>
         <TabsList aria-label="Manage your business" className="flex-wrap">
           <TabsTrigger value="services">Services</TabsTrigger>
+          {!restaurant && <TabsTrigger value="staff">Staff</TabsTrigger>}
           <TabsTrigger value="queue">Today's queue</TabsTrigger>
           <TabsTrigger value="appointments">Appointments</TabsTrigger>
           <TabsTrigger value="availability">Availability</TabsTrigger>
@@ -88,6 +91,11 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
         <TabsContent value="services">
           <ServicesTab businessId={b.id} />
         </TabsContent>
+        {!restaurant && (
+          <TabsContent value="staff">
+            <StaffTabPanel businessId={b.id} timeZone={b.timeZone} />
+          </TabsContent>
+        )}
         <TabsContent value="queue">
           <TodaysQueueTab businessId={b.id} today={todayIso(b.timeZone)} />
         </TabsContent>
