@@ -15,7 +15,10 @@ interface MemberLine {
   entries: QueueEntry[];
 }
 
-/** Today's entries in each member's line, members in the order their first entry comes (entries keep the server's order). */
+/**
+ * Today's entries in each member's line (entries keep the list's order). Members by id, which is
+ * their creation order: a live update re-sorts the list, and the groups must not trade places.
+ */
 function byMember(entries: QueueEntry[]): MemberLine[] {
   const lines = new Map<number | null, MemberLine>();
   for (const e of entries) {
@@ -23,7 +26,7 @@ function byMember(entries: QueueEntry[]): MemberLine[] {
     line.entries.push(e);
     lines.set(e.staffId, line);
   }
-  return [...lines.values()];
+  return [...lines.values()].sort((a, b) => (a.staffId ?? Infinity) - (b.staffId ?? Infinity));
 }
 
 /**

@@ -75,13 +75,13 @@ describe("the owner's Today's queue", () => {
   it("shows each member's line and calls the next customer of the member chosen", async () => {
     const { user, sent } = tab(line);
     const lines = await screen.findAllByTestId('member-line');
-    expect(lines.map((l) => within(l).getByRole('heading').textContent)).toEqual(['Anna · 1 waiting', 'Marco · 2 waiting']);
-    expect(within(lines[1]).getAllByTestId('owner-queue-entry').map((li) => li.textContent)).toEqual([
+    expect(lines.map((l) => within(l).getByRole('heading').textContent)).toEqual(['Marco · 2 waiting', 'Anna · 1 waiting']);
+    expect(within(lines[0]).getAllByTestId('owner-queue-entry').map((li) => li.textContent)).toEqual([
       expect.stringMatching(/^1Haircut10:00 AM/),
       expect.stringMatching(/^2Haircut11:00 AM/),
     ]);
 
-    await user.click(within(lines[1]).getByRole('button', { name: 'Call next for Marco' }));
+    await user.click(within(lines[0]).getByRole('button', { name: 'Call next for Marco' }));
     await expectToast('Customer Called', 'Marco: #1 Haircut at 10:00 AM');
     expect(sent.bodies).toEqual([{ staffId: 5 }]);
 
