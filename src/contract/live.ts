@@ -21,6 +21,14 @@ export const queueEntrySchema = z.object({
   isMine: z.boolean(),
   /** The business's IANA zone: date and time are its wall clock. */
   timeZone: z.string(),
+  /**
+   * The staff member who serves it (DESIGN section 9): position and wait count only that member's
+   * entries of the day. Null for a restaurant's table.
+   */
+  staffId: z.number().int().nullable(),
+  staffName: z.string().nullable(),
+  /** How many active members the business has (0 for a restaurant): screens name the member only when several. */
+  staffCount: z.number().int(),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 

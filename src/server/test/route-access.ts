@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { TIME_ZONE } from '../features/appointments/test-fixtures.js';
 import { authorizedIntent } from '../features/payments/test-fixtures.js';
-import { instantOf } from '../time/business-time.js';
+import { instantOf, todayIn } from '../time/business-time.js';
 import { clockOf } from './test-app.js';
 import type { Party, World } from './world.js';
 
@@ -98,6 +99,16 @@ const QUEUE_CASES: AccessCase[] = [
   },
   { route: 'GET /api/queue/customer/:userId', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/queue/customer/${w.customerId}` }) },
   { route: 'GET /api/queue/business/:businessId/today', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/queue/business/${w.shopId}/today` }) },
+  {
+    route: 'POST /api/queue/business/:businessId/call-next',
+    name: "the customer's entry moved to today (the real clock's, as Today's queue reads it), so it is the next waiting",
+    allowed: ['owner'],
+    async prepare(w) {
+      const today = todayIn(TIME_ZONE);
+      await w.clients.owner!.app.database.db.execute(sql`update queue_entries set starts_at = ${`${today} 23:59:00`}::timestamp where id = ${w.queueEntryId}`);
+    },
+    request: (w) => ({ method: 'POST', url: `/api/queue/business/${w.shopId}/call-next`, payload: {} }),
+  },
 ];
 
 /** The customer's "offer received" notification from the bidder: theirs alone to mark read. */

@@ -91,7 +91,7 @@ async function deliverQueueEvent(db: Db, registry: LiveRegistry, event: LiveEven
   const now = new Date();
   if (entry) pushEntry(event.type, entry, recipientsOf(registry, daySubscribers, entry), now);
   if (!line) return;
-  for (const row of entriesMovedBy(dayLine, event.queueEntryId, line)) pushEntry('queue_update', row, recipientsOf(registry, daySubscribers, row), now);
+  for (const row of entriesMovedBy(dayLine, event.queueEntryId, line, entry, day?.date ?? null)) pushEntry('queue_update', row, recipientsOf(registry, daySubscribers, row), now);
 }
 
 /** Closes the sockets opened with a session that ended, or with any session of its user when all ended. */

@@ -50,6 +50,9 @@ export function toQueueEntry(row: RankedEntryRow, viewer: User | null, now: Date
     estimatedWaitMinutes: estimatedWaitMinutes(row, now),
     isMine: viewer !== null && viewer.id === row.customerId,
     timeZone: row.timeZone,
+    staffId: row.staffId,
+    staffName: row.staffName,
+    staffCount: row.staffCount,
   };
 }
 
@@ -58,18 +61,35 @@ const placeOf = (time: string | null, id: number): [string, number] => (time ===
 const before = (a: [string, number], b: [string, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 /**
- * The other active entries of a business-day whose position a change of entry `changedId` moved:
- * those ranked strictly between its old and new place (null: not in the line, i.e. after everyone).
- * A booking moves everyone behind it back one place, a cancellation or completion everyone behind
- * it forward one, a reschedule those it passed. A call moves nobody (and leaves the delay ahead of
- * the others as it was at that moment), so it comes without `line`.
+ * The other active entries of a business-day whose position a change of entry `changed` moved.
+ * Each member's entries form their own line (DESIGN section 9), so only the changed entry's line
+ * moves: those ranked strictly between its old and new place (null: not in the line, i.e. after
+ * everyone). A booking moves everyone behind it back one place, a cancellation or completion
+ * everyone behind it forward one, a reschedule those it passed. A call moves nobody (and leaves the
+ * delay ahead of the others as it was at that moment), so it comes without `line`.
+ *
+ * A move (a reschedule or a swap) may also change who serves the entry, and the event does not say
+ * who served it before: at a business with several members, a move therefore pushes every entry of
+ * the day behind the earlier of its two places, in every line (a superset: an unmoved entry is
+ * pushed as it stands). `changed` is where the entry stands now (null: not on this day any more).
  */
-export function entriesMovedBy(dayLine: RankedEntryRow[], changedId: number, line: { from: string | null; to: string | null }): RankedEntryRow[] {
+export function entriesMovedBy(
+  dayLine: RankedEntryRow[],
+  changedId: number,
+  line: { from: string | null; to: string | null },
+  changed: Pick<RankedEntryRow, 'date' | 'staffId' | 'staffCount'> | null = null,
+  date: string | null = null,
+): RankedEntryRow[] {
   const [from, to] = [placeOf(line.from, changedId), placeOf(line.to, changedId)];
   const [low, high] = before(from, to) ? [from, to] : [to, from];
+  const severalMembers = changed !== null && changed.staffCount > 1;
+  // A booking, a cancellation or a completion on this day: its member is known and did not change.
+  const sameMember = changed !== null && changed.date === date && (line.from === null || line.to === null);
   return dayLine.filter((row) => {
     if (row.id === changedId || row.position === null) return false;
     const place = placeOf(row.time, row.id);
-    return before(low, place) && before(place, high);
+    if (!severalMembers) return before(low, place) && before(place, high);
+    if (sameMember) return row.staffId === changed.staffId && before(low, place) && before(place, high);
+    return before(low, place);
   });
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { instantOf } from '../../time/business-time.js';
 import type { RankedEntryRow } from './queue.repository.js';
-import { estimatedWaitMinutes, toQueueEntry } from './queue-view.js';
+import { entriesMovedBy, estimatedWaitMinutes, toQueueEntry } from './queue-view.js';
 
 const NY = 'America/New_York';
 const at = (date: string, time: string) => new Date(Number(instantOf(date, time, NY)!.epochMilliseconds));
 
 const head: RankedEntryRow = {
-  id: 1, appointmentId: 11, businessId: 5, businessName: 'Shop', ownerId: 50, timeZone: NY, serviceId: 7, serviceName: 'Cut', customerId: 100,
+  id: 1, appointmentId: 11, businessId: 5, businessName: 'Shop', ownerId: 50, timeZone: NY, serviceId: 7, serviceName: 'Cut', staffId: 3, staffName: 'Shop', staffCount: 1, customerId: 100,
   date: '2026-12-01', time: '10:00', status: 'waiting', position: 1,
   headId: 1, headDate: '2026-12-01', headTime: '10:00', headStatus: 'waiting', headCalledAtMs: null,
 };
@@ -57,5 +57,30 @@ describe('toQueueEntry', () => {
     expect(toQueueEntry(head, viewer(50), now)).toMatchObject({ customerId: 100, isMine: false });
     expect(toQueueEntry(head, viewer(999), now)).toMatchObject({ customerId: null, isMine: false, appointmentId: null });
     expect(toQueueEntry(head, null, now)).toMatchObject({ customerId: null, isMine: false });
+  });
+});
+
+describe('entriesMovedBy', () => {
+  // A day at a shop of two members: Marco (5) and Anna (6).
+  const row = (id: number, time: string, staffId: number, position: number): RankedEntryRow => ({ ...head, id, time, staffId, staffCount: 2, position });
+  const day = [row(1, '09:00', 5, 1), row(2, '10:00', 6, 1), row(3, '11:00', 5, 2), row(4, '12:00', 6, 2), row(5, '13:00', 5, 3)];
+  const ids = (rows: RankedEntryRow[]) => rows.map((r) => r.id);
+
+  it("moves only the changed entry's member's line on a booking or a cancellation", () => {
+    const booked = row(9, '10:30', 5, 2);
+    expect(ids(entriesMovedBy([...day, booked], 9, { from: null, to: '10:30' }, booked, booked.date))).toEqual([3, 5]);
+    const cancelled = { ...row(1, '09:00', 5, 1), status: 'cancelled' as const, position: null };
+    expect(ids(entriesMovedBy(day.slice(1), 1, { from: '09:00', to: null }, cancelled, cancelled.date))).toEqual([3, 5]);
+  });
+
+  it('on a move, which may change the member, pushes every line behind the earlier place', () => {
+    const moved = row(1, '11:30', 6, 2);
+    expect(ids(entriesMovedBy([...day.slice(1), moved], 1, { from: '09:00', to: '11:30' }, moved, moved.date))).toEqual([2, 3, 4, 5]);
+  });
+
+  it('keeps the exact rule at a one-member shop: only those passed', () => {
+    const single = day.map((r) => ({ ...r, staffId: 5, staffCount: 1 }));
+    const moved = { ...single[4], time: '10:30' };
+    expect(ids(entriesMovedBy([...single.slice(0, 4), moved], 5, { from: '13:00', to: '10:30' }, moved, moved.date))).toEqual([3, 4]);
   });
 });

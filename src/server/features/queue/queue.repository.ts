@@ -33,6 +33,33 @@ export async function lockEntry(db: Db, id: number): Promise<LockedEntry | null>
   return row ?? null;
 }
 
+/**
+ * Locks the first waiting entry of a business-day, of one member's line when `staffId` is given
+ * (start time, then id: the order lines are ranked in). An entry another call holds is skipped, so
+ * two owners' tabs calling at once call two customers, never one twice.
+ */
+export async function lockNextWaiting(db: Db, q: { businessId: number; date: string; staffId: number | null }): Promise<LockedEntry | null> {
+  const member = q.staffId === null ? sql`true` : sql`exists (select 1 from appointments ap where ap.id = q.appointment_id and ap.staff_id = ${q.staffId})`;
+  const [row] = await rows<LockedEntry>(
+    db,
+    sql`select q.id, q.business_id as "businessId", q.customer_id as "customerId", q.appointment_id as "appointmentId", q.status,
+               to_char(q.starts_at, 'YYYY-MM-DD') as date
+        from queue_entries q
+        where q.business_id = ${q.businessId} and q.starts_at >= ${q.date}::date and q.starts_at < ${q.date}::date + 1
+          and q.status = 'waiting' and ${member}
+        order by q.starts_at, q.id
+        limit 1
+        for update skip locked`,
+  );
+  return row ?? null;
+}
+
+/** Whether a staff member belongs to the business (active or not: an inactive one may still have entries today). */
+export async function isStaffOf(db: Db, staffId: number, businessId: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(db, sql`select id from staff_members where id = ${staffId} and business_id = ${businessId}`);
+  return found.length > 0;
+}
+
 export async function markCalled(db: Db, id: number): Promise<void> {
   await db.execute(sql`update queue_entries set status = 'called', called_at = now(), updated_at = now() where id = ${id}`);
 }
@@ -47,6 +74,11 @@ export interface RankedEntryRow {
   timeZone: string;
   serviceId: number;
   serviceName: string;
+  /** The member who serves it, whose line it stands in (null: a restaurant's table). */
+  staffId: number | null;
+  staffName: string | null;
+  /** How many active members the business has (0 for a restaurant). */
+  staffCount: number;
   customerId: number;
   date: string;
   time: string;
@@ -61,9 +93,10 @@ export interface RankedEntryRow {
 }
 
 /**
- * The entries `filter` picks, each ranked by start time among the active entries of its own
- * business-day (all of that day's entries are read, not only the picked ones), with that day's
- * first active entry. One statement; a window per business-day.
+ * The entries `filter` picks, each ranked by start time among the active entries of its own line:
+ * the business-day's entries served by the same member (DESIGN section 9: "2nd in line for Marco";
+ * a restaurant's tables, with no member, form one line). All of that day's entries are read, not
+ * only the picked ones, with each line's first active entry. One statement; a window per line.
  */
 export async function rankedEntries(db: Db, filter: SQL): Promise<RankedEntryRow[]> {
   return rows<RankedEntryRow>(
@@ -74,7 +107,7 @@ export async function rankedEntries(db: Db, filter: SQL): Promise<RankedEntryRow
       select distinct q.business_id, q.starts_at::date as day from queue_entries q join wanted w on w.id = q.id
     ),
     ranked as (
-      select q.*,
+      select q.*, ap.staff_id,
              q.status in ('waiting', 'called') as active,
              row_number() over day_line as n,
              first_value(q.id) over day_line as head_id,
@@ -83,10 +116,13 @@ export async function rankedEntries(db: Db, filter: SQL): Promise<RankedEntryRow
              first_value(q.called_at) over day_line as head_called_at
       from queue_entries q
       join days d on d.business_id = q.business_id and q.starts_at >= d.day and q.starts_at < d.day + 1
-      window day_line as (partition by q.business_id, q.starts_at::date, q.status in ('waiting', 'called') order by q.starts_at, q.id)
+      left join appointments ap on ap.id = q.appointment_id
+      window day_line as (partition by q.business_id, q.starts_at::date, ap.staff_id, q.status in ('waiting', 'called') order by q.starts_at, q.id)
     )
     select r.id, r.appointment_id as "appointmentId", r.business_id as "businessId", b.business_name as "businessName",
            b.owner_id as "ownerId", b.time_zone as "timeZone", r.service_id as "serviceId", s.name as "serviceName",
+           r.staff_id as "staffId", sm.name as "staffName",
+           (select count(*) from staff_members m where m.business_id = r.business_id and m.active)::int as "staffCount",
            r.customer_id as "customerId", to_char(r.starts_at, 'YYYY-MM-DD') as date, to_char(r.starts_at, 'HH24:MI') as time,
            r.status,
            case when r.active then r.n::int end as position,
@@ -99,6 +135,7 @@ export async function rankedEntries(db: Db, filter: SQL): Promise<RankedEntryRow
     join wanted w on w.id = r.id
     join businesses b on b.id = r.business_id
     join services s on s.id = r.service_id
+    left join staff_members sm on sm.id = r.staff_id
     order by r.starts_at, r.id`,
   );
 }

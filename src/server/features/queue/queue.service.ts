@@ -13,7 +13,10 @@ const RECENT_FINISHED = 5;
 const dayFilter = (businessId: number, date: string) =>
   sql`q.business_id = ${businessId} and q.starts_at >= ${date}::date and q.starts_at < ${date}::date + 1`;
 
-const byPosition = (a: QueueEntry, b: QueueEntry) => (a.queuePosition ?? Infinity) - (b.queuePosition ?? Infinity);
+// Rows come by start time; active ones go first, keeping that order. Positions count within each
+// member's line (1, 1, 2, ... at a shop of several), so start time is the one order across lines;
+// within one line it is the position order.
+const byPosition = (a: QueueEntry, b: QueueEntry) => Number(a.queuePosition === null) - Number(b.queuePosition === null);
 
 /** One entry shaped for a viewer (the live socket layer loads each pushed entry through this). */
 export async function loadQueueEntryFor(db: Db, entryId: number, viewer: User | null, now = new Date()): Promise<QueueEntry | null> {
@@ -57,10 +60,12 @@ export async function listCustomerQueue(db: Db, viewer: User | null, userId: num
   return [...entries.filter((e) => e.queuePosition !== null), ...entries.filter((e) => e.queuePosition === null).reverse()];
 }
 
-/** The owner's line for today in the business's own zone: active entries by position, then the finished ones. */
-export async function listBusinessToday(db: Db, viewer: User | null, businessId: number): Promise<QueueEntry[]> {
+/**
+ * The owner's line for today in the business's own zone: active entries by start time (each
+ * carries its position in its member's line), then the finished ones.
+ */
+export async function listBusinessToday(db: Db, viewer: User | null, businessId: number, now: Date = new Date()): Promise<QueueEntry[]> {
   const business = await requireOwnedBusiness(db, viewer, businessId);
-  const rows = await queueRepository.rankedEntries(db, dayFilter(businessId, todayIn(business.timeZone)));
-  const now = new Date();
+  const rows = await queueRepository.rankedEntries(db, dayFilter(businessId, todayIn(business.timeZone, now)));
   return rows.map((r) => toQueueEntry(r, viewer, now)).sort(byPosition);
 }

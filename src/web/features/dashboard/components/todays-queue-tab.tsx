@@ -5,27 +5,74 @@ import { EmptyState, Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
 import { ConnectionStatus, useLiveConnection } from '@/features/live';
-import { describeWait, isActive, QueueStatusBadge, useBusinessQueueToday, useCallQueueEntry } from '@/features/queue';
+import { describeWait, isActive, linePerMember, QueueStatusBadge, useBusinessQueueToday, useCallNextQueueEntry, useCallQueueEntry } from '@/features/queue';
 import { errorMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/business-time';
 
-/** The owner's line today, in order: 'Call next' calls the first waiting customer, 'Call' any other. */
+interface MemberLine {
+  staffId: number | null;
+  staffName: string | null;
+  entries: QueueEntry[];
+}
+
+/**
+ * Today's entries in each member's line (entries keep the list's order). Members by id, which is
+ * their creation order: a live update re-sorts the list, and the groups must not trade places.
+ */
+function byMember(entries: QueueEntry[]): MemberLine[] {
+  const lines = new Map<number | null, MemberLine>();
+  for (const e of entries) {
+    const line = lines.get(e.staffId) ?? { staffId: e.staffId, staffName: e.staffName, entries: [] };
+    line.entries.push(e);
+    lines.set(e.staffId, line);
+  }
+  return [...lines.values()].sort((a, b) => (a.staffId ?? Infinity) - (b.staffId ?? Infinity));
+}
+
+/**
+ * The owner's line today, in order: 'Call next' calls the first waiting customer, 'Call' any other.
+ * At a shop of several staff members each member has their own line (DESIGN section 9): the entries
+ * are grouped by member, each group with its own 'Call next for Marco'.
+ */
 export function TodaysQueueTab({ businessId, today }: { businessId: number; today: string }) {
   const queue = useBusinessQueueToday(businessId);
   const state = useLiveConnection([{ businessId, date: today }]);
   const call = useCallQueueEntry();
+  const callNext = useCallNextQueueEntry(businessId);
+  const busy = call.isPending || callNext.isPending;
   const entries = queue.data ?? [];
-  const nextWaiting = entries.find((e) => e.status === 'waiting');
-
-  const callEntry = (e: QueueEntry) =>
-    call.mutate(e.id, {
-      onSuccess: () => toast({ title: 'Customer Called', description: `#${e.queuePosition ?? ''} ${e.serviceName} at ${formatClock(e.time, e.timeZone)}` }),
-      onError: (error) => toast({ title: 'Could not call customer', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-    });
-
+  const perMember = entries.some(linePerMember);
+  const called = {
+    onSuccess: (e: QueueEntry) =>
+      toast({ title: 'Customer Called', description: `${perMember && e.staffName ? `${e.staffName}: ` : ''}#${e.queuePosition ?? ''} ${e.serviceName} at ${formatClock(e.time, e.timeZone)}` }),
+    onError: (error: Error) => toast({ title: 'Could not call customer', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  };
+  const callEntry = (e: QueueEntry) => call.mutate(e.id, called);
   if (queue.isPending) return <Skeleton className="h-40" />;
   if (queue.error) return <ErrorState title="Error Loading Queue Data" message={errorMessage(queue.error, 'Failed to fetch queue entries')} onRetry={() => void queue.refetch()} />;
-
+  const anyWaiting = entries.some((e) => e.status === 'waiting');
+  const list = (line: QueueEntry[]) => (
+    <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+      {line.map((e) => (
+        <li key={e.id} data-testid="owner-queue-entry" className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+          <span className="w-8 text-lg font-bold text-brand-700">{e.queuePosition ?? '–'}</span>
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">{e.serviceName}</p>
+            <p className="text-slate-600" data-testid="owner-queue-time">
+              {formatClock(e.time, e.timeZone)}
+              {isActive(e) && ` · expected ${describeWait(e)}`}
+            </p>
+          </div>
+          <QueueStatusBadge status={e.status} />
+          {e.status === 'waiting' && (
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => callEntry(e)} aria-label={`Call ${e.serviceName} at ${formatClock(e.time, e.timeZone)}${perMember && e.staffName ? ` with ${e.staffName}` : ''}`}>
+              Call
+            </Button>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
   return (
     <section aria-labelledby="todays-queue-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -33,34 +80,36 @@ export function TodaysQueueTab({ businessId, today }: { businessId: number; toda
           <h2 id="todays-queue-title" className="text-lg font-semibold">Today's queue</h2>
           <ConnectionStatus state={state} />
         </div>
-        <Button disabled={!nextWaiting || call.isPending} onClick={() => nextWaiting && callEntry(nextWaiting)}>
+        <Button disabled={!anyWaiting || busy} onClick={() => callNext.mutate(null, called)}>
           <Megaphone aria-hidden="true" />
           Call next
         </Button>
       </div>
       {entries.length === 0 ? (
         <EmptyState title="No one in line today" description="Today's bookings appear here in order." />
-      ) : (
-        <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-          {entries.map((e) => (
-            <li key={e.id} data-testid="owner-queue-entry" className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
-              <span className="w-8 text-lg font-bold text-brand-700">{e.queuePosition ?? '–'}</span>
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">{e.serviceName}</p>
-                <p className="text-slate-600" data-testid="owner-queue-time">
-                  {formatClock(e.time, e.timeZone)}
-                  {isActive(e) && ` · expected ${describeWait(e)}`}
-                </p>
+      ) : perMember ? (
+        byMember(entries).map((line) => {
+          const waiting = line.entries.filter((e) => e.status === 'waiting').length;
+          const titleId = `member-line-${line.staffId ?? 'none'}`;
+          return (
+            <section key={line.staffId ?? 'none'} aria-labelledby={titleId} data-testid="member-line" className="space-y-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 id={titleId} className="font-semibold">
+                  {line.staffName ?? 'Unassigned'} <span className="text-sm font-normal text-slate-600">· {waiting} waiting</span>
+                </h3>
+                {line.staffId !== null && (
+                  <Button size="sm" variant="outline" disabled={waiting === 0 || busy} onClick={() => callNext.mutate(line.staffId, called)}>
+                    <Megaphone aria-hidden="true" />
+                    Call next for {line.staffName}
+                  </Button>
+                )}
               </div>
-              <QueueStatusBadge status={e.status} />
-              {e.status === 'waiting' && (
-                <Button size="sm" variant="outline" disabled={call.isPending} onClick={() => callEntry(e)} aria-label={`Call ${e.serviceName} at ${formatClock(e.time, e.timeZone)}`}>
-                  Call
-                </Button>
-              )}
-            </li>
-          ))}
-        </ol>
+              {list(line.entries)}
+            </section>
+          );
+        })
+      ) : (
+        list(entries)
       )}
     </section>
   );
