@@ -9,20 +9,15 @@ useBrowser();
 // DESIGN section 9: at a shop of several staff members each has their own line. The customer's
 // queue dashboard says "2nd in line for Marco"; the owner's Today's queue shows each member's line
 // and calls the next customer of one. Members are made through the staff API
-// (POST /api/businesses/{id}/staff); where the app has no such route yet, the test says so and skips.
+// (POST /api/businesses/{id}/staff).
 
 describe('the queue of a shop with several staff members', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-    it(`at ${viewport.width} px: the customer sees whose line they are in; the owner calls the next customer of a member`, async (test) => {
+    it(`at ${viewport.width} px: the customer sees whose line they are in; the owner calls the next customer of a member`, async () => {
       const owner = await newPage(viewport);
       const req = owner.context.request;
       const shop = await roundTheClockShop(req);
       const staffRoute = await req.post(`/api/businesses/${shop.business.id}/staff`, { data: { name: 'Marco' } });
-      if (staffRoute.status() === 404) {
-        await owner.context.close();
-        test.skip('no staff API on this build (POST /api/businesses/{id}/staff)');
-        return;
-      }
       expect(staffRoute.status(), await staffRoute.text()).toBe(201);
       const marco = ((await staffRoute.json()) as { id: number }).id;
       const added = await req.post(`/api/businesses/${shop.business.id}/staff`, { data: { name: 'Anna' } });
