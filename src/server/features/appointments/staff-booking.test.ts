@@ -154,7 +154,7 @@ describe('a shop with three members', () => {
 
   it("a change of staff makes the earliest-start cache of the business stale; a booking's touch of the member does not", async () => {
     const shop = await threeChairs();
-    const version = async () => (await rows<{ v: number }>(sql`select version as v from earliest_free_starts where service_id = ${shop.serviceId}`))[0].v;
+    const version = async () => Number((await rows<{ v: number }>(sql`select version as v from earliest_free_starts where service_id = ${shop.serviceId}`))[0].v);
     const start = await version();
     await ctx.database.db.execute(sql`insert into staff_time_off (staff_id, start_date, end_date) values (${shop.sam}, ${upcomingWeekday()}, ${upcomingWeekday()})`);
     expect(await version()).toBe(start + 1);

@@ -63,6 +63,8 @@ DECLARE
   v_r_open int[] := '{}';
   v_r_close int[] := '{}';
   m int;
+  v_lo int;
+  v_hi int;
   v_range_starts int[];
   v_min int;
   v_max int;
@@ -180,11 +182,15 @@ BEGIN
       v_r_member := v_r_member || v_members;
       v_r_open := v_r_open || w.opens[r];
       v_r_close := v_r_close || w.closes[r];
-      v_range_starts := que_service_starts(w.opens[r], w.closes[r], v_duration, v_step);
-      IF p_only IS NOT NULL THEN v_range_starts := CASE WHEN p_only = ANY (v_range_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
-      IF cardinality(v_range_starts) > 0 THEN
-        v_min := least(v_min, v_range_starts[1]);
-        v_max := greatest(v_max, v_range_starts[cardinality(v_range_starts)]);
+      -- The range's first and last candidate start (que_service_starts' grid), without building it.
+      IF w.opens[r] + v_duration <= w.closes[r] THEN
+        IF p_only IS NULL THEN
+          v_min := least(v_min, w.opens[r]);
+          v_max := greatest(v_max, w.opens[r] + (w.closes[r] - v_duration - w.opens[r]) / v_step * v_step);
+        ELSIF p_only >= w.opens[r] AND p_only + v_duration <= w.closes[r] AND (p_only - w.opens[r]) % v_step = 0 THEN
+          v_min := least(v_min, p_only);
+          v_max := greatest(v_max, p_only);
+        END IF;
       END IF;
     END LOOP;
   END LOOP;
@@ -193,8 +199,8 @@ BEGIN
     -- Only appointments that can touch a candidate matter: one indexed range read over the whole
     -- business (the GiST index of the overlap constraint, with its very predicate and period: the
     -- blocked one), each with its member; the engine compares a member's with that member's starts.
-    SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - v_day) / 60)::int),
-           array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int), array_agg(a.staff_id)
+    SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - v_day) / 60)::int ORDER BY a.staff_id, a.id),
+           array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int ORDER BY a.staff_id, a.id), array_agg(a.staff_id ORDER BY a.staff_id, a.id)
       INTO v_b_start, v_b_end, v_b_staff
       FROM appointments a
      WHERE a.business_id = p_business AND a.occupies
@@ -204,15 +210,17 @@ BEGIN
        AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
   END IF;
   FOR m IN 1 .. v_members LOOP
-    -- This member's bookings.
-    v_m_start := '{}';
-    v_m_end := '{}';
-    FOR i IN 1 .. coalesce(cardinality(v_b_staff), 0) LOOP
-      IF v_b_staff[i] = v_w_id[m] THEN
-        v_m_start := v_m_start || v_b_start[i];
-        v_m_end := v_m_end || v_b_end[i];
-      END IF;
-    END LOOP;
+    -- This member's bookings: a run of the list, which is ordered by member.
+    v_lo := array_position(v_b_staff, v_w_id[m]);
+    IF v_lo IS NULL THEN
+      v_m_start := '{}';
+      v_m_end := '{}';
+    ELSE
+      v_hi := v_lo;
+      WHILE v_hi < cardinality(v_b_staff) AND v_b_staff[v_hi + 1] = v_w_id[m] LOOP v_hi := v_hi + 1; END LOOP;
+      v_m_start := v_b_start[v_lo:v_hi];
+      v_m_end := v_b_end[v_lo:v_hi];
+    END IF;
     FOR r IN 1 .. cardinality(v_r_member) LOOP
       CONTINUE WHEN v_r_member[r] <> m;
       v_range_starts := que_service_starts(v_r_open[r], v_r_close[r], v_duration, v_step);
