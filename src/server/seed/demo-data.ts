@@ -10,6 +10,7 @@ import { loadTimeZones } from '../db/time-zones.js';
 import { registerUser } from '../features/auth/index.js';
 import { createRestaurant, createServiceBusiness } from '../features/businesses/index.js';
 import { createService } from '../features/services/index.js';
+import { seedStaffShop, STAFF_SHOP } from './demo-staff.js';
 
 export const DEMO_PASSWORD = 'password123';
 
@@ -87,6 +88,14 @@ export async function seedDemoData(db: Db, config: Config): Promise<boolean> {
     const ownerWithBusiness = { ...owner, businessId: business.id };
     for (const service of entry.services) await createService(db, ownerWithBusiness, business.id, serviceInputSchema.parse(service));
   }
+  // Every business above has the one member its creation gives it; this shop has three (demo-staff.ts).
+  const shopOwner = await createOwner(db, STAFF_SHOP.owner);
+  const shop = await createServiceBusiness(db, shopOwner, createBusinessSchema.parse(STAFF_SHOP.business), timeZones);
+  const shopServices = [];
+  for (const service of STAFF_SHOP.services) {
+    shopServices.push(await createService(db, { ...shopOwner, businessId: shop.id }, shop.id, serviceInputSchema.parse(service)));
+  }
+  await seedStaffShop(db, shop, { haircut: shopServices[0].id });
   for (const entry of restaurants) {
     const owner = await createOwner(db, entry.owner);
     await createRestaurant(db, owner, createRestaurantSchema.parse(entry.restaurant), timeZones);
