@@ -34,11 +34,17 @@ const serviceIds = z.array(jsonId('serviceIds')).max(200, 'At most 200 services'
 export const createStaffSchema = z.object({ name, bio: bio.optional().default(''), serviceIds: serviceIds.optional().default([]) });
 export type CreateStaffInput = z.input<typeof createStaffSchema>;
 
-/** Only the keys given change; `position` moves the member in the owner's order (1 = first). */
+/**
+ * Only the keys given change; `position` moves the member in the owner's order (1 = first);
+ * `active: true` brings a deactivated member back (DELETE /api/staff/{id} deactivates).
+ */
 export const updateStaffSchema = z
-  .object({ name, bio, serviceIds, position: z.number().int().min(1, 'Position must be at least 1').max(1000, 'Position must be at most 1000') })
+  .object({
+    name, bio, serviceIds, position: z.number().int().min(1, 'Position must be at least 1').max(1000, 'Position must be at most 1000'),
+    active: z.literal(true, 'active can only be set to true here: DELETE /api/staff/{id} deactivates a member'),
+  })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send name, bio, serviceIds or position');
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change: send name, bio, serviceIds, position or active');
 export type UpdateStaffInput = z.input<typeof updateStaffSchema>;
 
 /**

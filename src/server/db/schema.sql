@@ -918,15 +918,15 @@ CREATE FUNCTION public.que_day_slots(p_business integer, p_date date, p_service 
     AS $$
 BEGIN
   SELECT w.closed, w.slots INTO closed, slots
-    FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked, p_zone, NULL, NULL) w;
+    FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked, p_zone, NULL, NULL, false) w;
 END
 $$;
 
 --
--- Name: que_day_slots_within(integer, date, integer, integer, integer[], integer, timestamp with time zone, boolean, text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_day_slots_within(integer, date, integer, integer, integer[], integer, timestamp with time zone, boolean, text, integer, integer, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_day_slots_within(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_only integer, p_staff integer, OUT closed text, OUT slots text[], OUT slot_staff jsonb) RETURNS record
+CREATE FUNCTION public.que_day_slots_within(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_only integer, p_staff integer, p_with_staff boolean, OUT closed text, OUT slots text[], OUT slot_staff jsonb) RETURNS record
     LANGUAGE plpgsql STABLE
     AS $$
 DECLARE
@@ -1149,12 +1149,20 @@ BEGIN
     END LOOP;
   END LOOP;
   IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
-  -- Each start once, ascending, with who is free then in the owner's order; the minimum notice
-  -- (for a list) leaves out starts too soon.
-  SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
-    INTO slots, slot_staff
-    FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
-   WHERE v_cut IS NULL OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
+  -- Each start once, ascending (with who is free then in the owner's order, when asked); the minimum
+  -- notice (for a list) leaves out starts too soon.
+  IF p_with_staff THEN
+    SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
+      INTO slots, slot_staff
+      FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
+     WHERE v_cut IS NULL OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
+    RETURN;
+  END IF;
+  SELECT coalesce(array_agg(DISTINCT t ORDER BY t), '{}') INTO v_free FROM unnest(v_pair_t) t
+   WHERE v_cut IS NULL OR que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
+  FOREACH v_t IN ARRAY v_free LOOP
+    slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
+  END LOOP;
 END
 $$;
 
@@ -1210,7 +1218,7 @@ BEGIN
             ORDER BY ap.starts_at, ap.id FOR UPDATE OF ap LOOP
     BEGIN
       SELECT * INTO d FROM que_day_slots_within(v_business, a.starts_at::date, a.service_id, a.party_size, ARRAY[a.id], NULL, p_now, true, NULL,
-                                                extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int, NULL);
+                                                extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int, NULL, true);
       v_free := coalesce((SELECT array_agg(x::int) FROM jsonb_array_elements_text(d.slot_staff->0) x), '{}');
     EXCEPTION WHEN SQLSTATE 'QB404' THEN
       -- A service deleted since: nobody gives it any more.
@@ -2612,7 +2620,7 @@ DECLARE
   v_only int := CASE WHEN p_time ~ '^[0-9]{2}:[0-9]{2}$' THEN split_part(p_time, ':', 1)::int * 60 + split_part(p_time, ':', 2)::int END;
 BEGIN
   SELECT business_type = 'restaurant' INTO v_restaurant FROM businesses WHERE id = p_business FOR NO KEY UPDATE;
-  SELECT * INTO d FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked OR coalesce(v_restaurant, false), p_zone, v_only, p_staff);
+  SELECT * INTO d FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked OR coalesce(v_restaurant, false), p_zone, v_only, p_staff, true);
   IF d.closed = 'beyond_horizon' THEN
     RAISE EXCEPTION USING ERRCODE = 'QB400',
       MESSAGE = format('Reservations can be made at most %s days ahead. Please choose an earlier date.', p_horizon);
@@ -2944,7 +2952,7 @@ BEGIN
     v_zone := coalesce(p_zone, r.time_zone);
     -- No horizon: both days are booked already.
     SELECT w.slots INTO v_slots
-      FROM que_day_slots_within(r.business_id, r.date, r.service_id, r.party_size, ARRAY[p_a, p_b], NULL, NULL, true, v_zone, r.minutes, r.staff_id) w;
+      FROM que_day_slots_within(r.business_id, r.date, r.service_id, r.party_size, ARRAY[p_a, p_b], NULL, NULL, true, v_zone, r.minutes, r.staff_id, false) w;
     IF NOT (r.time = ANY (v_slots)) THEN
       RETURN format('These two appointments cannot trade places: at %s the other booking would not fit (it overlaps another booking or the opening hours)',
                     r.slot);

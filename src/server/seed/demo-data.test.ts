@@ -59,7 +59,7 @@ describe('the demo three-barber shop', () => {
   };
   const slots = async (date: string, service: string, staff: string | null) => {
     const [day] = await rows<{ closed: string | null; slots: string[]; slot_staff: number[][] | null }>(
-      sql`select closed, slots, slot_staff from que_day_slots_within(${shop.id}::int, ${date}::date, ${shop.services[service]}::int, null, null, 30, null, true, null, null, ${staff === null ? null : shop.staff[staff]}::int)`,
+      sql`select closed, slots, slot_staff from que_day_slots_within(${shop.id}::int, ${date}::date, ${shop.services[service]}::int, null, null, 30, null, true, null, null, ${staff === null ? null : shop.staff[staff]}::int, true)`,
     );
     return day;
   };

@@ -60,7 +60,7 @@ export async function withZoneFallback<T>(db: Db, call: (zone: string | null) =>
 const selectDaySlots = sqlFunction(
   'que_day_slots_within',
   sql`select closed, slots from que_day_slots_within(${p('businessId')}::int, ${p('date')}::date, ${p('serviceId')}::int, ${p('partySize')}::int,
-        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int, ${p('staffId')}::int)`,
+        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int, ${p('staffId')}::int, false)`,
   z.object({ closed: z.string().nullable(), slots: z.array(z.string()).nullable() }),
 );
 
@@ -68,7 +68,7 @@ const selectDaySlots = sqlFunction(
 const selectDaySlotsWithStaff = sqlFunction(
   'que_day_slots_within_staff',
   sql`select closed, slots, slot_staff from que_day_slots_within(${p('businessId')}::int, ${p('date')}::date, ${p('serviceId')}::int, ${p('partySize')}::int,
-        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int, ${p('staffId')}::int)`,
+        ${p('exclude')}::int[], ${p('horizon')}::int, ${p('now')}::timestamptz, true, ${p('zone')}::text, null::int, ${p('staffId')}::int, true)`,
   z.object({ closed: z.string().nullable(), slots: z.array(z.string()).nullable(), slot_staff: z.array(z.array(z.number().int())).nullable() }),
 );
 

@@ -132,7 +132,7 @@ describe('slots over staff members', () => {
       fc.asyncProperty(shopArb, async (shop) => {
         const { businessId, serviceId, memberIds } = await insertShop(shop);
         const [got] = await rows<{ slots: string[]; slot_staff: number[][] | null }>(sql`
-          select slots, slot_staff from que_day_slots_within(${businessId}, ${DATE}::date, ${serviceId}, null, null, 365, ${NOW}::timestamptz, true, null, null, null)`);
+          select slots, slot_staff from que_day_slots_within(${businessId}, ${DATE}::date, ${serviceId}, null, null, 365, ${NOW}::timestamptz, true, null, null, null, true)`);
         const want = model(shop);
         expect(got.slots).toEqual(want.slots);
         expect(got.slot_staff ?? []).toEqual(want.staff.map((indexes) => indexes.map((i) => memberIds[i])));

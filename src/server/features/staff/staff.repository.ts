@@ -63,7 +63,7 @@ export async function insertMember(db: Db, values: { businessId: number; name: s
   return row;
 }
 
-export async function updateMember(db: Db, id: number, values: Partial<Pick<MemberRow, 'name' | 'bio' | 'serviceIds' | 'position'>>): Promise<void> {
+export async function updateMember(db: Db, id: number, values: Partial<Pick<MemberRow, 'name' | 'bio' | 'serviceIds' | 'position' | 'active'>>): Promise<void> {
   if (Object.keys(values).length) await db.update(staffMembers).set(values).where(eq(staffMembers.id, id));
 }
 

@@ -115,5 +115,11 @@ describe('staff members: the list and the owner edits', () => {
     expect((await members(shop)).map((m: { id: number }) => m.id)).toEqual([first.id]);
     expect((await members(shop, true)).find((m: { id: number }) => m.id === second.id).active).toBe(false);
     expect((await shop.owner.delete(`/api/staff/${first.id}`)).statusCode).toBe(409);
+    // Brought back: offered again; only `active: true` is taken here.
+    expect((await shop.owner.patch(`/api/staff/${second.id}`, { active: false })).statusCode).toBe(400);
+    const back = await shop.owner.patch(`/api/staff/${second.id}`, { active: true });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().active).toBe(true);
+    expect((await members(shop)).map((m: { id: number }) => m.id)).toEqual([first.id, second.id]);
   });
 });

@@ -8,7 +8,8 @@ import * as staffRepository from './staff.repository.js';
 
 /**
  * PATCH /staff/:id: only the keys given change. A new position moves the member in the owner's order
- * and shifts the others, so positions stay 1..n (a position past the end means last).
+ * and shifts the others, so positions stay 1..n (a position past the end means last). `active: true`
+ * reactivates a member: offered again from then on (their hours and time off are as they were).
  */
 export async function updateStaff(db: Db, user: User | null, id: number, input: z.output<typeof updateStaffSchema>): Promise<StaffMember> {
   const { member } = await requireOwnedMember(db, user, id);

@@ -15,8 +15,9 @@
 -- visit with its buffers, each member's bookings checked against that member's time alone (the
 -- overlap constraint is per member); a visit keeps to the working range it starts in (a lunch break
 -- ends one range). slot_staff, beside slots, lists for each start who is free then, in the owner's
--- order (null for a restaurant, which has no staff).
-CREATE OR REPLACE FUNCTION que_day_slots_within(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_only integer, p_staff integer, OUT closed text, OUT slots text[], OUT slot_staff jsonb)
+-- order (null for a restaurant, which has no staff), only when asked (p_with_staff: a slot list
+-- does not need it, and it is the dearer half of the list's last step).
+CREATE OR REPLACE FUNCTION que_day_slots_within(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_with_booked boolean, p_zone text, p_only integer, p_staff integer, p_with_staff boolean, OUT closed text, OUT slots text[], OUT slot_staff jsonb)
  RETURNS record
  LANGUAGE plpgsql
  STABLE
@@ -241,12 +242,20 @@ BEGIN
     END LOOP;
   END LOOP;
   IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
-  -- Each start once, ascending, with who is free then in the owner's order; the minimum notice
-  -- (for a list) leaves out starts too soon.
-  SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
-    INTO slots, slot_staff
-    FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
-   WHERE v_cut IS NULL OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
+  -- Each start once, ascending (with who is free then in the owner's order, when asked); the minimum
+  -- notice (for a list) leaves out starts too soon.
+  IF p_with_staff THEN
+    SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
+      INTO slots, slot_staff
+      FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
+     WHERE v_cut IS NULL OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
+    RETURN;
+  END IF;
+  SELECT coalesce(array_agg(DISTINCT t ORDER BY t), '{}') INTO v_free FROM unnest(v_pair_t) t
+   WHERE v_cut IS NULL OR que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
+  FOREACH v_t IN ARRAY v_free LOOP
+    slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
+  END LOOP;
 END
 $$;
 
@@ -259,6 +268,6 @@ CREATE OR REPLACE FUNCTION que_day_slots(p_business integer, p_date date, p_serv
 AS $$
 BEGIN
   SELECT w.closed, w.slots INTO closed, slots
-    FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked, p_zone, NULL, NULL) w;
+    FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked, p_zone, NULL, NULL, false) w;
 END
 $$;

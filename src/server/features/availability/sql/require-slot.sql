@@ -20,7 +20,7 @@ DECLARE
   v_only int := CASE WHEN p_time ~ '^[0-9]{2}:[0-9]{2}$' THEN split_part(p_time, ':', 1)::int * 60 + split_part(p_time, ':', 2)::int END;
 BEGIN
   SELECT business_type = 'restaurant' INTO v_restaurant FROM businesses WHERE id = p_business FOR NO KEY UPDATE;
-  SELECT * INTO d FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked OR coalesce(v_restaurant, false), p_zone, v_only, p_staff);
+  SELECT * INTO d FROM que_day_slots_within(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_with_booked OR coalesce(v_restaurant, false), p_zone, v_only, p_staff, true);
   IF d.closed = 'beyond_horizon' THEN
     RAISE EXCEPTION USING ERRCODE = 'QB400',
       MESSAGE = format('Reservations can be made at most %s days ahead. Please choose an earlier date.', p_horizon);

@@ -82,7 +82,7 @@ BEGIN
     v_zone := coalesce(p_zone, r.time_zone);
     -- No horizon: both days are booked already.
     SELECT w.slots INTO v_slots
-      FROM que_day_slots_within(r.business_id, r.date, r.service_id, r.party_size, ARRAY[p_a, p_b], NULL, NULL, true, v_zone, r.minutes, r.staff_id) w;
+      FROM que_day_slots_within(r.business_id, r.date, r.service_id, r.party_size, ARRAY[p_a, p_b], NULL, NULL, true, v_zone, r.minutes, r.staff_id, false) w;
     IF NOT (r.time = ANY (v_slots)) THEN
       RETURN format('These two appointments cannot trade places: at %s the other booking would not fit (it overlaps another booking or the opening hours)',
                     r.slot);

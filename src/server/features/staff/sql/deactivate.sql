@@ -56,7 +56,7 @@ BEGIN
             ORDER BY ap.starts_at, ap.id FOR UPDATE OF ap LOOP
     BEGIN
       SELECT * INTO d FROM que_day_slots_within(v_business, a.starts_at::date, a.service_id, a.party_size, ARRAY[a.id], NULL, p_now, true, NULL,
-                                                extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int, NULL);
+                                                extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int, NULL, true);
       v_free := coalesce((SELECT array_agg(x::int) FROM jsonb_array_elements_text(d.slot_staff->0) x), '{}');
     EXCEPTION WHEN SQLSTATE 'QB404' THEN
       -- A service deleted since: nobody gives it any more.

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, CalendarOff, Clock, Pencil, UserX } from 'lucide-react';
+import { ArrowDown, ArrowUp, CalendarOff, Clock, Pencil, UserCheck, UserX } from 'lucide-react';
 import type { StaffMember } from '@contract/staff';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
@@ -6,7 +6,7 @@ import { hoursSummary } from '../lib/hours';
 import type { ServiceOption } from './staff-member-dialog';
 import { timeOffRange } from './time-off-dialog';
 
-export type StaffAction = 'edit' | 'hours' | 'time-off' | 'deactivate' | 'up' | 'down';
+export type StaffAction = 'edit' | 'hours' | 'time-off' | 'deactivate' | 'reactivate' | 'up' | 'down';
 
 /** One member as the owner sees them: who, what they do, when they work, and what can be done. */
 export function StaffMemberCard({ member, services, today, first, last, busy, onAction }: {
@@ -43,6 +43,12 @@ export function StaffMemberCard({ member, services, today, first, last, busy, on
           <Pencil aria-hidden="true" />
           Edit
         </Button>
+        {!member.active && (
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => onAction('reactivate')} aria-label={`Reactivate ${n}`}>
+            <UserCheck aria-hidden="true" />
+            Reactivate
+          </Button>
+        )}
         {member.active && (
           <>
             <Button variant="outline" size="sm" onClick={() => onAction('hours')} aria-label={`Hours for ${n}`}>

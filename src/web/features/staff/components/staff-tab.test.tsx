@@ -86,6 +86,16 @@ describe('order and time off', () => {
     await waitFor(() => expect(sent.bodies).toEqual([{ position: 1 }]));
   });
 
+  it('reactivates an inactive member', async () => {
+    serveStaff(() => [makeStaff(), makeStaff({ id: 23, name: 'Old Joe', position: 2, active: false })]);
+    const sent = recorder<Record<string, unknown>>();
+    server.use(http.patch('/api/staff/23', async ({ request }) => HttpResponse.json(makeStaff({ id: 23, name: 'Old Joe', ...(await sent.take(request)) }))));
+    const { user } = renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Reactivate Old Joe' }));
+    await waitFor(() => expect(sent.bodies).toEqual([{ active: true }]));
+    await expectToast('Staff member reactivated');
+  });
+
   it('adds a day off (an empty last day is the same day), refuses a last day before the first, and removes one', async () => {
     let timeOff = [{ id: 5, startDate: '2026-12-01', endDate: '2026-12-03', reason: 'Holiday' }];
     serveStaff(() => [makeStaff({ timeOff })]);

@@ -68,6 +68,12 @@ export function StaffTab({ businessId, services, businessHours, today }: { busin
     else if (action === 'hours') setHoursId(member.id);
     else if (action === 'time-off') setTimeOffId(member.id);
     else if (action === 'deactivate') { setConflict(null); setDeactivating(member); }
+    else if (action === 'reactivate') {
+      update.mutate({ id: member.id, input: { active: true } }, {
+        onSuccess: (m) => toast({ title: 'Staff member reactivated', description: `${m.name} is offered to customers again.` }),
+        onError: failed('Failed to reactivate staff member'),
+      });
+    }
     else move(member, action === 'up' ? -1 : 1);
   };
 
