@@ -3,7 +3,7 @@
 // Run: npx tsx bench/booking-contention.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUNDS)
 import pg from 'pg';
 import { writeResult } from './results.js';
-import { contact, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, weekdaySlots } from './booking-support.js';
+import { createBenchDatabase, createShop, httpClient, mapLimit, percentile, raceForSlot, register, round, startAppServer, weekdaySlots } from './booking-support.js';
 
 const CLIENTS = Math.min(Number(process.env.BENCH_CLIENTS ?? 200), 1000);
 const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? 3), 20);
@@ -22,14 +22,9 @@ try {
 
   for (let r = 0; r < ROUNDS; r++) {
     const slot = slots[r * 3];
-    const started = performance.now();
-    // every request is issued before any answer is read: they all race for the same row
-    const results = await Promise.all(
-      customers.map((c) => http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie)),
-    );
-    const elapsed = performance.now() - started;
+    // they all race for the same row
+    const { results, taken, elapsed } = await raceForSlot(http, shop, customers, slot);
     const count = (status: number) => results.filter((x) => x.status === status).length;
-    const taken = results.filter((x) => x.status === 409 && (JSON.parse(x.body) as { code: string }).code === 'SLOT_TAKEN').length;
     const other = results.filter((x) => x.status !== 201 && x.status !== 409).map((x) => `${x.status} ${x.body.slice(0, 120)}`);
     const ok = count(201) === 1 && taken === CLIENTS - 1 && other.length === 0;
     failed ||= !ok;

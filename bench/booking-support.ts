@@ -205,6 +205,20 @@ export const aroundTheClock = { hours: Array.from({ length: 7 }, (_, dayOfWeek) 
 
 export const contact = { customerName: 'Bench Customer', customerEmail: 'bench@example.com', customerPhone: '(212) 555-0100' };
 
+/**
+ * Every customer books one slot of the shop at once (each request issued before any answer is read,
+ * none naming a staff member): the answers, how many were refused as SLOT_TAKEN, and how long all took.
+ */
+export async function raceForSlot(http: Http, shop: { businessId: number; serviceId: number }, customers: Account[], slot: { date: string; time: string }) {
+  const started = performance.now();
+  const results = await Promise.all(
+    customers.map((c) => http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie)),
+  );
+  const elapsed = performance.now() - started;
+  const taken = results.filter((x) => x.status === 409 && (JSON.parse(x.body) as { code: string }).code === 'SLOT_TAKEN').length;
+  return { results, taken, elapsed };
+}
+
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,7 +5,7 @@
 // Run: npx tsx bench/staff-contention.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUNDS)
 import pg from 'pg';
 import { writeResult } from './results.js';
-import { contact, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, weekdaySlots } from './booking-support.js';
+import { createBenchDatabase, createShop, httpClient, mapLimit, percentile, raceForSlot, register, round, startAppServer, weekdaySlots } from './booking-support.js';
 
 const CLIENTS = Math.min(Number(process.env.BENCH_CLIENTS ?? 200), 1000);
 const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? 10), 20);
@@ -32,14 +32,9 @@ try {
 
   for (let r = 0; r < ROUNDS; r++) {
     const slot = slots[r * 3];
-    const started = performance.now();
-    // Every request is issued before any answer is read: all race for the same time, none names a member.
-    const results = await Promise.all(
-      customers.map((c) => http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie)),
-    );
-    const elapsed = performance.now() - started;
+    // All race for the same time, none names a member.
+    const { results, taken, elapsed } = await raceForSlot(http, shop, customers, slot);
     const won = results.filter((x) => x.status === 201).map((x) => JSON.parse(x.body) as { staffId: number; staffRequested: boolean });
-    const taken = results.filter((x) => x.status === 409 && (JSON.parse(x.body) as { code: string }).code === 'SLOT_TAKEN').length;
     const other = results.filter((x) => x.status !== 201 && x.status !== 409).map((x) => `${x.status} ${x.body.slice(0, 120)}`);
     const servedBy = new Set(won.map((w) => w.staffId));
     const ok = won.length === MEMBERS && servedBy.size === MEMBERS && won.every((w) => !w.staffRequested) && taken === CLIENTS - MEMBERS && other.length === 0;
