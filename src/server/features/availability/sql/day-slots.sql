@@ -244,6 +244,12 @@ BEGIN
   IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
   -- Each start once, ascending (with who is free then in the owner's order, when asked); the minimum
   -- notice (for a list) leaves out starts too soon.
+  IF p_only IS NOT NULL THEN
+    -- One start asked about (a booking's check): the pairs are that start's, already in the owner's order.
+    slots := ARRAY[lpad((p_only / 60)::text, 2, '0') || ':' || lpad((p_only % 60)::text, 2, '0')];
+    IF p_with_staff THEN slot_staff := jsonb_build_array(to_jsonb(v_pair_m)); END IF;
+    RETURN;
+  END IF;
   IF p_with_staff THEN
     SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
       INTO slots, slot_staff
