@@ -535,7 +535,12 @@ BEGIN
       CONTINUE;
     END;
   END LOOP;
-  IF v_staff IS NOT NULL THEN UPDATE staff_members SET last_booked_at = now() WHERE id = v_staff; END IF;
+  -- For the pick's "booked least recently": only where there is someone else to pick (a one-member
+  -- shop, most of them, writes nothing more).
+  IF v_staff IS NOT NULL THEN
+    UPDATE staff_members SET last_booked_at = now()
+     WHERE id = v_staff AND EXISTS (SELECT 1 FROM staff_members o WHERE o.business_id = p_business AND o.id <> v_staff AND o.active);
+  END IF;
   -- A profile without a name or phone keeps the ones booked with, so the next booking is prefilled
   -- (issue 18). One already set changes only on the profile (PATCH /api/user): a table booked under a
   -- friend's name does not rename the account. Only an E.164 phone is kept (users_phone_e164_check):
