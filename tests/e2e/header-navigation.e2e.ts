@@ -184,9 +184,22 @@ describe('signing out', () => {
     const { business, service } = await serviceBusiness(context.request);
     const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
     await book(context.request, { businessId: business.id, serviceId: service.id, date, time: slots.at(-1) });
+    // The tab's live socket refetches what was read before it opened (live-socket.ts): that settles
+    // first, so the request meeting the ended session is the cancel dialog's below.
+    const inFlight = new Set<unknown>();
+    page.on('request', (r) => r.url().includes('/api/') && inFlight.add(r));
+    page.on('requestfinished', (r) => inFlight.delete(r));
+    page.on('requestfailed', (r) => inFlight.delete(r));
+    const socket = page.waitForEvent('websocket');
     await page.goto('/appointments');
     const card = page.getByTestId('appointment-card').first();
     await card.waitFor();
+    await socket;
+    await expect.poll(async () => {
+      const before = inFlight.size;
+      await page.waitForTimeout(500);
+      return before + inFlight.size;
+    }).toBe(0);
     // The session ends (expired, or 'sign out everywhere' on another device) while the page is open.
     await context.clearCookies();
     // Opening the cancel dialog reads the offers tied to the appointment: that is the request that fails.
