@@ -2876,8 +2876,11 @@ CREATE FUNCTION public.que_staff_slots_changed() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'staff_members' THEN
+  IF TG_TABLE_NAME = 'staff_members' AND TG_LEVEL = 'ROW' THEN
     PERFORM que_earliest_invalidate(ARRAY[coalesce(NEW.business_id, OLD.business_id)]);
+  ELSIF TG_TABLE_NAME = 'staff_members' THEN
+    -- Members added: each business once, however many of its members one statement adds.
+    PERFORM que_earliest_invalidate(ARRAY(SELECT DISTINCT business_id FROM new_rows));
   ELSIF TG_OP = 'INSERT' THEN
     PERFORM que_earliest_invalidate(ARRAY(SELECT DISTINCT m.business_id FROM staff_members m WHERE m.id IN (SELECT staff_id FROM new_rows)));
   ELSE
@@ -4511,7 +4514,7 @@ CREATE TRIGGER staff_hours_slots_updated AFTER UPDATE ON public.staff_hours REFE
 -- Name: staff_members staff_members_slots_inserted; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER staff_members_slots_inserted AFTER INSERT ON public.staff_members FOR EACH ROW EXECUTE FUNCTION public.que_staff_slots_changed();
+CREATE TRIGGER staff_members_slots_inserted AFTER INSERT ON public.staff_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_staff_slots_changed();
 
 --
 -- Name: staff_members staff_members_slots_updated; Type: TRIGGER; Schema: public; Owner: -

@@ -7,8 +7,11 @@ CREATE OR REPLACE FUNCTION que_staff_slots_changed()
  LANGUAGE plpgsql
 AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'staff_members' THEN
+  IF TG_TABLE_NAME = 'staff_members' AND TG_LEVEL = 'ROW' THEN
     PERFORM que_earliest_invalidate(ARRAY[coalesce(NEW.business_id, OLD.business_id)]);
+  ELSIF TG_TABLE_NAME = 'staff_members' THEN
+    -- Members added: each business once, however many of its members one statement adds.
+    PERFORM que_earliest_invalidate(ARRAY(SELECT DISTINCT business_id FROM new_rows));
   ELSIF TG_OP = 'INSERT' THEN
     PERFORM que_earliest_invalidate(ARRAY(SELECT DISTINCT m.business_id FROM staff_members m WHERE m.id IN (SELECT staff_id FROM new_rows)));
   ELSE
@@ -18,7 +21,7 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER staff_members_slots_inserted AFTER INSERT ON staff_members FOR EACH ROW EXECUTE FUNCTION que_staff_slots_changed();
+CREATE OR REPLACE TRIGGER staff_members_slots_inserted AFTER INSERT ON staff_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION que_staff_slots_changed();
 
 CREATE OR REPLACE TRIGGER staff_members_slots_updated AFTER UPDATE ON staff_members FOR EACH ROW
   WHEN (OLD.active IS DISTINCT FROM NEW.active OR OLD.service_ids IS DISTINCT FROM NEW.service_ids OR OLD.own_hours IS DISTINCT FROM NEW.own_hours
