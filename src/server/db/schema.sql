@@ -518,7 +518,7 @@ BEGIN
                   WHEN cardinality(v_free) > 1 THEN que_pick_order(v_free, p_date) ELSE v_free END;
   FOR i IN 1 .. cardinality(v_order) LOOP
     v_staff := v_order[i];
-    IF i = cardinality(v_order) AND p_staff IS NULL THEN
+    IF i = cardinality(v_order) THEN
       -- The last one (the only one, most often) without a subtransaction: its 23P01 is SLOT_TAKEN.
       v_ap := que_insert_booking(p_business, s.id, p_user, v_period.starts_at, v_period.ends_at, v_duration, s.price_cents, v_restaurant, v_party, p_notes, p_block_offers,
         p_customer_name, p_customer_email, p_customer_phone, p_seating, p_occasion, p_dietary, v_policies, v_staff, p_staff IS NOT NULL);
@@ -529,9 +529,6 @@ BEGIN
         p_customer_name, p_customer_email, p_customer_phone, p_seating, p_occasion, p_dietary, v_policies, v_staff, p_staff IS NOT NULL);
       EXIT;
     EXCEPTION WHEN exclusion_violation THEN
-      IF p_staff IS NOT NULL THEN
-        RAISE EXCEPTION USING ERRCODE = 'QBSLT', MESSAGE = format('%s is not free at that time', (SELECT name FROM staff_members WHERE id = p_staff));
-      END IF;
       CONTINUE;
     END;
   END LOOP;

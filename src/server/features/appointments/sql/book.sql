@@ -8,8 +8,9 @@
 -- them (booked_policies), so its cut-offs stay those it was booked under. Staff (DESIGN section 9):
 -- p_staff books that member (refused by name when taken); without it the member is picked among
 -- those free then (que_pick_order: fewest that day, booked least recently, the owner's order) and
--- tried one by one, the per-member overlap constraint the arbiter (the slot check of a booking does
--- not read bookings: the constraint refuses a taken member); none left is SLOT_TAKEN. Returns {appointment: que_appointment_view,
+-- tried one by one, the per-member overlap constraint the arbiter (the slot check of an "anyone"
+-- booking does not read bookings: the constraint refuses a taken member); none left is SLOT_TAKEN.
+-- A member asked for is checked against their bookings under the lock, so is refused by name there. Returns {appointment: que_appointment_view,
 -- events: the live events}; the caller publishes the events after commit (que_publish).
 CREATE OR REPLACE FUNCTION que_book_returning_events(p_user integer, p_business integer, p_service integer, p_date date, p_time text, p_party integer, p_notes text, p_block_offers boolean, p_customer_name text, p_customer_email text, p_customer_phone text, p_seating text, p_occasion text, p_dietary text, p_horizon integer, p_now timestamp with time zone, p_zone text, p_staff integer)
  RETURNS jsonb
@@ -82,7 +83,7 @@ BEGIN
                   WHEN cardinality(v_free) > 1 THEN que_pick_order(v_free, p_date) ELSE v_free END;
   FOR i IN 1 .. cardinality(v_order) LOOP
     v_staff := v_order[i];
-    IF i = cardinality(v_order) AND p_staff IS NULL THEN
+    IF i = cardinality(v_order) THEN
       -- The last one (the only one, most often) without a subtransaction: its 23P01 is SLOT_TAKEN.
       v_ap := que_insert_booking(p_business, s.id, p_user, v_period.starts_at, v_period.ends_at, v_duration, s.price_cents, v_restaurant, v_party, p_notes, p_block_offers,
         p_customer_name, p_customer_email, p_customer_phone, p_seating, p_occasion, p_dietary, v_policies, v_staff, p_staff IS NOT NULL);
@@ -93,9 +94,6 @@ BEGIN
         p_customer_name, p_customer_email, p_customer_phone, p_seating, p_occasion, p_dietary, v_policies, v_staff, p_staff IS NOT NULL);
       EXIT;
     EXCEPTION WHEN exclusion_violation THEN
-      IF p_staff IS NOT NULL THEN
-        RAISE EXCEPTION USING ERRCODE = 'QBSLT', MESSAGE = format('%s is not free at that time', (SELECT name FROM staff_members WHERE id = p_staff));
-      END IF;
       CONTINUE;
     END;
   END LOOP;
