@@ -118,6 +118,19 @@ export const businessSchema = z.object({
   /** The booking policies in effect (DESIGN section 9), defaults filled in. */
   policies: businessPoliciesSchema,
   createdAt: z.string(),
+  /** Where it is (DESIGN section 10): both or neither. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Verified reviews (DESIGN section 10): the average to one decimal, null without reviews ("New"). */
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number().int(),
+  /** Only in a list asked `near` a point: great-circle kilometres from it, one decimal. */
+  distanceKm: z.number().optional(),
+  /**
+   * Only in GET /api/businesses: up to three next free starts ("chips" that book in one tap), the
+   * soonest first, read for the whole page in one query; empty when nothing is free in the coming week.
+   */
+  nextFreeTimes: z.array(z.object({ serviceId: z.number().int(), serviceName: z.string(), date: z.string(), time: z.string() })).optional(),
 });
 export type Business = z.infer<typeof businessSchema>;
 

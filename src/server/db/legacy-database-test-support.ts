@@ -2,14 +2,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withDatabase } from '../test/global-setup.js';
-import { type Database, migrationsFolder, openDatabase } from './client.js';
+import { type Database, migrationsFolder, openDatabase, pgliteExtensions } from './client.js';
 
 // For tests of a data migration: a database as it was before one versioned migration, holding rows
 // that only a database from before its rule can hold, then migrated by this tree.
@@ -55,7 +54,7 @@ export async function legacyDatabaseMigrated(beforeTag: string, legacySql: strin
         },
       };
     }
-    const old = await PGlite.create({ extensions: { btree_gist } });
+    const old = await PGlite.create({ extensions: pgliteExtensions });
     await migratePglite(drizzlePglite(old), { migrationsFolder: before.folder });
     await old.exec(legacySql);
     const dump = await old.dumpDataDir('gzip');

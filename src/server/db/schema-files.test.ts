@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { inject } from 'vitest';
 import { withDatabase } from '../test/global-setup.js';
 import { createTestDatabase, queryRows } from '../test/test-app.js';
 import type { Database } from './client.js';
-import { openDatabase } from './client.js';
+import { openDatabase, pgliteExtensions } from './client.js';
 import { readFunctionFiles } from './function-files.js';
 import { dumpSchema, schemaSqlPath } from './schema-dump.js';
 import * as schema from './schema.js';
@@ -128,7 +127,8 @@ describe.runIf(onPostgres)('schema.sql (PostgreSQL)', () => {
   });
 });
 
-/** The catalog of a new, empty database after running only these statements (and btree_gist). */
+/** The catalog of a new, empty database after running only these statements (and the extensions). */
+const EXTENSIONS = ['btree_gist', 'pg_trgm', 'unaccent', 'cube', 'earthdistance'];
 async function catalogOfFreshDatabase(statements: string[]): Promise<string[]> {
   if (onPostgres) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -138,7 +138,7 @@ async function catalogOfFreshDatabase(statements: string[]): Promise<string[]> {
     const client = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, name) });
     try {
       await client.connect();
-      await client.query('create extension btree_gist');
+      for (const name of EXTENSIONS) await client.query(`create extension ${name}`);
       for (const statement of statements) await client.query(statement);
       return (await client.query<{ line: string }>(CATALOG)).rows.map((r) => r.line);
     } finally {
@@ -147,9 +147,9 @@ async function catalogOfFreshDatabase(statements: string[]): Promise<string[]> {
       await admin.end();
     }
   }
-  const client = await PGlite.create({ extensions: { btree_gist } });
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
-    await client.exec('create extension btree_gist');
+    for (const name of EXTENSIONS) await client.exec(`create extension ${name}`);
     for (const statement of statements) await client.exec(statement);
     return (await client.query<{ line: string }>(CATALOG)).rows.map((r) => r.line);
   } finally {

@@ -29,6 +29,54 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public;
 COMMENT ON EXTENSION btree_gist IS 'support for indexing common datatypes in GiST';
 
 --
+-- Name: cube; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS cube WITH SCHEMA public;
+
+--
+-- Name: EXTENSION cube; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION cube IS 'data type for multidimensional cubes';
+
+--
+-- Name: earthdistance; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS earthdistance WITH SCHEMA public;
+
+--
+-- Name: EXTENSION earthdistance; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION earthdistance IS 'calculate great-circle distances on the surface of the Earth';
+
+--
+-- Name: pg_trgm; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
+--
+-- Name: EXTENSION pg_trgm; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
+
+--
+-- Name: unaccent; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public;
+
+--
+-- Name: EXTENSION unaccent; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION unaccent IS 'text search dictionary that removes accents';
+
+--
 -- Name: ledger_transfers_immutable(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -265,6 +313,14 @@ CREATE TABLE public.businesses (
     time_zone text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     policies jsonb DEFAULT '{}'::jsonb NOT NULL,
+    latitude double precision,
+    longitude double precision,
+    rating_count integer DEFAULT 0 NOT NULL,
+    rating_total integer DEFAULT 0 NOT NULL,
+    rating_average numeric(2,1),
+    search_text text DEFAULT ''::text NOT NULL,
+    CONSTRAINT businesses_location_check CHECK ((((latitude IS NULL) = (longitude IS NULL)) AND ((latitude >= ('-90'::integer)::double precision) AND (latitude <= (90)::double precision)) AND ((longitude >= ('-180'::integer)::double precision) AND (longitude <= (180)::double precision)))),
+    CONSTRAINT businesses_rating_check CHECK (((rating_count >= 0) AND ((rating_total >= rating_count) AND (rating_total <= (5 * rating_count))))),
     CONSTRAINT businesses_restaurant_fields_check CHECK (((business_type <> 'restaurant'::text) OR ((max_party_size >= 1) AND (max_party_size <= 20) AND ((reservation_duration >= 60) AND (reservation_duration <= 300)) AND (seating_capacity > 0)))),
     CONSTRAINT businesses_type_check CHECK ((business_type = ANY (ARRAY['service'::text, 'restaurant'::text])))
 );
@@ -715,6 +771,19 @@ CREATE FUNCTION public.que_buffer_minutes(p_policies jsonb, p_key text) RETURNS 
     LANGUAGE sql IMMUTABLE
     AS $$
   SELECT greatest(coalesce((p_policies->>p_key)::int, 0), 0)
+$$;
+
+--
+-- Name: que_business_search_text(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_business_search_text() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+begin
+  new.search_text := que_search_normal(concat_ws(' ', new.business_name, new.category, new.cuisine_type, new.description, new.address));
+  return new;
+end;
 $$;
 
 --
@@ -2735,6 +2804,16 @@ END
 $$;
 
 --
+-- Name: que_search_normal(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_search_normal(p_text text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select lower(public.unaccent('public.unaccent'::regdictionary, coalesce(p_text, '')))
+$$;
+
+--
 -- Name: que_service_starts(integer, integer, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3581,6 +3660,75 @@ CREATE SEQUENCE public.restaurant_time_slots_id_seq
 ALTER SEQUENCE public.restaurant_time_slots_id_seq OWNED BY public.restaurant_time_slots.id;
 
 --
+-- Name: review_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.review_reports (
+    id integer NOT NULL,
+    review_id integer NOT NULL,
+    reporter_id integer NOT NULL,
+    reason text DEFAULT ''::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT review_reports_reason_check CHECK ((length(reason) <= 1000))
+);
+
+--
+-- Name: review_reports_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.review_reports_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: review_reports_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.review_reports_id_seq OWNED BY public.review_reports.id;
+
+--
+-- Name: reviews; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.reviews (
+    id integer NOT NULL,
+    appointment_id integer NOT NULL,
+    business_id integer NOT NULL,
+    customer_id integer NOT NULL,
+    rating smallint NOT NULL,
+    text text DEFAULT ''::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    reply_text text,
+    replied_at timestamp with time zone,
+    reply_edited_at timestamp with time zone,
+    CONSTRAINT reviews_rating_check CHECK (((rating >= 1) AND (rating <= 5))),
+    CONSTRAINT reviews_reply_check CHECK ((((reply_text IS NULL) = (replied_at IS NULL)) AND ((length(reply_text) >= 1) AND (length(reply_text) <= 2000)))),
+    CONSTRAINT reviews_text_check CHECK ((length(text) <= 2000))
+);
+
+--
+-- Name: reviews_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.reviews_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: reviews_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.reviews_id_seq OWNED BY public.reviews.id;
+
+--
 -- Name: services; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3834,6 +3982,18 @@ ALTER TABLE ONLY public.queue_entries ALTER COLUMN id SET DEFAULT nextval('publi
 ALTER TABLE ONLY public.restaurant_time_slots ALTER COLUMN id SET DEFAULT nextval('public.restaurant_time_slots_id_seq'::regclass);
 
 --
+-- Name: review_reports id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.review_reports ALTER COLUMN id SET DEFAULT nextval('public.review_reports_id_seq'::regclass);
+
+--
+-- Name: reviews id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reviews ALTER COLUMN id SET DEFAULT nextval('public.reviews_id_seq'::regclass);
+
+--
 -- Name: services id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4022,6 +4182,20 @@ ALTER TABLE ONLY public.restaurant_time_slots
     ADD CONSTRAINT restaurant_time_slots_pkey PRIMARY KEY (id);
 
 --
+-- Name: review_reports review_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.review_reports
+    ADD CONSTRAINT review_reports_pkey PRIMARY KEY (id);
+
+--
+-- Name: reviews reviews_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_pkey PRIMARY KEY (id);
+
+--
 -- Name: services services_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4100,10 +4274,64 @@ CREATE UNIQUE INDEX blocked_dates_business_date_key ON public.blocked_dates USIN
 CREATE UNIQUE INDEX business_hours_day_key ON public.business_hours USING btree (business_id, day_of_week);
 
 --
+-- Name: businesses_category_name_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_category_name_idx ON public.businesses USING btree (category, business_name, id);
+
+--
+-- Name: businesses_cuisine_name_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_cuisine_name_idx ON public.businesses USING btree (cuisine_type, business_name, id) WHERE (cuisine_type IS NOT NULL);
+
+--
+-- Name: businesses_location_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_location_idx ON public.businesses USING gist (public.ll_to_earth(latitude, longitude)) WHERE (latitude IS NOT NULL);
+
+--
+-- Name: businesses_name_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_name_idx ON public.businesses USING btree (business_name, id);
+
+--
 -- Name: businesses_owner_id_key; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE UNIQUE INDEX businesses_owner_id_key ON public.businesses USING btree (owner_id);
+
+--
+-- Name: businesses_party_size_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_party_size_idx ON public.businesses USING btree (max_party_size, id) WHERE (max_party_size IS NOT NULL);
+
+--
+-- Name: businesses_price_name_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_price_name_idx ON public.businesses USING btree (price_range, business_name, id) WHERE (price_range IS NOT NULL);
+
+--
+-- Name: businesses_rating_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_rating_idx ON public.businesses USING btree (COALESCE(rating_average, ('-1'::integer)::numeric) DESC, rating_count DESC, id);
+
+--
+-- Name: businesses_search_text_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_search_text_trgm_idx ON public.businesses USING gin (search_text public.gin_trgm_ops);
+
+--
+-- Name: businesses_type_name_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_type_name_idx ON public.businesses USING btree (business_type, business_name, id);
 
 --
 -- Name: earliest_free_starts_business_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -4304,6 +4532,30 @@ CREATE INDEX queue_entries_customer_idx ON public.queue_entries USING btree (cus
 CREATE INDEX restaurant_time_slots_business_idx ON public.restaurant_time_slots USING btree (business_id, day_of_week);
 
 --
+-- Name: review_reports_review_reporter_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX review_reports_review_reporter_key ON public.review_reports USING btree (review_id, reporter_id);
+
+--
+-- Name: reviews_appointment_id_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX reviews_appointment_id_key ON public.reviews USING btree (appointment_id);
+
+--
+-- Name: reviews_business_newest_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX reviews_business_newest_idx ON public.reviews USING btree (business_id, created_at DESC NULLS LAST, id DESC NULLS LAST);
+
+--
+-- Name: reviews_customer_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX reviews_customer_id_idx ON public.reviews USING btree (customer_id);
+
+--
 -- Name: services_business_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4434,6 +4686,14 @@ CREATE TRIGGER business_hours_slots_updated AFTER UPDATE ON public.business_hour
 --
 
 CREATE TRIGGER businesses_first_staff_member AFTER INSERT ON public.businesses FOR EACH ROW EXECUTE FUNCTION public.que_first_staff_member();
+
+--
+-- Name: businesses businesses_search_text; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER businesses_search_text BEFORE INSERT OR UPDATE OF business_name, category, cuisine_type, description, address ON public.businesses FOR EACH ROW EXECUTE FUNCTION public.que_business_search_text();
+
+ALTER TABLE public.businesses ENABLE ALWAYS TRIGGER businesses_search_text;
 
 --
 -- Name: businesses businesses_slots_updated; Type: TRIGGER; Schema: public; Owner: -
@@ -4767,6 +5027,41 @@ ALTER TABLE ONLY public.queue_entries
 
 ALTER TABLE ONLY public.restaurant_time_slots
     ADD CONSTRAINT restaurant_time_slots_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id);
+
+--
+-- Name: review_reports review_reports_reporter_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.review_reports
+    ADD CONSTRAINT review_reports_reporter_id_users_id_fk FOREIGN KEY (reporter_id) REFERENCES public.users(id);
+
+--
+-- Name: review_reports review_reports_review_id_reviews_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.review_reports
+    ADD CONSTRAINT review_reports_review_id_reviews_id_fk FOREIGN KEY (review_id) REFERENCES public.reviews(id);
+
+--
+-- Name: reviews reviews_appointment_id_appointments_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_appointment_id_appointments_id_fk FOREIGN KEY (appointment_id) REFERENCES public.appointments(id);
+
+--
+-- Name: reviews reviews_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id);
+
+--
+-- Name: reviews reviews_customer_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_customer_id_users_id_fk FOREIGN KEY (customer_id) REFERENCES public.users(id);
 
 --
 -- Name: services services_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique, uniqueIndex,
+  bigint, boolean, check, date, doublePrecision, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -74,9 +74,31 @@ export const businesses = pgTable(
     // default (src/contract/rules.ts), so a default changed there reaches every business.
     policies: jsonb('policies').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Where it is (DESIGN section 10): both or neither; `near` reads them through ll_to_earth's GiST index.
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    // Verified reviews' summary, written in the transaction that writes a review (features/reviews).
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
+    // one decimal, null without reviews: the rating sort's key
+    ratingAverage: numeric('rating_average', { precision: 2, scale: 1, mode: 'number' }),
+    // Name, category, cuisine, description and address, lower-cased and unaccented: what `q` searches
+    // (trigram GIN index). Kept by a trigger (features/businesses/sql/search-text.sql).
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     uniqueIndex('businesses_owner_id_key').on(t.ownerId),
+    index('businesses_name_idx').on(t.businessName, t.id),
+    index('businesses_type_name_idx').on(t.businessType, t.businessName, t.id),
+    index('businesses_category_name_idx').on(t.category, t.businessName, t.id),
+    index('businesses_cuisine_name_idx').on(t.cuisineType, t.businessName, t.id).where(sql`${t.cuisineType} is not null`),
+    index('businesses_price_name_idx').on(t.priceRange, t.businessName, t.id).where(sql`${t.priceRange} is not null`),
+    index('businesses_party_size_idx').on(t.maxPartySize, t.id).where(sql`${t.maxPartySize} is not null`),
+    index('businesses_rating_idx').on(sql`coalesce(${t.ratingAverage}, -1) desc`, sql`${t.ratingCount} desc`, t.id),
+    index('businesses_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('businesses_location_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`).where(sql`${t.latitude} is not null`),
+    check('businesses_location_check', sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
+    check('businesses_rating_check', sql`${t.ratingCount} >= 0 and ${t.ratingTotal} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
     check('businesses_type_check', sql`${t.businessType} in ('service', 'restaurant')`),
     check(
       'businesses_restaurant_fields_check',
@@ -698,4 +720,47 @@ export const appRules = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('app_rules_one_row_check', sql`${t.id}`)],
+);
+
+/**
+ * Verified reviews (DESIGN section 10): one per completed appointment, by its customer, within 30 days
+ * of completion; the owner's one reply beside it. Never deleted: a reported review stays until the
+ * platform decides (review_reports).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id').notNull().references(() => appointments.id),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    customerId: integer('customer_id').notNull().references(() => users.id),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    replyText: text('reply_text'),
+    // when the reply was first written: it may be edited for 24 hours from then
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    replyEditedAt: timestamp('reply_edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_appointment_id_key').on(t.appointmentId),
+    index('reviews_business_newest_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_customer_id_idx').on(t.customerId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_text_check', sql`length(${t.text}) <= 2000`),
+    check('reviews_reply_check', sql`(${t.replyText} is null) = (${t.repliedAt} is null) and length(${t.replyText}) between 1 and 2000`),
+  ],
+);
+
+/** An owner's report of a review on their business; the review stays visible (no moderation screen yet). */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id').notNull().references(() => reviews.id),
+    reporterId: integer('reporter_id').notNull().references(() => users.id),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_reports_review_reporter_key').on(t.reviewId, t.reporterId), check('review_reports_reason_check', sql`length(${t.reason}) <= 1000`)],
 );

@@ -37,6 +37,10 @@ export const makeBusiness = (over: Partial<Business> = {}): Business =>
     openToday: true,
     policies: defaultPolicies(over.businessType === 'restaurant' ? 'restaurant' : 'service'),
     createdAt: '2026-01-01T00:00:00.000Z',
+    latitude: null,
+    longitude: null,
+    ratingAverage: null,
+    ratingCount: 0,
     ...over,
   });
 

@@ -38,6 +38,10 @@ const columns = {
   openToday,
   policies: businesses.policies,
   createdAt: businesses.createdAt,
+  latitude: businesses.latitude,
+  longitude: businesses.longitude,
+  ratingAverage: businesses.ratingAverage,
+  ratingCount: businesses.ratingCount,
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
@@ -47,6 +51,7 @@ const toBusiness = (row: Row): Business =>
     openToday: Boolean(row.openToday),
     policies: effectivePolicies(row.businessType === 'restaurant' ? 'restaurant' : 'service', row.policies),
     createdAt: new Date(row.createdAt as string).toISOString(),
+    ratingAverage: row.ratingAverage === null ? null : Number(row.ratingAverage),
   }) as Business;
 
 export async function insertBusiness(db: Db, values: NewBusiness): Promise<number> {
