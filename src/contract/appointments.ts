@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentReviewSchema } from './reviews.js';
 import { dateField, timeField } from './availability.js';
 import { idParam, jsonId, jsonInteger } from './numbers.js';
 import { phoneField } from './phone.js';
@@ -100,6 +101,10 @@ export const appointmentSchema = z.object({
   staffId: z.number().int().nullable(),
   staffName: z.string().nullable(),
   staffRequested: z.boolean(),
+  /** Its customer's review, if written (only its customer sees it; null for everyone else). */
+  review: appointmentReviewSchema.nullable(),
+  /** A completed visit its customer may still review: until this instant (DESIGN section 10); else null. */
+  reviewableUntil: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
