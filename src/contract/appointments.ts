@@ -103,7 +103,10 @@ export const appointmentSchema = z.object({
   staffRequested: z.boolean(),
   /** Its customer's review, if written (only its customer sees it; null for everyone else). */
   review: appointmentReviewSchema.nullable(),
-  /** A completed visit its customer may still review: until this instant (DESIGN section 10); else null. */
+  /**
+   * For its customer, a completed visit not yet reviewed: the last instant it may be reviewed (DESIGN
+   * section 10: 30 days after completion; in the past once that has gone by); else null.
+   */
   reviewableUntil: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;

@@ -19,7 +19,7 @@ export function ReviewItem({ review, children }: { review: Review; children?: Re
       </div>
       {review.text && <p className="whitespace-pre-line break-words text-sm text-slate-700">{review.text}</p>}
       {review.reply && (
-        <div className="ml-3 border-l-2 border-brand-200 pl-3 text-sm" data-testid="review-reply">
+        <div className="ml-3 border-l-2 border-brand-500 pl-3 text-sm" data-testid="review-reply">
           <p className="font-medium text-slate-900">
             Reply from the owner <span className="font-normal text-slate-500">· {onDay(review.reply.repliedAt)}{review.reply.editedAt ? ' (edited)' : ''}</span>
           </p>
