@@ -26,6 +26,7 @@ export const serverFeatureDependencies = {
   payments: [],
   queue: ['businesses', 'notifications'],
   services: ['businesses'],
+  'share-pages': ['businesses'],
   staff: ['availability', 'businesses', 'notifications'],
   wallet: ['credits', 'ledger', 'offers'],
 };

@@ -2,10 +2,11 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress';
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src/web'), '@contract': path.resolve(import.meta.dirname, 'src/contract') } },
   build: { outDir: path.resolve(import.meta.dirname, 'dist/web'), emptyOutDir: true, sourcemap: false },
   server: {
