@@ -9,8 +9,9 @@ export interface BusinessPageEntry {
   lastModified: Date;
 }
 
-// Businesses carry no updated_at: a business's page changes when its row is created, so that is its
-// lastmod until such a column exists (NEEDS-MIGRATION.md in the serving branch).
+// Businesses carry no updated_at, so a page's lastmod is when its business was created: true for the
+// page's address, earlier than the latest edit of its text. An updated_at kept by the row's writes
+// would make it exact.
 
 /**
  * Up to `limit` businesses from id `fromId` on, in id order: one range scan of the primary key, the

@@ -17,7 +17,7 @@ const XML = 'application/xml; charset=utf-8';
 const CRAWLER_CACHE = 'public, max-age=3600';
 
 /** The address the visitor used (X-Forwarded-* behind a trusted proxy): what links in a sitemap and a preview must carry. */
-const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host || 'localhost'}`;
 
 const idFrom = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : null);
 
