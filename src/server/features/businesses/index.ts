@@ -2,3 +2,4 @@
 export { businessesRoutes } from './businesses.routes.js';
 export { getBusiness, requireOwnedBusiness } from './businesses.service.js';
 export { createRestaurant, createServiceBusiness } from './create-business.js';
+export { type BusinessPageEntry, businessPageStarts, listBusinessPages } from './list-business-pages.js';

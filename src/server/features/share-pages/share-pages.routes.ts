@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../errors.js';
+import { readSitemap, readSitemapFile } from './read-sitemap.js';
+import { showBusinessPage } from './show-business-page.js';
+import { robotsTxt, SITEMAP_URLS_PER_FILE } from './sitemap.js';
+
+export interface SharePagesOptions {
+  /** The built web app's index.html; without it (API only) there are no pages to write tags into. */
+  indexHtml?: string | null;
+  /** URLs per sitemap file: the protocol's 50,000 unless a test needs an index with a few businesses. */
+  sitemapUrlsPerFile?: number;
+}
+
+const MAX_ID = 2_147_483_647;
+const XML = 'application/xml; charset=utf-8';
+// Crawlers read these now and then; an hour's staleness costs nothing and spares the database.
+const CRAWLER_CACHE = 'public, max-age=3600';
+
+/** The address the visitor used (X-Forwarded-* behind a trusted proxy): what links in a sitemap and a preview must carry. */
+const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host || 'localhost'}`;
+
+/** A path's id as the database can hold it, or null (then there is no such business). */
+const idFrom = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : null);
+
+/** robots.txt, the sitemap (an index past the per-file limit) and business pages with their own head. */
+export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null, sitemapUrlsPerFile = SITEMAP_URLS_PER_FILE }: SharePagesOptions) {
+  app.get('/robots.txt', async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', CRAWLER_CACHE).send(robotsTxt(baseUrlOf(request))),
+  );
+
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply.type(XML).header('cache-control', CRAWLER_CACHE).send(await readSitemap(app.db, baseUrlOf(request), sitemapUrlsPerFile)),
+  );
+
+  // /sitemap-{first business id}.xml: a file starts at an id, so reading it is one range scan of the
+  // primary key (a page number would need OFFSET, reading every business before it).
+  app.get<{ Params: { firstId: string } }>('/sitemap-:firstId(^\\d+).xml', async (request, reply) => {
+    const firstId = idFrom(request.params.firstId);
+    if (firstId === null) throw notFound('Sitemap file');
+    const xml = await readSitemapFile(app.db, baseUrlOf(request), firstId, sitemapUrlsPerFile);
+    return reply.type(XML).header('cache-control', CRAWLER_CACHE).send(xml);
+  });
+
+  if (!indexHtml) return;
+  for (const type of ['service', 'restaurant'] as const) {
+    app.get<{ Params: { id: string } }>(type === 'restaurant' ? '/restaurant/:id' : '/book/:id', async (request, reply) => {
+      const html = await showBusinessPage(app.db, request.log, { indexHtml, type, id: idFrom(request.params.id), baseUrl: baseUrlOf(request) });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    });
+  }
+}
