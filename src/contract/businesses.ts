@@ -3,7 +3,7 @@ import { idParam, integerQuery, jsonInteger } from './numbers.js';
 import { businessPoliciesPatchSchema, businessPoliciesSchema } from './policies.js';
 import { RULES } from './rules.js';
 import { singleLineText } from './text.js';
-import { DATE_PATTERN, isValidDate, TIME_PATTERN } from './time.js';
+import { DATE_PATTERN, isValidDate } from './time.js';
 
 export const businessCategories = [
   'Healthcare', 'Beauty & Wellness', 'Professional Services', 'Home Services', 'Education',
@@ -119,7 +119,7 @@ const radiusKm = z
   .regex(/^\d{1,3}(\.\d{1,3})?$/, 'radiusKm must be a number of kilometres')
   .transform(Number)
   .refine((km) => km > 0 && km <= RULES.nearRadiusMaxKm, `radiusKm must be more than 0 and at most ${RULES.nearRadiusMaxKm}`);
-const isoDate = (label: string) => z.string().refine((d) => DATE_PATTERN.test(d) && isValidDate(d), `${label} must be a date YYYY-MM-DD`);
+export const isoDate = (label: string) => z.string().refine((d) => DATE_PATTERN.test(d) && isValidDate(d), `${label} must be a date YYYY-MM-DD`);
 const RANGE = `partySize must be between 1 and ${RULES.searchPartySizeMax}`;
 const partySize = integerQuery('partySize').pipe(z.number().min(1, RANGE).max(RULES.searchPartySizeMax, RANGE));
 const allCategories = [...businessCategories, 'Restaurant'] as const;
@@ -136,7 +136,7 @@ export const discoveryFilterFields = {
 };
 
 /** Query-string fields every paged list has; the cursor's key is read by the use case, which knows the sort. */
-const pageFields = {
+export const pageFields = {
   limit: integerQuery('limit').pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).default(24),
   cursor: z.string().max(1000, 'cursor is too long: use the Link header of the previous page').optional(),
 };
@@ -160,18 +160,6 @@ export const listBusinessesQuerySchema = z
   });
 export type ListBusinessesQuery = z.output<typeof listBusinessesQuerySchema>;
 
-/** GET /api/earliest-appointments (DESIGN section 10): the same filters, a day and a time, soonest first. */
-export const listEarliestQuerySchema = z
-  .object({
-    ...discoveryFilterFields,
-    date: isoDate('date').optional(),
-    time: z.string().regex(TIME_PATTERN, 'time must be HH:MM (24-hour)').optional(),
-    ...pageFields,
-  })
-  .superRefine((v, ctx) => {
-    if (v.radiusKm !== undefined && !v.near) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'radiusKm needs near=latitude,longitude' });
-  });
-export type ListEarliestQuery = z.output<typeof listEarliestQuerySchema>;
 
 export const businessSchema = z.object({
   id: z.number().int(),

@@ -8,17 +8,20 @@ import { type BusinessRow, toBusiness } from './businesses.repository.js';
 // every sort (no OFFSET: a page costs the same on page 1 and page 4,000), and every filter an
 // indexed condition. The sort keys are selected beside the row; the last row's key is the cursor.
 
-export interface ListingFilter {
+export interface DiscoveryFilter {
   type?: string;
   q?: string;
   category?: string;
   cuisine?: string;
   priceRange?: string;
   partySize?: number;
-  openNow?: boolean;
-  availableOn?: string;
   near?: { lat: number; lng: number };
   radiusKm?: number;
+}
+
+export interface ListingFilter extends DiscoveryFilter {
+  openNow?: boolean;
+  availableOn?: string;
   skipTimeZones: string[];
   /** How many days ahead a restaurant takes reservations (config), as the slot function reads it. */
   horizonDays: number;
@@ -70,9 +73,9 @@ const availableOn = (day: string, now: string, horizonDays: number) => sql`(
     where s.business_id = b.id and s.deleted_at is null
       and cardinality((que_day_slots(b.id, ${day}::date, s.id, null, null, ${horizonDays}::int, ${now}::timestamptz, true, null)).slots) > 0)))`;
 
-function filters(f: ListingFilter, now: string): SQL[] {
+/** The filters GET /api/businesses and GET /api/earliest-appointments share, over `businesses b`. */
+export function discoveryConditions(f: DiscoveryFilter): SQL[] {
   const where: SQL[] = [];
-  if (f.skipTimeZones.length) where.push(sql`b.time_zone <> all(array[${sql.join(f.skipTimeZones.map((zone) => sql`${zone}`), sql`, `)}]::text[])`);
   if (f.type) where.push(sql`b.business_type = ${f.type}`);
   if (f.category) where.push(sql`b.category = ${f.category}`);
   if (f.cuisine) where.push(sql`b.cuisine_type = ${f.cuisine}`);
@@ -85,6 +88,12 @@ function filters(f: ListingFilter, now: string): SQL[] {
     // the box is the GiST index's condition; the exact distance cuts its corners off
     where.push(sql`b.latitude is not null and earth_box(${point(f.near)}, ${metres}::float8) @> ${place} and earth_distance(${point(f.near)}, ${place}) <= ${metres}::float8`);
   }
+  return where;
+}
+
+function filters(f: ListingFilter, now: string): SQL[] {
+  const where = discoveryConditions(f);
+  if (f.skipTimeZones.length) where.push(sql`b.time_zone <> all(array[${sql.join(f.skipTimeZones.map((zone) => sql`${zone}`), sql`, `)}]::text[])`);
   if (f.openNow) where.push(openNow(now));
   if (f.availableOn) where.push(availableOn(f.availableOn, now, f.horizonDays));
   return where;

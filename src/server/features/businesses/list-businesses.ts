@@ -33,7 +33,7 @@ async function refreshed(tx: Db, now: string, businessIds: number[] | null) {
 }
 
 /** The filters a page was cut with, as a short fingerprint the cursor carries. */
-function filterPrint(q: ListBusinessesQuery): string {
+export function filterPrint(q: { limit: number; cursor?: string; sort?: string }): string {
   const { limit: _l, cursor: _c, sort: _s, ...filters } = q;
   const canonical = JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 10);
