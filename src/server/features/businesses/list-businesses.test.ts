@@ -3,7 +3,7 @@ import type { Business } from '../../../contract/businesses.js';
 import { addDays } from '../../../contract/time.js';
 import { nextLink } from '../../test/history-world.js';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
-import { addRestaurant, addService, type Listed, newYork, rate, testMonday } from './listing-fixtures.js';
+import { addRestaurant, addService, type Listed, newYork, rate, testMonday } from './test-fixtures.js';
 
 // GET /api/businesses (DESIGN section 10, decision 0024) through the real app: keyset pages in every
 // sort, each filter, search with typos and accents, distance, free days, open now, next free times.
