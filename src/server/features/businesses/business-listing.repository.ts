@@ -80,7 +80,8 @@ export function discoveryConditions(f: DiscoveryFilter): SQL[] {
   if (f.category) where.push(sql`b.category = ${f.category}`);
   if (f.cuisine) where.push(sql`b.cuisine_type = ${f.cuisine}`);
   if (f.priceRange) where.push(sql`b.price_range = ${f.priceRange}`);
-  if (f.partySize !== undefined) where.push(sql`b.business_type = 'restaurant' and b.max_party_size >= ${f.partySize}`);
+  // only restaurants have a max party size (services' is null)
+  if (f.partySize !== undefined) where.push(sql`b.max_party_size >= ${f.partySize}`);
   // `<%` (word similarity above pg_trgm.word_similarity_threshold, set for the transaction) is what the GIN index serves
   if (f.q) where.push(sql`${query(f.q)} <% b.search_text`);
   if (f.near) {
