@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError } from '../../errors.js';
 import { encodeKey, readCursor } from '../../plugins/paging.js';
-import { type ListingFilter, type ListingKey, refreshEarliest, selectListingPage, selectNextFreeTimes, setSearchThreshold } from './business-listing.repository.js';
+import { type ListingFilter, type ListingKey, selectListingPage, setSearchThreshold } from './business-listing.repository.js';
+import { refreshEarliest, selectNextFreeTimes } from './next-free-times.repository.js';
 import { skippingUnusableTimeZones, type WarnLog } from './unusable-time-zones.js';
 
 // GET /api/businesses (DESIGN section 10, decision 0024): a page of the directory, filtered and
