@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { appointmentReviewSchema } from './reviews.js';
 import { dateField, timeField } from './availability.js';
+import { discoveryFilterFields, isoDate, pageFields } from './businesses.js';
+import { TIME_PATTERN } from './time.js';
 import { idParam, jsonId, jsonInteger } from './numbers.js';
 import { phoneField } from './phone.js';
 import { singleLineText } from './text.js';
@@ -122,10 +124,30 @@ export const restaurantReservationSchema = z.object({
 
 export const earliestAppointmentSchema = z.object({
   /** timeZone: the business's IANA zone, whose wall clock `date` and `time` are on. */
-  business: z.object({ id: z.number().int(), businessName: z.string(), businessType: z.enum(['service', 'restaurant']), category: z.string(), timeZone: z.string() }),
+  business: z.object({
+    id: z.number().int(), businessName: z.string(), businessType: z.enum(['service', 'restaurant']), category: z.string(), timeZone: z.string(),
+    /** In GET /api/earliest-appointments only: the verified reviews' average (null: "New") and count. */
+    ratingAverage: z.number().nullable().optional(),
+    ratingCount: z.number().int().optional(),
+  }),
   service: z.object({ id: z.number().int(), serviceName: z.string(), duration: z.number().int(), price: z.string() }),
   date: z.string(),
   time: z.string(),
   duration: z.number().int(),
+  /** Only in GET /api/earliest-appointments asked `near` a point: great-circle kilometres from it, one decimal. */
+  distanceKm: z.number().optional(),
 });
 export type EarliestAppointment = z.infer<typeof earliestAppointmentSchema>;
+
+/** GET /api/earliest-appointments (DESIGN section 10): the same filters, a day and a time, soonest first. */
+export const listEarliestQuerySchema = z
+  .object({
+    ...discoveryFilterFields,
+    date: isoDate('date').optional(),
+    time: z.string().regex(TIME_PATTERN, 'time must be HH:MM (24-hour)').optional(),
+    ...pageFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.radiusKm !== undefined && !v.near) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'radiusKm needs near=latitude,longitude' });
+  });
+export type ListEarliestQuery = z.output<typeof listEarliestQuerySchema>;

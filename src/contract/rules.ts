@@ -42,6 +42,14 @@ export const RULES = {
   reviewTextMax: 2000,
   reviewReplyMax: 2000,
   reviewReportReasonMax: 1000,
+  /** Discovery (DESIGN section 10): `near` reaches this many km unless `radiusKm` says otherwise… */
+  nearRadiusDefaultKm: 25,
+  /** …and never further than this. */
+  nearRadiusMaxKm: 500,
+  /** Largest party a search may ask to seat (a restaurant's max party size is at most 20). */
+  searchPartySizeMax: 20,
+  /** Next free times a directory card shows. */
+  nextFreeTimesPerBusiness: 3,
 } as const;
 
 export type Rules = typeof RULES;

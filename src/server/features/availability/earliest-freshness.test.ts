@@ -191,7 +191,8 @@ describe('the listing as sent', () => {
     const item = (res.json() as EarliestAppointment[]).find((i) => i.business.id === shop.business.id)!;
     expect(item.business.businessName).toBe('Café "Q" \\ \t\u0001 </script> 🎉');
     expect(Object.keys(item)).toEqual(['business', 'service', 'date', 'time', 'duration']);
-    expect(Object.keys(item.business)).toEqual(['id', 'businessName', 'businessType', 'category', 'timeZone']);
+    // the listing adds the business's rating to the stored item (earliest-page.repository.ts)
+    expect(Object.keys(item.business)).toEqual(['id', 'businessName', 'businessType', 'category', 'timeZone', 'ratingAverage', 'ratingCount']);
     expect(await earliestAppointmentsJson(db(), new Date(0))).toMatch(/^\[.*\]$/s);
   });
 });

@@ -49,7 +49,9 @@ describe('earliest appointments over HTTP', () => {
 
     const one = await new TestClient(ctx.app).get(`/api/businesses/${svc.business.id}/earliest-appointment`);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual(mine[0]);
+    // the same item, without the rating the listing adds
+    const { ratingAverage: _a, ratingCount: _c, ...business } = mine[0].business;
+    expect(one.json()).toEqual({ ...mine[0], business });
   });
 
   it('keeps soonest first, then business and service, when stored rows and recomputed rows are merged', async () => {
