@@ -36,7 +36,7 @@ export const webFeatureDependencies = {
   auth: [],
   availability: [],
   booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'services', 'staff'],
-  businesses: ['auth', 'availability'],
+  businesses: ['auth', 'availability', 'reviews'],
   credits: [],
   dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'services', 'staff'],
   home: [],
