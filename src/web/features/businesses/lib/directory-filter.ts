@@ -41,15 +41,19 @@ export function filterFromParams(params: URLSearchParams, restaurantsOnly = fals
     near: validNear(near) ? near : undefined,
     sort: oneOf<BusinessSort>(businessSorts, params.get('sort')),
   };
-  if (filter.near) filter.radiusKm = wholeIn(params.get('radiusKm'), 1, 500);
-  // Sorting by distance needs a point; without one the server's default order stands.
-  if (filter.sort === 'distance' && !filter.near) filter.sort = undefined;
-  if (filter.sort === 'relevance' && !filter.q) filter.sort = undefined;
-  return filter;
+  filter.radiusKm = wholeIn(params.get('radiusKm'), 1, 500);
+  return coherent(filter);
+}
+
+/** Sorting by distance, and a radius, need a point; the best match needs a search. Without them the server's default order stands. */
+function coherent(filter: BusinessListFilter): BusinessListFilter {
+  const sort = (filter.sort === 'distance' && !filter.near) || (filter.sort === 'relevance' && !filter.q) ? undefined : filter.sort;
+  return { ...filter, sort, radiusKm: filter.near ? filter.radiusKm : undefined };
 }
 
 /** The filter as query parameters in one fixed order (for the address and the API alike). */
-export function filterParams(filter: BusinessListFilter, restaurantsOnly = false): URLSearchParams {
+export function filterParams(asked: BusinessListFilter, restaurantsOnly = false): URLSearchParams {
+  const filter = coherent(asked);
   const params = new URLSearchParams();
   const put = (name: keyof BusinessListFilter, value: unknown) => {
     if (value !== undefined && value !== '' && value !== false) params.set(name, String(value));
