@@ -1,4 +1,5 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { BusinessSort } from '../../contract/businesses';
 
 /** One slot of the live queue: a service of a business at a date and time. */
 export interface SlotQueueQuery {
@@ -7,9 +8,6 @@ export interface SlotQueueQuery {
   date: string;
   time: string;
 }
-
-export const businessSorts = ['relevance', 'soonest', 'rating', 'distance', 'name'] as const;
-export type BusinessSort = (typeof businessSorts)[number];
 
 /** What the directory is filtered and sorted by (DESIGN section 10); part of its cache key. */
 export interface BusinessListFilter {

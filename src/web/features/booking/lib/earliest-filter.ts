@@ -1,11 +1,12 @@
 // Relative imports: the unit tests load this file without the '@' aliases.
+import { RULES } from '../../../../contract/rules';
 import { isValidDate, TIME_PATTERN } from '../../../../contract/time';
 import type { EarliestListFilter } from '../../../lib/query-keys';
 
 // Quick booking's filters (DESIGN section 10: "time, party size", OpenTable's availability search)
 // live in the address, so a link or Back brings the same list back. A value it cannot use is dropped.
 
-export const QUICK_MAX_PARTY = 20;
+export const QUICK_MAX_PARTY = RULES.searchPartySizeMax;
 
 export function earliestFilterFromParams(params: URLSearchParams): EarliestListFilter {
   const date = params.get('date') ?? '';

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { todayIso } from '@/components/ui/calendar';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import type { BusinessListFilter, BusinessSort } from '@/lib/query-keys';
+import type { BusinessSort } from '@contract/businesses';
+import type { BusinessListFilter } from '@/lib/query-keys';
 import { activeFilterCount, MAX_PARTY_SIZE } from '../lib/directory-filter';
 
 export type FilterChange = (changes: Partial<BusinessListFilter>) => void;

@@ -1,14 +1,15 @@
 // Relative imports: the unit tests load this file without the '@' aliases.
-import { businessCategories, cuisineTypes, priceRanges } from '../../../../contract/businesses';
+import { businessCategories, type BusinessSort, businessSorts, cuisineTypes, priceRanges } from '../../../../contract/businesses';
+import { RULES } from '../../../../contract/rules';
 import { isValidDate } from '../../../../contract/time';
-import { type BusinessListFilter, type BusinessSort, businessSorts } from '../../../lib/query-keys';
+import type { BusinessListFilter } from '../../../lib/query-keys';
 
 // The directory's filters live in the address (DESIGN section 10), so a shared link or Back brings
 // them back. The address and the API use the same names; a value the directory cannot use is
 // dropped, never sent, so a hand-edited link shows the directory rather than a 400.
 
 export const DIRECTORY_PAGE = 24;
-export const MAX_PARTY_SIZE = 20;
+export const MAX_PARTY_SIZE = RULES.searchPartySizeMax;
 export const radiusChoices = [2, 5, 10, 25, 50] as const;
 
 /** Near me rounds the browser's position to 3 decimals (about 100 m): enough to sort by, and one cache key per street. */
@@ -41,7 +42,7 @@ export function filterFromParams(params: URLSearchParams, restaurantsOnly = fals
     near: validNear(near) ? near : undefined,
     sort: oneOf<BusinessSort>(businessSorts, params.get('sort')),
   };
-  filter.radiusKm = wholeIn(params.get('radiusKm'), 1, 500);
+  filter.radiusKm = wholeIn(params.get('radiusKm'), 1, RULES.nearRadiusMaxKm);
   return coherent(filter);
 }
 
