@@ -163,7 +163,7 @@ describe('directory pages', () => {
     expect(await cards.nth(1).getByTestId('distance').textContent()).toBe('1.1 km away');
     await expectNoHorizontalScroll(page);
     await shot(page, 'directory-near-me-phone');
-    await page.getByLabel('Distance').selectOption('2');
+    await page.getByLabel('Distance', { exact: true }).selectOption('2');
     await expect.poll(() => cards.count()).toBe(3);
     await page.getByRole('button', { name: 'Stop sorting by distance' }).click();
     await expect.poll(() => page.url()).not.toContain('near=');

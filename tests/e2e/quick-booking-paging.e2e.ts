@@ -43,7 +43,7 @@ describe('quick booking pages', () => {
       await cards.first().waitFor();
       expect(await cards.count()).toBe(24);
       expect(asked).toEqual(['?limit=24']);
-      await cards.first().getByText('Earliest').waitFor();
+      await cards.first().getByText('Earliest', { exact: true }).waitFor();
       if (label === 'phone') await expectNoHorizontalScroll(page);
       await shot(page, `quick-booking-page-${label}`);
 

@@ -25,17 +25,15 @@ export function BusinessCard({ business }: { business: Business }) {
           </span>
           <div className="min-w-0 flex-1">
             <h2 className="text-lg font-semibold leading-snug break-words">{business.businessName}</h2>
-            <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
-              <RatingSummary average={business.ratingAverage} count={business.ratingCount} />
+            <div className="mt-1 flex flex-wrap items-center gap-1.5">
+              <RatingSummary average={business.ratingAverage} count={business.ratingCount} className="mr-1" />
               {business.distanceKm !== undefined && (
-                <span className="inline-flex items-center gap-1 text-sm text-slate-600" data-testid="distance">
+                <span className="mr-1 inline-flex items-center gap-1 text-sm font-medium text-slate-700" data-testid="distance">
                   <MapPin className="size-3.5 text-slate-400" aria-hidden="true" />
                   {formatDistance(business.distanceKm)}
                   <span className="sr-only"> away</span>
                 </span>
               )}
-            </div>
-            <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
               <Badge variant="secondary">{business.category}</Badge>
               {business.openToday && <Badge variant="success">Open today</Badge>}
             </div>

@@ -42,17 +42,18 @@ export function SortSelect({ filter, onChange }: { filter: BusinessListFilter; o
   const fallback: BusinessSort = filter.q ? 'relevance' : 'name';
   const choices: { value: BusinessSort; label: string }[] = [
     ...(filter.q ? [{ value: 'relevance' as const, label: 'Best match' }] : []),
-    ...(filter.near ? [{ value: 'distance' as const, label: 'Nearest' }] : []),
+    ...(filter.near ? [{ value: 'distance' as const, label: 'Nearest first' }] : []),
     { value: 'soonest', label: 'Soonest free' },
     { value: 'rating', label: 'Top rated' },
-    { value: 'name', label: 'Name' },
+    { value: 'name', label: 'Name A–Z' },
   ];
   return (
     <div className="flex items-center gap-2">
-      <Label htmlFor="directory-sort" className="shrink-0 text-slate-600">
+      {/* On a phone the select says what it sorts by; the word "Sort" would push it onto a line of its own. */}
+      <Label htmlFor="directory-sort" className="sr-only shrink-0 text-slate-600 sm:not-sr-only">
         Sort
       </Label>
-      <NativeSelect id="directory-sort" className="w-auto" value={filter.sort ?? fallback} onChange={(e) => onChange({ sort: e.target.value === fallback ? undefined : (e.target.value as BusinessSort) })}>
+      <NativeSelect id="directory-sort" className="w-auto max-w-40" value={filter.sort ?? fallback} onChange={(e) => onChange({ sort: e.target.value === fallback ? undefined : (e.target.value as BusinessSort) })}>
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}

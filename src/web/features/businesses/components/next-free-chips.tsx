@@ -25,14 +25,19 @@ export function NextFreeChips({ business }: { business: Business }) {
   const today = todayIso(business.timeZone);
   const note = zoneNote(business.timeZone);
   const headingId = `next-free-${business.id}`;
+  const shown = times.slice(0, 3);
+  // Two services free at the same hour would read as the same chip twice: each chip then names its service.
+  const services = new Set(shown.map((slot) => slot.serviceName));
+  const oneService = !restaurant && services.size === 1 ? shown[0].serviceName : null;
   return (
     <div>
-      <p id={headingId} className="text-xs font-medium uppercase tracking-wide text-slate-500">
-        {restaurant ? 'Next free tables' : 'Next free times'}
-        {note && <span className="ml-1 normal-case tracking-normal">· {note}</span>}
+      <p id={headingId} className="text-xs text-slate-500">
+        <span className="font-medium uppercase tracking-wide">{restaurant ? 'Next free tables' : 'Next free times'}</span>
+        {oneService && <span> · {oneService}</span>}
+        {note && <span> · {note}</span>}
       </p>
       <ul className="mt-1.5 grid grid-cols-3 gap-2" aria-labelledby={headingId}>
-        {times.slice(0, 3).map((slot) => {
+        {shown.map((slot) => {
           const day = chipDay(slot.date, today);
           const time = formatTime12h(slot.time);
           const what = restaurant ? `a table at ${business.businessName}` : `${slot.serviceName} at ${business.businessName}`;
@@ -47,6 +52,7 @@ export function NextFreeChips({ business }: { business: Business }) {
               >
                 <span className="text-xs">{day}</span>
                 <span className="text-sm font-semibold">{time}</span>
+                {!restaurant && !oneService && <span className="w-full truncate text-xs">{slot.serviceName}</span>}
               </Link>
             </li>
           );
