@@ -14,7 +14,7 @@ export function EarliestFilters({ filter, onChange }: { filter: EarliestListFilt
   return (
     <div role="group" aria-label="Narrow the list" className="mb-6 grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:flex sm:flex-wrap">
       <div className="col-span-2 space-y-1 sm:w-44">
-        <Label htmlFor="quick-date">On</Label>
+        <Label htmlFor="quick-date">Date</Label>
         <Input id="quick-date" type="date" min={todayIso()} value={filter.date ?? ''} onChange={(e) => onChange({ date: e.target.value || undefined })} />
       </div>
       <div className="space-y-1 sm:w-36">

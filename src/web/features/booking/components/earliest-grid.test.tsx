@@ -55,7 +55,7 @@ describe('quick booking', () => {
     const card = await screen.findByTestId('earliest-card');
     expect(card).toHaveAttribute('href', '/restaurant/1?date=2030-05-02&time=19%3A00');
     expect(Object.fromEntries(asked[0])).toEqual({ limit: '24', date: '2030-05-02', time: '18:00', partySize: '4' });
-    expect(screen.getByLabelText('On')).toHaveValue('2030-05-02');
+    expect(screen.getByLabelText('Date')).toHaveValue('2030-05-02');
     expect(screen.getByLabelText('From')).toHaveValue('18:00');
     expect(screen.getByLabelText('Party size')).toHaveValue('4');
 

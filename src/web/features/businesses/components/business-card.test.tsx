@@ -20,7 +20,8 @@ describe('next free time chips', () => {
     });
     renderApp(<BusinessCard business={business} />);
     const chips = screen.getAllByTestId('next-free-chip');
-    expect(chips.map((c) => c.textContent)).toEqual(['Today3:30 PM', 'Tomorrow9:00 AM', 'Thu, May 210:00 AM']);
+    // Two services: each chip names its own.
+    expect(chips.map((c) => c.textContent)).toEqual(['Today3:30 PMClassic Haircut', 'Tomorrow9:00 AMBeard Trim', 'Thu, May 210:00 AMClassic Haircut']);
     expect(chips[0]).toHaveAttribute('href', `/book-appointment?businessId=1&serviceId=11&date=${inDays(0)}&time=15%3A30`);
     expect(chips[1]).toHaveAccessibleName('Book Beard Trim at Downtown Barber Co., Tomorrow 9:00 AM');
     expect(screen.getByText('Next free times')).toBeInTheDocument();
@@ -36,6 +37,9 @@ describe('next free time chips', () => {
     const slot = (time: string) => ({ serviceId: 11, serviceName: 'Cut', date: '2030-05-02', time });
     const { unmount } = renderApp(<BusinessCard business={makeBusiness({ nextFreeTimes: ['09:00', '10:00', '11:00', '12:00'].map(slot) })} />);
     expect(screen.getAllByTestId('next-free-chip')).toHaveLength(3);
+    // One service: said once above the chips, not on each.
+    expect(screen.getByText('Next free times').parentElement).toHaveTextContent('Next free times · Cut');
+    expect(screen.getAllByTestId('next-free-chip')[0]).toHaveTextContent(/^Thu, May 29:00 AM$/);
     unmount();
     const none = renderApp(<BusinessCard business={makeBusiness({ nextFreeTimes: [] })} />);
     expect(screen.getByText('No free times in the next week.')).toBeInTheDocument();

@@ -6,8 +6,8 @@ import { Badge, Card } from '@/components/ui/card';
 import { RatingSummary } from '@/features/reviews';
 import { NextFreeChips } from './next-free-chips';
 
-/** "0.4 km", "12.3 km", "120 km": how far, from a list asked `near` a point. */
-export const formatDistance = (km: number) => `${km < 100 ? km.toFixed(1) : Math.round(km)} km`;
+/** "< 0.1 km", "0.4 km", "12.3 km", "120 km": how far, from a list asked `near` a point. */
+export const formatDistance = (km: number) => (km < 0.05 ? '< 0.1 km' : `${km < 100 ? km.toFixed(1) : Math.round(km)} km`);
 
 /**
  * One directory entry: its verified-review rating ("New" without reviews), how far it is when the list

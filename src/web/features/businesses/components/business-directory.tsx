@@ -94,14 +94,15 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
         <DirectorySearch search={search} restaurantsOnly={restaurantsOnly} />
         {!restaurantsOnly && <TypeFilter type={filter.type} onChange={update} />}
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
+      {/* A phone: Filters and Near me side by side, the sort below them; wider, one row. */}
+      <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <FiltersToggle filter={filter} restaurantsOnly={restaurantsOnly} open={panel.open} onToggle={panel.toggle} controls={panel.id} />
         <NearMeButton active={Boolean(filter.near)} onAsk={nearMe.ask} />
-        {filter.near && <NearMeActive radiusKm={filter.radiusKm} onRadius={(radiusKm) => update({ radiusKm })} onClear={() => update({ near: undefined, radiusKm: undefined })} />}
-        <div className="ml-auto">
+        <div className="col-span-2 sm:ml-auto">
           <SortSelect filter={filter} onChange={update} />
         </div>
       </div>
+      {filter.near && <NearMeActive radiusKm={filter.radiusKm} onRadius={(radiusKm) => update({ radiusKm })} onClear={() => update({ near: undefined, radiusKm: undefined })} />}
       <NearMePanel nearMe={nearMe} />
       <FiltersPanel id={panel.id} open={panel.open} filter={filter} restaurantsOnly={restaurantsOnly} onChange={update} />
 

@@ -49,11 +49,10 @@ export function SortSelect({ filter, onChange }: { filter: BusinessListFilter; o
   ];
   return (
     <div className="flex items-center gap-2">
-      {/* On a phone the select says what it sorts by; the word "Sort" would push it onto a line of its own. */}
-      <Label htmlFor="directory-sort" className="sr-only shrink-0 text-slate-600 sm:not-sr-only">
+      <Label htmlFor="directory-sort" className="shrink-0 text-slate-600">
         Sort
       </Label>
-      <NativeSelect id="directory-sort" className="w-auto max-w-40" value={filter.sort ?? fallback} onChange={(e) => onChange({ sort: e.target.value === fallback ? undefined : (e.target.value as BusinessSort) })}>
+      <NativeSelect id="directory-sort" className="flex-1 sm:w-auto sm:flex-none" value={filter.sort ?? fallback} onChange={(e) => onChange({ sort: e.target.value === fallback ? undefined : (e.target.value as BusinessSort) })}>
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}

@@ -84,7 +84,7 @@ export function NearMePanel({ nearMe }: { nearMe: ReturnType<typeof useNearMe> }
 /** While the list is sorted near the visitor: how far to look, and a way back to the usual order. */
 export function NearMeActive({ radiusKm, onRadius, onClear }: { radiusKm?: number; onRadius: (km: number | undefined) => void; onClear: () => void }) {
   return (
-    <div className="flex items-center gap-2" data-testid="near-me-active">
+    <div className="mt-3 flex items-center gap-2" data-testid="near-me-active">
       <span className="inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-50 px-3 text-sm font-medium text-brand-700">
         <LocateFixed className="size-4" aria-hidden="true" /> Near you
       </span>
