@@ -2,7 +2,7 @@ import { type APIRequestContext, request as playwrightRequest } from 'playwright
 import { beforeAll, describe, expect, it } from 'vitest';
 import { register } from './support/api';
 import { baseURL, DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
-import { expectNoHorizontalScroll, expectTouchSized, shot } from './support/page';
+import { expectAccessible, expectNoHorizontalScroll, expectTouchSized, shot } from './support/page';
 
 // The directory searched and paged on the real server. What it shows while loading and when a request
 // fails, and each filter's address, are component tests (src/web/features/businesses/components/).
@@ -122,6 +122,7 @@ describe('directory pages', () => {
       expect(await page.getByRole('button', { name: 'Show more businesses' }).count()).toBe(0);
       const names = await cards.getByRole('heading', { level: 2 }).allTextContents();
       expect(new Set(names).size).toBe(SHOPS);
+      await expectAccessible(page);
       await shot(page, `directory-search-all-${label}`);
 
       // Open a card of the second page, then come back: both pages, and the same place.
@@ -153,6 +154,8 @@ describe('directory pages', () => {
     await page.getByRole('button', { name: 'Near me' }).click();
     const panel = page.getByRole('region', { name: 'Near me' });
     await panel.getByText('Your browser will ask to share your location').waitFor();
+    await expectAccessible(page);
+    await expectTouchSized(page.getByRole('main').getByRole('button', { name: /Near me|Filters|Use my location|Not now/ }));
     await shot(page, 'directory-near-me-ask-phone');
     await panel.getByRole('button', { name: 'Use my location' }).click();
     await expect.poll(() => page.url()).toContain('sort=distance');

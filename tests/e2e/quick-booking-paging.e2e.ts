@@ -2,7 +2,7 @@ import { type APIRequestContext, request as playwrightRequest } from 'playwright
 import { beforeAll, describe, expect, it } from 'vitest';
 import { register } from './support/api';
 import { baseURL, DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
-import { expectNoHorizontalScroll, shot } from './support/page';
+import { expectAccessible, expectNoHorizontalScroll, shot } from './support/page';
 
 // Quick booking on the real server (DESIGN section 10): a page of 24 soonest-first cards, Show more for
 // the next page from the Link header, filters in the address, and Back keeping the pages and the place.
@@ -87,6 +87,7 @@ describe('quick booking pages', () => {
     await expect.poll(() => page.url()).toContain('partySize=4');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
     await shot(page, 'quick-booking-filtered-phone');
     await page.reload();
     expect(await page.getByLabel('Party size').inputValue()).toBe('4');
