@@ -37,6 +37,7 @@ describe('quick booking', () => {
     expect(cards[0]).toHaveAttribute('href', '/book-appointment?businessId=1&serviceId=10&date=2030-05-02&time=08%3A15');
     await user.click(screen.getByRole('button', { name: 'Show more appointments' }));
     await waitFor(() => expect(screen.getAllByTestId('earliest-card')).toHaveLength(29));
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/^Place 25/));
     expect(screen.getAllByTestId('earliest-card').at(-1)).toHaveTextContent('Place 29');
     expect(screen.queryByRole('button', { name: 'Show more appointments' })).not.toBeInTheDocument();
     expect(asked).toEqual(['?limit=24', '?limit=24&cursor=two']);

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, UtensilsCrossed, Zap } from 'lucide-react';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EarliestAppointment } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
@@ -12,6 +12,7 @@ import { earliestSlotLink } from '@/features/businesses';
 import { errorMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/business-time';
 import { cn } from '@/lib/cn';
+import { useFocusFirstNew } from '@/lib/focus-new-items';
 import { loadedItems } from '@/lib/paged-query';
 import type { EarliestListFilter } from '@/lib/query-keys';
 import { useRestoredScroll } from '@/lib/restored-scroll';
@@ -83,6 +84,8 @@ export function EarliestGrid() {
   const { data, isPending, error, refetch, isPlaceholderData, isFetching, isFetchingNextPage } = pages;
   const items = loadedItems(data);
   useRestoredScroll(data !== undefined && !isPlaceholderData);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusingNext = useFocusFirstNew(items.length, listRef);
   const narrowed = Boolean(filter.date || filter.time || filter.partySize);
 
   let list: ReactNode;
@@ -110,7 +113,7 @@ export function EarliestGrid() {
     const soonest = items.reduce((min, item) => (startOf(item) < min ? startOf(item) : min), startOf(items[0]));
     list = (
       <>
-        <ul className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && isPlaceholderData && 'opacity-60 transition-opacity')}>
+        <ul ref={listRef} className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && isPlaceholderData && 'opacity-60 transition-opacity')}>
           {items.map((item) => (
             <li key={`${item.business.id}-${item.service.id}`}>
               <EarliestCard item={item} earliest={startOf(item) === soonest} />
@@ -118,7 +121,7 @@ export function EarliestGrid() {
           ))}
         </ul>
         <div className="mt-6">
-          <ShowMore query={pages} label="Show more appointments" />
+          <ShowMore query={{ ...pages, fetchNextPage: focusingNext(pages.fetchNextPage) }} label="Show more appointments" />
         </div>
       </>
     );

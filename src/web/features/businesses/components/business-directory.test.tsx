@@ -89,6 +89,8 @@ describe('the directory a page at a time', () => {
     expect(screen.getByText('Showing the first 24 businesses')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more businesses' }));
     await waitFor(() => expect(screen.getAllByTestId('business-card')).toHaveLength(27));
+    // The keyboard goes on from the first new card, not from below the whole new page.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/^Shop 25/));
     const names = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent).filter((t) => t?.startsWith('Shop'));
     expect(names[0]).toBe('Shop 01');
     expect(names.at(-1)).toBe('Shop 27');

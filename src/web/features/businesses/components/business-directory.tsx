@@ -1,5 +1,5 @@
 import { Building2, UtensilsCrossed } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
@@ -7,6 +7,7 @@ import { ShowMore } from '@/components/ui/show-more';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useFocusFirstNew } from '@/lib/focus-new-items';
 import { loadedItems } from '@/lib/paged-query';
 import type { BusinessListFilter } from '@/lib/query-keys';
 import { useRestoredScroll } from '@/lib/restored-scroll';
@@ -63,6 +64,8 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
   const { data, isPending, isError, error, errorUpdatedAt, isFetching, isFetchingNextPage, isPlaceholderData, refetch } = pages;
   const businesses = loadedItems(data);
   useRestoredScroll(data !== undefined && !isPlaceholderData);
+  const list = useRef<HTMLUListElement>(null);
+  const focusingNext = useFocusFirstNew(businesses.length, list);
 
   useEffect(() => {
     if (errorUpdatedAt) toast({ title: 'Failed to fetch businesses', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
@@ -135,7 +138,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
               {filter.q && ` matching “${filter.q}”`}
               {filter.sort === 'distance' && ', nearest first'}
             </p>
-            <ul className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && 'opacity-60 transition-opacity')}>
+            <ul ref={list} className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && 'opacity-60 transition-opacity')}>
               {businesses.map((b) => (
                 <li key={b.id}>
                   <BusinessCard business={b} />
@@ -143,7 +146,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
               ))}
             </ul>
             <div className="mt-6">
-              <ShowMore query={pages} label={`Show more ${noun(restaurantsOnly, 2)}`} />
+              <ShowMore query={{ ...pages, fetchNextPage: focusingNext(pages.fetchNextPage) }} label={`Show more ${noun(restaurantsOnly, 2)}`} />
             </div>
           </>
         )}
