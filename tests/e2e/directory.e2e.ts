@@ -1,8 +1,9 @@
 import { type APIRequestContext, request as playwrightRequest } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { register } from './support/api';
-import { baseURL, DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
-import { expectAccessible, expectNoHorizontalScroll, expectTouchSized, shot } from './support/page';
+import type { Business } from '../../src/contract/businesses';
+import { getJson, newServiceBusiness, register } from './support/api';
+import { baseURL, DESKTOP, newPage, PHONE, uniqueName, useBrowser } from './support/browser';
+import { dialogShot, expectAccessible, expectNoHorizontalScroll, expectTouchSized, shot, toastTitled } from './support/page';
 
 // The directory searched and paged on the real server. What it shows while loading and when a request
 // fails, and each filter's address, are component tests (src/web/features/businesses/components/).
@@ -173,4 +174,48 @@ describe('directory pages', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+});
+
+describe("the business's location", () => {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`the owner fills it from the browser in Edit details, and Near me then finds the business (${label})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      const name = uniqueName('Harbourside Gym ');
+      const { business } = await newServiceBusiness(context.request, { businessName: name });
+      await context.grantPermissions(['geolocation']);
+      // Each run's business at a point of its own, 11 km apart, so the nearest is always this one.
+      const latitude = label === 'phone' ? -33.8568 : -33.9568;
+      await context.setGeolocation({ latitude, longitude: 151.2153 });
+      await page.goto('/business-dashboard?tab=settings');
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit business details' });
+      // Typed alone, one coordinate is refused before anything is sent.
+      await dialog.getByLabel('Latitude').fill(String(latitude));
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.getByText('Enter both latitude and longitude, or leave both empty').waitFor();
+      await dialog.getByRole('button', { name: 'Use my current location' }).click();
+      await dialog.getByRole('button', { name: 'Share my location' }).click();
+      await expect.poll(() => dialog.getByLabel('Longitude').inputValue()).toBe('151.215300');
+      if (label === 'phone') await expectNoHorizontalScroll(page);
+      await dialog.getByLabel('Longitude').scrollIntoViewIfNeeded();
+      await dialogShot(page, `dashboard-edit-location-${label}`);
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await toastTitled(page, 'Business Updated').waitFor();
+      await page.getByRole('tabpanel').getByText(`${latitude}, 151.2153`).waitFor();
+      expect(await getJson<Business>(context.request, `/api/businesses/${business.id}`)).toMatchObject({ latitude, longitude: 151.2153 });
+
+      // A visitor a few streets away.
+      await context.setGeolocation({ latitude: latitude - 0.0132, longitude: 151.21 });
+      await page.goto('/businesses');
+      await page.getByTestId('business-card').first().waitFor();
+      await page.getByRole('button', { name: 'Near me' }).click();
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      const card = page.getByTestId('business-card').filter({ hasText: name });
+      await expect.poll(() => page.getByTestId('business-card').first().getByRole('heading', { level: 2 }).textContent()).toBe(name);
+      expect(await card.getByTestId('distance').textContent()).toBe('1.5 km away');
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
 });
