@@ -40,9 +40,11 @@ export function EarliestFilters({ filter, onChange }: { filter: EarliestListFilt
         </NativeSelect>
       </div>
       {any && (
-        <Button type="button" variant="ghost" className="col-span-2 justify-self-start" onClick={() => onChange({ date: undefined, time: undefined, partySize: undefined })}>
-          Clear
-        </Button>
+        <div className="col-span-2">
+          <Button type="button" variant="ghost" onClick={() => onChange({ date: undefined, time: undefined, partySize: undefined })}>
+            Clear
+          </Button>
+        </div>
       )}
     </div>
   );

@@ -147,9 +147,11 @@ export function FiltersPanel({ id, open, filter, restaurantsOnly, onChange }: { 
         Open now
       </label>
       {count > 0 && (
-        <Button type="button" variant="ghost" className="col-span-2 justify-self-start sm:col-span-1" onClick={() => onChange({ category: undefined, cuisine: undefined, priceRange: undefined, partySize: undefined, openNow: undefined, availableOn: undefined })}>
-          Clear filters
-        </Button>
+        <div className="col-span-2 sm:col-span-1">
+          <Button type="button" variant="ghost" onClick={() => onChange({ category: undefined, cuisine: undefined, priceRange: undefined, partySize: undefined, openNow: undefined, availableOn: undefined })}>
+            Clear filters
+          </Button>
+        </div>
       )}
     </div>
   );
