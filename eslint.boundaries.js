@@ -38,7 +38,7 @@ export const webFeatureDependencies = {
   auth: [],
   availability: [],
   booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'reviews', 'services', 'staff'],
-  businesses: ['auth', 'availability'],
+  businesses: ['auth', 'availability', 'reviews'],
   credits: [],
   dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'reviews', 'services', 'staff'],
   home: [],

@@ -1,10 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import { DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
-import { expectNoHorizontalScroll, expectTouchSized, shot } from './support/page';
+import { type APIRequestContext, request as playwrightRequest } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Business } from '../../src/contract/businesses';
+import { getJson, newServiceBusiness, register } from './support/api';
+import { baseURL, DESKTOP, newPage, PHONE, uniqueName, useBrowser } from './support/browser';
+import { dialogShot, expectAccessible, expectNoHorizontalScroll, expectTouchSized, shot, toastTitled } from './support/page';
 
-// The directory searched on the real server. What it shows while loading and when a request fails is a
-// component test (src/web/features/businesses/components/business-directory.test.tsx).
+// The directory searched and paged on the real server. What it shows while loading and when a request
+// fails, and each filter's address, are component tests (src/web/features/businesses/components/).
 useBrowser();
+
+/** `count` service businesses named "<token> Studio NN", each with a service, a step north of (10, 20) apiece. */
+async function seedShops(token: string, count: number) {
+  const batches = 4;
+  await Promise.all(
+    Array.from({ length: batches }, async (_, batch) => {
+      const api: APIRequestContext = await playwrightRequest.newContext({ baseURL: baseURL() });
+      for (let i = batch; i < count; i += batches) {
+        await register(api, 'shop', 'business');
+        const made = await api.post('/api/businesses', {
+          data: { businessName: `${token} Studio ${String(i + 1).padStart(2, '0')}`, category: 'Fitness', address: `${i + 1} Paging Row`, latitude: 10 + i * 0.01, longitude: 20 },
+        });
+        expect(made.status(), await made.text()).toBe(201);
+        const { id } = (await made.json()) as { id: number };
+        const service = await api.post(`/api/businesses/${id}/services`, { data: { name: 'Private session', duration: 60, price: '40.00', description: '' } });
+        expect(service.status(), await service.text()).toBe(201);
+      }
+      await api.dispose();
+    }),
+  );
+}
 
 describe('directory', () => {
   it('lists businesses and searches them on the server, case-insensitively', async () => {
@@ -66,4 +90,132 @@ describe('directory', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+});
+
+describe('directory pages', () => {
+  // More than a page of businesses that one search finds, and nothing else does.
+  const token = `Zephyr${Date.now().toString(36)}`;
+  const SHOPS = 27;
+  beforeAll(() => seedShops(token, SHOPS), 120_000);
+
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`pages a search with Show more, and Back keeps every page and the place (${label})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      await page.goto('/businesses');
+      const cards = page.getByTestId('business-card');
+      await cards.first().waitFor();
+      await page.getByRole('searchbox', { name: 'Search businesses' }).fill(token);
+      await expect.poll(() => page.url()).toContain(`q=${token}`);
+      await expect.poll(() => cards.filter({ hasText: token }).count()).toBe(24);
+      expect(await cards.count()).toBe(24);
+      await page.getByText('Showing the first 24 businesses').waitFor();
+      // Each card has its rating ("New": no reviews yet) and its next free times, which book in one tap.
+      const first = cards.first();
+      await first.getByLabel('New: no reviews yet').waitFor();
+      expect(await first.getByTestId('next-free-chip').count()).toBeGreaterThan(0);
+      expect(await first.getByTestId('next-free-chip').first().getAttribute('href')).toMatch(/^\/book-appointment\?businessId=\d+&serviceId=\d+&date=\d{4}-\d{2}-\d{2}&time=\d{2}%3A\d{2}$/);
+      if (label === 'phone') await expectNoHorizontalScroll(page);
+      await shot(page, `directory-search-page-${label}`);
+
+      await page.getByRole('button', { name: 'Show more businesses' }).click();
+      await expect.poll(() => cards.count()).toBe(SHOPS);
+      await page.getByText(`Showing ${SHOPS} businesses`).waitFor();
+      expect(await page.getByRole('button', { name: 'Show more businesses' }).count()).toBe(0);
+      const names = await cards.getByRole('heading', { level: 2 }).allTextContents();
+      expect(new Set(names).size).toBe(SHOPS);
+      await expectAccessible(page);
+      await shot(page, `directory-search-all-${label}`);
+
+      // Open a card of the second page, then come back: both pages, and the same place.
+      const target = cards.nth(SHOPS - 2);
+      await target.scrollIntoViewIfNeeded();
+      const before = await page.evaluate(() => window.scrollY);
+      expect(before).toBeGreaterThan(1000);
+      await target.getByRole('link', { name: /Book Appointment/ }).click();
+      await expect.poll(() => page.url()).toMatch(/\/book\/\d+$/);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.goBack();
+      await expect.poll(() => page.url()).toContain(`q=${token}`);
+      expect(await cards.count()).toBe(SHOPS);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 80);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(80);
+      expect(await page.getByRole('searchbox', { name: 'Search businesses' }).inputValue()).toBe(token);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('Near me asks first, then sorts by distance and says how far (phone)', async () => {
+    const { page, context, consoleErrors } = await newPage(PHONE);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 10.05, longitude: 20 });
+    await page.goto(`/businesses?q=${token}`);
+    const cards = page.getByTestId('business-card');
+    await cards.first().waitFor();
+    await page.getByRole('button', { name: 'Near me' }).click();
+    const panel = page.getByRole('region', { name: 'Near me' });
+    await panel.getByText('Your browser will ask to share your location').waitFor();
+    await expectAccessible(page);
+    await expectTouchSized(page.getByRole('main').getByRole('button', { name: /Near me|Filters|Use my location|Not now/ }));
+    await shot(page, 'directory-near-me-ask-phone');
+    await panel.getByRole('button', { name: 'Use my location' }).click();
+    await expect.poll(() => page.url()).toContain('sort=distance');
+    expect(new URL(page.url()).searchParams.get('near')).toBe('10.050,20.000');
+    // Studio 06 is at 10.05 exactly; 05 and 07 are 1.1 km away.
+    await expect.poll(() => cards.first().getByRole('heading', { level: 2 }).textContent()).toBe(`${token} Studio 06`);
+    expect(await cards.first().getByTestId('distance').textContent()).toBe('< 0.1 km away');
+    expect(await cards.nth(1).getByTestId('distance').textContent()).toBe('1.1 km away');
+    await expectNoHorizontalScroll(page);
+    await shot(page, 'directory-near-me-phone');
+    await page.getByLabel('Distance', { exact: true }).selectOption('2');
+    await expect.poll(() => cards.count()).toBe(3);
+    await page.getByRole('button', { name: 'Stop sorting by distance' }).click();
+    await expect.poll(() => page.url()).not.toContain('near=');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the business's location", () => {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`the owner fills it from the browser in Edit details, and Near me then finds the business (${label})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      const name = uniqueName('Harbourside Gym ');
+      const { business } = await newServiceBusiness(context.request, { businessName: name });
+      await context.grantPermissions(['geolocation']);
+      // Each run's business at a point of its own, 11 km apart, so the nearest is always this one.
+      const latitude = label === 'phone' ? -33.8568 : -33.9568;
+      await context.setGeolocation({ latitude, longitude: 151.2153 });
+      await page.goto('/business-dashboard?tab=settings');
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit business details' });
+      // Typed alone, one coordinate is refused before anything is sent.
+      await dialog.getByLabel('Latitude').fill(String(latitude));
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.getByText('Enter both latitude and longitude, or leave both empty').waitFor();
+      await dialog.getByRole('button', { name: 'Use my current location' }).click();
+      await dialog.getByRole('button', { name: 'Share my location' }).click();
+      await expect.poll(() => dialog.getByLabel('Longitude').inputValue()).toBe('151.215300');
+      if (label === 'phone') await expectNoHorizontalScroll(page);
+      await dialog.getByLabel('Longitude').scrollIntoViewIfNeeded();
+      await dialogShot(page, `dashboard-edit-location-${label}`);
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await toastTitled(page, 'Business Updated').waitFor();
+      await page.getByRole('tabpanel').getByText(`${latitude}, 151.2153`).waitFor();
+      expect(await getJson<Business>(context.request, `/api/businesses/${business.id}`)).toMatchObject({ latitude, longitude: 151.2153 });
+
+      // A visitor a few streets away.
+      await context.setGeolocation({ latitude: latitude - 0.0132, longitude: 151.21 });
+      await page.goto('/businesses');
+      await page.getByTestId('business-card').first().waitFor();
+      await page.getByRole('button', { name: 'Near me' }).click();
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      const card = page.getByTestId('business-card').filter({ hasText: name });
+      await expect.poll(() => page.getByTestId('business-card').first().getByRole('heading', { level: 2 }).textContent()).toBe(name);
+      expect(await card.getByTestId('distance').textContent()).toBe('1.5 km away');
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
 });

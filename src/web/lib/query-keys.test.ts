@@ -14,6 +14,14 @@ describe('queryKeys', () => {
     expect(partialMatchKey(queryKeys.businessList({ q: 'cut' }), queryKeys.businessLists())).toBe(true);
     expect(partialMatchKey(queryKeys.business(3), queryKeys.allBusinesses())).toBe(true);
     expect(partialMatchKey(queryKeys.businessEarliest(3), queryKeys.earliestAppointments())).toBe(true);
+    expect(partialMatchKey(queryKeys.earliestAppointmentList({ date: '2030-01-02' }, true), queryKeys.earliestAppointments())).toBe(true);
+  });
+
+  it('makes one key of equal filters, whatever was left unset', () => {
+    expect(queryKeys.businessList({ q: 'cut', near: undefined, sort: undefined })).toEqual(queryKeys.businessList({ q: 'cut' }));
+    expect(queryKeys.businessList({ q: '' })).toEqual(queryKeys.businessList({}));
+    expect(queryKeys.businessList({ partySize: 4 })).not.toEqual(queryKeys.businessList({ partySize: 2 }));
+    expect(queryKeys.earliestAppointmentList({ limit: 3 }, false)).not.toEqual(queryKeys.earliestAppointmentList({ limit: 3 }, true));
   });
 
   it('keeps unrelated keys apart', () => {
@@ -22,7 +30,7 @@ describe('queryKeys', () => {
     expect(partialMatchKey(queryKeys.user(), queryKeys.allAppointments())).toBe(false);
   });
 
-  it('an appointment change makes lists, slots, credit and the earliest list stale, not the directory', () => {
+  it("an appointment change makes lists, slots, credit, the earliest list and the directory's next free times stale", () => {
     const stale = staleAfterAppointmentChange();
     expect(reaches(stale, queryKeys.myAppointments())).toBe(true);
     expect(reaches(stale, queryKeys.availableSlots({ businessId: 1, date: '2030-01-02' }))).toBe(true);
@@ -31,7 +39,8 @@ describe('queryKeys', () => {
     // completing or cancelling can end offers and settle escrow
     expect(reaches(stale, queryKeys.businessSwaps(1))).toBe(true);
     expect(reaches(stale, queryKeys.wallet())).toBe(true);
-    expect(reaches(stale, queryKeys.businessList({}))).toBe(false);
+    expect(reaches(stale, queryKeys.businessList({}))).toBe(true);
+    expect(reaches(stale, queryKeys.business(1))).toBe(false);
   });
 
   it('a schedule change makes free slots stale, not appointments', () => {
@@ -50,6 +59,5 @@ describe('offer keys', () => {
     expect(reaches(stale, queryKeys.businessAppointmentsFiltered(2, { date: '2030-01-02' }))).toBe(true);
     expect(reaches(stale, queryKeys.restaurantReservations(2, '2030-01-02'))).toBe(true);
     expect(reaches(stale, queryKeys.credits(1))).toBe(true);
-    expect(reaches(stale, queryKeys.businessList({}))).toBe(false);
   });
 });

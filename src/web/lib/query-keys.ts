@@ -1,4 +1,5 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { BusinessSort } from '../../contract/businesses';
 
 /** One slot of the live queue: a service of a business at a date and time. */
 export interface SlotQueueQuery {
@@ -8,11 +9,36 @@ export interface SlotQueueQuery {
   time: string;
 }
 
-/** What the directory is filtered by; part of its cache key. */
+/** What the directory is filtered and sorted by (DESIGN section 10); part of its cache key. */
 export interface BusinessListFilter {
   type?: 'restaurant' | 'service';
   q?: string;
+  category?: string;
+  cuisine?: string;
+  priceRange?: string;
+  partySize?: number;
+  openNow?: boolean;
+  availableOn?: string;
+  /** "lat,lng", rounded (see the directory's Near me). */
+  near?: string;
+  radiusKm?: number;
+  sort?: BusinessSort;
 }
+
+/** What quick booking (and the directory banner) narrow the earliest free starts by. */
+export interface EarliestListFilter {
+  limit?: number;
+  date?: string;
+  time?: string;
+  partySize?: number;
+  type?: 'restaurant' | 'service';
+}
+
+// A filter as a key: every field present (null when unset), so equal filters are one cache entry.
+const filterKey = <T extends object>(filter: T, names: readonly (keyof T)[]) =>
+  Object.fromEntries(names.map((name) => [name, filter[name] === undefined || filter[name] === '' ? null : filter[name]]));
+const businessFilterNames = ['type', 'q', 'category', 'cuisine', 'priceRange', 'partySize', 'openNow', 'availableOn', 'near', 'radiusKm', 'sort'] as const;
+const earliestFilterNames = ['limit', 'date', 'time', 'partySize', 'type'] as const;
 
 /** Which free times: a business on a day, for a service and (restaurants) a party size. */
 export interface SlotQuery {
@@ -33,7 +59,8 @@ export const queryKeys = {
 
   allBusinesses: () => ['businesses'] as const,
   businessLists: () => ['businesses', 'list'] as const,
-  businessList: ({ type, q }: BusinessListFilter) => ['businesses', 'list', { type: type ?? null, q: q ?? '' }] as const,
+  /** The directory's pages for one filter. */
+  businessList: (filter: BusinessListFilter) => ['businesses', 'list', filterKey(filter, businessFilterNames)] as const,
   business: (businessId: number) => ['businesses', businessId] as const,
   businessServices: (businessId: number) => ['businesses', businessId, 'services'] as const,
   businessHours: (businessId: number) => ['businesses', businessId, 'hours'] as const,
@@ -50,6 +77,8 @@ export const queryKeys = {
   staffAvailability: (q: { businessId: number; date: string; serviceId: number; staffId?: number }) =>
     ['available-slots', 'staff', { businessId: q.businessId, date: q.date, serviceId: q.serviceId, staffId: q.staffId ?? null }] as const,
   earliestAppointments: () => ['earliest-appointments'] as const,
+  /** A list of the earliest free starts across businesses: quick booking's pages, the banner's first three. */
+  earliestAppointmentList: (filter: EarliestListFilter, paged: boolean) => ['earliest-appointments', paged ? 'pages' : 'first', filterKey(filter, earliestFilterNames)] as const,
   /** One business's services' first free starts: under earliestAppointments(), so whatever makes that stale makes this stale too. */
   businessEarliest: (businessId: number) => ['earliest-appointments', 'business', businessId] as const,
 
@@ -87,12 +116,14 @@ export const queryKeys = {
 };
 
 /**
- * Everything a booked, moved, cancelled or completed appointment makes stale: lists, free slots,
- * credit, and the offers and wallet (a change ends live offers on it and can settle escrow). An
+ * Everything a booked, moved, cancelled or completed appointment makes stale: lists, free slots
+ * (and the directory cards' next free times), credit, and the offers and wallet (a change ends live offers on it and can settle escrow). An
  * offer made, answered or ended makes the same families stale.
  */
 export const staleAfterAppointmentChange = (): QueryKey[] => [
   queryKeys.allAppointments(),
+  // The directory's cards carry each business's next free times.
+  queryKeys.businessLists(),
   queryKeys.allAvailableSlots(),
   queryKeys.allCredits(),
   queryKeys.earliestAppointments(),

@@ -5,5 +5,6 @@ export { useBusiness } from './api/get-business';
 export { useUpdateBusiness } from './api/update-business';
 export { BusinessDetailsForm } from './components/business-details-form';
 export { BusinessDirectory } from './components/business-directory';
+export { earliestSlotLink, slotLink } from './components/earliest-slot';
 export { OnboardingFlow } from './components/onboarding-flow';
 export { RestaurantDetailsForm } from './components/restaurant-details-form';

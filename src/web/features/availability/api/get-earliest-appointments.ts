@@ -1,18 +1,38 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { EarliestAppointment } from '@contract/appointments';
 import { apiGet } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { pagedQueryOptions } from '@/lib/paged-query';
+import { type EarliestListFilter, queryKeys } from '@/lib/query-keys';
 
-/** GET /api/earliest-appointments: the soonest free slot of each business. */
-export const earliestAppointmentsQueryOptions = () =>
+/** Quick booking's page: the server's default, said out loud. */
+export const EARLIEST_PAGE = 24;
+
+/** GET /api/earliest-appointments with the filter's parameters (DESIGN section 10), soonest first. */
+export function earliestAppointmentsUrl(filter: EarliestListFilter): string {
+  const params = new URLSearchParams({ limit: String(filter.limit ?? EARLIEST_PAGE) });
+  if (filter.date) params.set('date', filter.date);
+  if (filter.time) params.set('time', filter.time);
+  if (filter.partySize) params.set('partySize', String(filter.partySize));
+  if (filter.type) params.set('type', filter.type);
+  return `/api/earliest-appointments?${params}`;
+}
+
+/** The first few earliest free starts, one request (the directory banner asks for 3, not the market). */
+export const earliestAppointmentsQueryOptions = (filter: EarliestListFilter) =>
   queryOptions({
-    queryKey: queryKeys.earliestAppointments(),
-    queryFn: () => apiGet<EarliestAppointment[]>('/api/earliest-appointments'),
+    queryKey: queryKeys.earliestAppointmentList(filter, false),
+    queryFn: () => apiGet<EarliestAppointment[]>(earliestAppointmentsUrl(filter)),
   });
 
+export const useEarliestAppointments = (filter: EarliestListFilter) => useQuery(earliestAppointmentsQueryOptions(filter));
+
 /**
- * fresh: the cached list counts as stale at once, so the quick-booking grid asks again every time
- * it opens; the directory banner (not fresh) reuses what is cached.
+ * Quick booking's pages: a page at a time, each next one from the Link header. Asked again whenever the
+ * page opens (free slots go fast), keeping what was shown meanwhile, so Back lands on the same cards.
  */
-export const useEarliestAppointments = ({ fresh = false }: { fresh?: boolean } = {}) =>
-  useQuery({ ...earliestAppointmentsQueryOptions(), ...(fresh && { staleTime: 0 }) });
+export const useEarliestAppointmentPages = (filter: EarliestListFilter) =>
+  useInfiniteQuery({
+    ...pagedQueryOptions<EarliestAppointment[]>(queryKeys.earliestAppointmentList(filter, true), earliestAppointmentsUrl(filter)),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });

@@ -1,25 +1,29 @@
 import { CalendarDays, Clock, UtensilsCrossed, Zap } from 'lucide-react';
-import { Link } from 'react-router';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { EarliestAppointment } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
 import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
-import { useEarliestAppointments } from '@/features/availability';
+import { ShowMore } from '@/components/ui/show-more';
+import { useEarliestAppointmentPages } from '@/features/availability';
+import { earliestSlotLink } from '@/features/businesses';
 import { errorMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/business-time';
-
-/** Restaurants open their reservation page, others the booking page, both prefilled with the slot. */
-export function earliestLink(item: EarliestAppointment): string {
-  if (item.business.businessType === 'restaurant') return `/restaurant/${item.business.id}?${new URLSearchParams({ date: item.date, time: item.time })}`;
-  return `/book-appointment?${new URLSearchParams({ businessId: String(item.business.id), serviceId: String(item.service.id), date: item.date, time: item.time })}`;
-}
+import { cn } from '@/lib/cn';
+import { useFocusFirstNew } from '@/lib/focus-new-items';
+import { loadedItems } from '@/lib/paged-query';
+import type { EarliestListFilter } from '@/lib/query-keys';
+import { useRestoredScroll } from '@/lib/restored-scroll';
+import { earliestFilterFromParams, earliestFilterParams } from '../lib/earliest-filter';
+import { EarliestFilters } from './earliest-filters';
 
 function EarliestCard({ item, earliest }: { item: EarliestAppointment; earliest: boolean }) {
   const restaurant = item.business.businessType === 'restaurant';
   return (
     <Link
-      to={earliestLink(item)}
+      to={earliestSlotLink(item)}
       data-testid="earliest-card"
       className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
     >
@@ -67,10 +71,26 @@ function EarliestCard({ item, earliest }: { item: EarliestAppointment; earliest:
   );
 }
 
+/**
+ * Quick booking (DESIGN section 10): the earliest free starts across businesses, soonest first, a page
+ * of 24 at a time with Show more, narrowed by date, time and party size from the address. It never
+ * fetches the whole market, so the first card comes as fast as one page.
+ */
 export function EarliestGrid() {
-  const { data, isLoading, error, refetch } = useEarliestAppointments({ fresh: true });
-  if (isLoading) {
-    return (
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => earliestFilterFromParams(params), [params]);
+  const update = (changes: Partial<EarliestListFilter>) => setParams((current) => earliestFilterParams({ ...earliestFilterFromParams(current), ...changes }));
+  const pages = useEarliestAppointmentPages(filter);
+  const { data, isPending, error, refetch, isPlaceholderData, isFetching, isFetchingNextPage } = pages;
+  const items = loadedItems(data);
+  useRestoredScroll(data !== undefined && !isPlaceholderData);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusingNext = useFocusFirstNew(items.length, listRef);
+  const narrowed = Boolean(filter.date || filter.time || filter.partySize);
+
+  let list: ReactNode;
+  if (isPending) {
+    list = (
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading appointments">
         {Array.from({ length: 6 }, (_, i) => (
           <li key={i}>
@@ -79,20 +99,37 @@ export function EarliestGrid() {
         ))}
       </ul>
     );
+  } else if (error && !data) {
+    list = <ErrorState title="Error Loading Appointments" message={errorMessage(error, '')} onRetry={() => void refetch()} />;
+  } else if (items.length === 0) {
+    list = narrowed ? (
+      <EmptyState title="No Available Appointments" description="Nothing is free for that choice. Try another day, an earlier time or a smaller party." />
+    ) : (
+      <EmptyState title="No Available Appointments" description="All businesses are fully booked for the next week." />
+    );
+  } else {
+    // The server sends the soonest first; the 'Earliest' badge sits on every card tied with it.
+    const startOf = (item: EarliestAppointment) => `${item.date} ${item.time}`;
+    const soonest = items.reduce((min, item) => (startOf(item) < min ? startOf(item) : min), startOf(items[0]));
+    list = (
+      <>
+        <ul ref={listRef} className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && isPlaceholderData && 'opacity-60 transition-opacity')}>
+          {items.map((item) => (
+            <li key={`${item.business.id}-${item.service.id}`}>
+              <EarliestCard item={item} earliest={startOf(item) === soonest} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6">
+          <ShowMore query={{ ...pages, fetchNextPage: focusingNext(pages.fetchNextPage) }} label="Show more appointments" />
+        </div>
+      </>
+    );
   }
-  if (error) return <ErrorState title="Error Loading Appointments" message={errorMessage(error, '')} onRetry={() => void refetch()} />;
-  if (!data || data.length === 0) return <EmptyState title="No Available Appointments" description="All businesses are fully booked for the next week." />;
-  // The 'Earliest' badge sits on the soonest slot whatever order the server used, and on every card tied with it.
-  const startOf = (item: EarliestAppointment) => `${item.date} ${item.time}`;
-  const sorted = [...data].sort((a, b) => startOf(a).localeCompare(startOf(b)));
-  const soonest = startOf(sorted[0]);
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {sorted.map((item) => (
-        <li key={`${item.business.id}-${item.service.id}`}>
-          <EarliestCard item={item} earliest={startOf(item) === soonest} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <EarliestFilters filter={filter} onChange={update} />
+      {list}
+    </>
   );
 }

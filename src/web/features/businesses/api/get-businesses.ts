@@ -1,22 +1,19 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Business } from '@contract/businesses';
-import { apiGet } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { type BusinessListFilter, queryKeys } from '@/lib/query-keys';
+import { businessesUrl } from '../lib/directory-filter';
 
 export type BusinessFilter = BusinessListFilter;
 
-/** GET /api/businesses: the directory; the server filters by type and by name, category or description (case-insensitive). */
-export const businessesQueryOptions = (filter: BusinessFilter) => {
-  const params = new URLSearchParams();
-  if (filter.type) params.set('type', filter.type);
-  if (filter.q) params.set('q', filter.q);
-  const search = params.toString();
-  return queryOptions({
-    queryKey: queryKeys.businessList(filter),
-    queryFn: () => apiGet<Business[]>(`/api/businesses${search ? `?${search}` : ''}`),
-    // While a new search runs, the previous results stay on screen instead of flashing placeholders.
-    placeholderData: keepPreviousData,
-  });
-};
+/**
+ * GET /api/businesses a page at a time (DESIGN section 10): the first page for the filter, each next
+ * one from the previous page's Link header. The pages loaded stay in the cache, so Back shows them all.
+ */
+export const businessPagesQueryOptions = (filter: BusinessFilter) => ({
+  ...pagedQueryOptions<Business[]>(queryKeys.businessList(filter), businessesUrl(filter)),
+  // While a new search runs, the previous results stay on screen instead of flashing placeholders.
+  placeholderData: keepPreviousData,
+});
 
-export const useBusinesses = (filter: BusinessFilter) => useQuery(businessesQueryOptions(filter));
+export const useBusinessPages = (filter: BusinessFilter) => useInfiniteQuery(businessPagesQueryOptions(filter));

@@ -3,8 +3,16 @@ import { CalendarCheck, MapPin, Phone, Store, Users, UtensilsCrossed } from 'luc
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Badge, Card } from '@/components/ui/card';
+import { RatingSummary } from '@/features/reviews';
+import { NextFreeChips } from './next-free-chips';
 
-/** One directory entry. No ratings: the product has none, so none are shown. */
+/** "< 0.1 km", "0.4 km", "12.3 km", "120 km": how far, from a list asked `near` a point. */
+export const formatDistance = (km: number) => (km < 0.05 ? '< 0.1 km' : `${km < 100 ? km.toFixed(1) : Math.round(km)} km`);
+
+/**
+ * One directory entry: its verified-review rating ("New" without reviews), how far it is when the list
+ * is sorted near a point, and its next free times that book in one tap.
+ */
 export function BusinessCard({ business }: { business: Business }) {
   const isRestaurant = business.businessType === 'restaurant';
   const Icon = isRestaurant ? UtensilsCrossed : Store;
@@ -18,6 +26,14 @@ export function BusinessCard({ business }: { business: Business }) {
           <div className="min-w-0 flex-1">
             <h2 className="text-lg font-semibold leading-snug break-words">{business.businessName}</h2>
             <div className="mt-1 flex flex-wrap items-center gap-1.5">
+              <RatingSummary average={business.ratingAverage} count={business.ratingCount} className="mr-1" />
+              {business.distanceKm !== undefined && (
+                <span className="mr-1 inline-flex items-center gap-1 text-sm font-medium text-slate-700" data-testid="distance">
+                  <MapPin className="size-3.5 text-slate-400" aria-hidden="true" />
+                  {formatDistance(business.distanceKm)}
+                  <span className="sr-only"> away</span>
+                </span>
+              )}
               <Badge variant="secondary">{business.category}</Badge>
               {business.openToday && <Badge variant="success">Open today</Badge>}
             </div>
@@ -54,6 +70,11 @@ export function BusinessCard({ business }: { business: Business }) {
           )}
         </div>
       </div>
+      {business.nextFreeTimes && (
+        <div className="px-5 pb-4">
+          <NextFreeChips business={business} />
+        </div>
+      )}
       <div className="border-t border-slate-100 p-4">
         <Button asChild className="w-full">
           {isRestaurant ? (

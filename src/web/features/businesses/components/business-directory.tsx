@@ -1,25 +1,25 @@
-import { Building2, Search, UtensilsCrossed, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Building2, UtensilsCrossed } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { ShowMore } from '@/components/ui/show-more';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { type BusinessFilter, useBusinesses } from '../api/get-businesses';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useFocusFirstNew } from '@/lib/focus-new-items';
+import { loadedItems } from '@/lib/paged-query';
+import type { BusinessListFilter } from '@/lib/query-keys';
+import { useRestoredScroll } from '@/lib/restored-scroll';
+import { useBusinessPages } from '../api/get-businesses';
+import { filterFromParams, filterParams, nearPoint } from '../lib/directory-filter';
 import { BusinessCard } from './business-card';
+import { FiltersPanel, FiltersToggle, SortSelect, TypeFilter, useFiltersPanel } from './directory-filters';
+import { DirectorySearch, useDirectorySearch } from './directory-search';
+import { NearMeActive, NearMeButton, NearMePanel, useNearMe } from './near-me';
 import { SkipTheLineBanner } from './skip-the-line-banner';
 
 const PLACEHOLDER_CARDS = 6; // SPEC section 9
-const SEARCH_DELAY_MS = 300;
-
-const typeFilters = [
-  { value: undefined, label: 'All' },
-  { value: 'service', label: 'Services' },
-  { value: 'restaurant', label: 'Restaurants' },
-] as const;
 
 function LoadingCards() {
   return (
@@ -43,41 +43,35 @@ function LoadingCards() {
   );
 }
 
-/** The business directory; `restaurantsOnly` is the /restaurant-booking variant. */
+const noun = (restaurantsOnly: boolean, n: number) => (restaurantsOnly ? (n === 1 ? 'restaurant' : 'restaurants') : n === 1 ? 'business' : 'businesses');
+
+/**
+ * The business directory (DESIGN section 10), a page at a time with Show more; `restaurantsOnly` is
+ * the /restaurant-booking variant. Every filter lives in the address, so a shared link or Back brings
+ * the same list back, and Back also brings back every page loaded and the place on it.
+ */
 export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly?: boolean }) {
   const [params, setParams] = useSearchParams();
-  const typeParam = params.get('type');
-  const type: BusinessFilter['type'] = restaurantsOnly ? 'restaurant' : typeParam === 'restaurant' || typeParam === 'service' ? typeParam : undefined;
-  const [search, setSearch] = useState(() => params.get('q') ?? '');
-  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const { data, isPending, isError, error, errorUpdatedAt, isFetching, refetch } = useBusinesses({ type, q });
+  const filter = useMemo(() => filterFromParams(params, restaurantsOnly), [params, restaurantsOnly]);
+  // Each change of filter is a step Back can undo; typing in the search box replaces its own step.
+  const update = (changes: Partial<BusinessListFilter>, { replace = false } = {}) =>
+    setParams((current) => filterParams({ ...filterFromParams(current, restaurantsOnly), ...changes }, restaurantsOnly), { replace });
+  const search = useDirectorySearch(filter.q ?? '', (q) => update({ q: q || undefined }, { replace: true }));
+  const panel = useFiltersPanel(filter, restaurantsOnly);
+  const nearMe = useNearMe((latitude, longitude) => update({ near: nearPoint(latitude, longitude), sort: 'distance' }));
 
-  // The search text lives in the address too, so a link or the Back button brings it back.
-  useEffect(() => {
-    if ((params.get('q') ?? '') === q) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [q, params, setParams]);
+  const pages = useBusinessPages(filter);
+  const { data, isPending, isError, error, errorUpdatedAt, isFetching, isFetchingNextPage, isPlaceholderData, refetch } = pages;
+  const businesses = loadedItems(data);
+  useRestoredScroll(data !== undefined && !isPlaceholderData);
+  const list = useRef<HTMLUListElement>(null);
+  const focusingNext = useFocusFirstNew(businesses.length, list);
 
   useEffect(() => {
     if (errorUpdatedAt) toast({ title: 'Failed to fetch businesses', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
   }, [errorUpdatedAt, error]);
 
-  const setType = (value: BusinessFilter['type']) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set('type', value);
-      else next.delete('type');
-      return next;
-    });
-
+  const narrowed = Boolean(filter.q || filter.category || filter.cuisine || filter.priceRange || filter.partySize || filter.openNow || filter.availableOn || filter.radiusKm);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -100,42 +94,20 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
       </div>
 
       <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-center">
-        <div className="relative flex-1" role="search">
-          <label htmlFor="directory-search" className="sr-only">
-            {restaurantsOnly ? 'Search restaurants' : 'Search businesses'}
-          </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input
-            id="directory-search"
-            type="search"
-            className="pl-9 pr-10 [&::-webkit-search-cancel-button]:appearance-none"
-            placeholder={restaurantsOnly ? 'Search restaurants by name…' : 'Search by name or category…'}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            maxLength={100}
-          />
-          {search && (
-            <button type="button" onClick={() => setSearch('')} className="absolute right-0 top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded text-slate-400 hover:text-slate-700" aria-label="Clear search">
-              <X className="size-4" />
-            </button>
-          )}
-        </div>
-        {!restaurantsOnly && (
-          <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Business type">
-            {typeFilters.map((f) => (
-              <button
-                key={f.label}
-                type="button"
-                aria-pressed={type === f.value}
-                onClick={() => setType(f.value)}
-                className={cn('flex-1 rounded-md px-3 py-2.5 text-sm font-medium sm:pointer-fine:py-1.5', type === f.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
-              >
-                {f.label}
-              </button>
-            ))}
-          </div>
-        )}
+        <DirectorySearch search={search} restaurantsOnly={restaurantsOnly} />
+        {!restaurantsOnly && <TypeFilter type={filter.type} onChange={update} />}
       </div>
+      {/* A phone: Filters and Near me side by side, the sort below them; wider, one row. */}
+      <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <FiltersToggle filter={filter} restaurantsOnly={restaurantsOnly} open={panel.open} onToggle={panel.toggle} controls={panel.id} />
+        <NearMeButton active={Boolean(filter.near)} onAsk={nearMe.ask} />
+        <div className="col-span-2 sm:ml-auto">
+          <SortSelect filter={filter} onChange={update} />
+        </div>
+      </div>
+      {filter.near && <NearMeActive radiusKm={filter.radiusKm} onRadius={(radiusKm) => update({ radiusKm })} onClear={() => update({ near: undefined, radiusKm: undefined })} />}
+      <NearMePanel nearMe={nearMe} />
+      <FiltersPanel id={panel.id} open={panel.open} filter={filter} restaurantsOnly={restaurantsOnly} onChange={update} />
 
       <div className="mt-6">
         <SkipTheLineBanner restaurantsOnly={restaurantsOnly} />
@@ -150,27 +122,32 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
               Try again
             </Button>
           </EmptyState>
-        ) : data.length === 0 ? (
-          <EmptyState title="No businesses found matching your search." description={q ? 'Try a different word, or clear the search.' : 'Be the first: register your business.'}>
-            {q && (
-              <Button variant="outline" onClick={() => setSearch('')}>
-                Clear search
+        ) : businesses.length === 0 ? (
+          <EmptyState title="No businesses found matching your search." description={narrowed ? 'Try a different word, or clear the search and filters.' : 'Be the first: register your business.'}>
+            {narrowed && (
+              <Button variant="outline" onClick={() => update({ q: undefined, category: undefined, cuisine: undefined, priceRange: undefined, partySize: undefined, openNow: undefined, availableOn: undefined, radiusKm: undefined })}>
+                Clear search and filters
               </Button>
             )}
           </EmptyState>
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-500" aria-live="polite">
-              {data.length} {restaurantsOnly ? (data.length === 1 ? 'restaurant' : 'restaurants') : data.length === 1 ? 'business' : 'businesses'}
-              {q && ` matching “${q}”`}
+              {pages.hasNextPage ? 'Showing the first ' : 'Showing '}
+              {businesses.length} {noun(restaurantsOnly, businesses.length)}
+              {filter.q && ` matching “${filter.q}”`}
+              {filter.sort === 'distance' && ', nearest first'}
             </p>
-            <ul className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && 'opacity-60 transition-opacity')}>
-              {data.map((b) => (
+            <ul ref={list} className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && 'opacity-60 transition-opacity')}>
+              {businesses.map((b) => (
                 <li key={b.id}>
                   <BusinessCard business={b} />
                 </li>
               ))}
             </ul>
+            <div className="mt-6">
+              <ShowMore query={{ ...pages, fetchNextPage: focusingNext(pages.fetchNextPage) }} label={`Show more ${noun(restaurantsOnly, 2)}`} />
+            </div>
           </>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EarliestAppointment } from '@contract/appointments';
 import { renderApp } from '@/test/render';
@@ -16,13 +16,28 @@ const item = (id: number, timeZone: string, time: string): EarliestAppointment =
   duration: 60,
 });
 
-const banner = async (items: EarliestAppointment[]) => {
-  server.use(http.get('/api/earliest-appointments', () => HttpResponse.json(items)));
-  renderApp(<SkipTheLineBanner />);
+const asked: string[] = [];
+const banner = async (items: EarliestAppointment[], restaurantsOnly = false) => {
+  asked.length = 0;
+  server.use(
+    http.get('/api/earliest-appointments', ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return HttpResponse.json(items);
+    }),
+  );
+  renderApp(<SkipTheLineBanner restaurantsOnly={restaurantsOnly} />);
   return screen.findByRole('link', { name: /^Studio/ });
 };
 
 describe('the Skip the line banner', () => {
+  it('asks for the first three of the list, never the whole market (restaurants only on the restaurant directory)', async () => {
+    await banner([item(4, 'America/New_York', '09:00')]);
+    expect(asked).toEqual(['?limit=3']);
+    cleanup();
+    await banner([{ ...item(6, 'America/New_York', '19:00'), business: { ...item(6, 'America/New_York', '19:00').business, businessType: 'restaurant' } }], true);
+    expect(asked).toEqual(['?limit=3&type=restaurant']);
+  });
+
   it("names the business's zone from another one", async () => {
     expect(await banner([item(4, 'America/Los_Angeles', '09:00')])).toHaveTextContent('Studio 4 · Private session, Thu, May 2 at 9:00 AM Los Angeles time');
   });

@@ -11,12 +11,16 @@ const formatDay = (date: string) => {
   return Number.isNaN(d.getTime()) ? date : dayFormat.format(d);
 };
 
+/** The banner needs the soonest slot; three, so a tie at the top is still decided here as the server sorts. */
+export const BANNER_ITEMS = 3;
+
 /**
  * The 'Skip the line' banner; it adds the soonest free slot when that list loads, and stays useful when
- * it does not. The slot is on its business's clock, named from another zone ("9:00 AM New York time").
+ * it does not. It asks for the first three of the list, never the whole market (DESIGN section 10).
+ * The slot is on its business's clock, named from another zone ("9:00 AM New York time").
  */
 export function SkipTheLineBanner({ restaurantsOnly = false }: { restaurantsOnly?: boolean }) {
-  const { data } = useEarliestAppointments();
+  const { data } = useEarliestAppointments({ limit: BANNER_ITEMS, type: restaurantsOnly ? 'restaurant' : undefined });
   const earliest = soonest(data, restaurantsOnly);
   return (
     <section aria-labelledby="skip-heading" className="flex flex-col gap-4 rounded-xl border border-amber-200 bg-gradient-to-r from-amber-50 to-orange-50 p-5 sm:flex-row sm:items-center">

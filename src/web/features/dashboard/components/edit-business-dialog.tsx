@@ -1,15 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Business, businessCategories, cuisineTypes, priceRanges, type UpdateBusinessInput, type UpdateBusinessValues, updateBusinessSchema } from '@contract/businesses';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useUpdateBusiness } from '@/features/businesses';
 import { errorMessage } from '@/lib/api-client';
 import { asNumber } from '@/lib/number-field';
+import { type Coordinates, coordinatesSchema, type CoordinateTexts, coordinateTexts } from './coordinates';
+import { CoordinatesFields } from './coordinates-fields';
 import { DialogFormActions } from './dialog-form-actions';
 
+// The coordinates are typed as text and checked by their own schema (both or neither); the rest by the contract's.
+type FormInput = Omit<UpdateBusinessInput, 'latitude' | 'longitude'> & CoordinateTexts;
+type FormOutput = UpdateBusinessValues & Coordinates;
 type Name = keyof UpdateBusinessInput;
+const detailsResolver = zodResolver(updateBusinessSchema);
+const coordinatesResolver = zodResolver(coordinatesSchema);
+const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) => {
+  const { latitude, longitude, ...details } = values;
+  /* eslint-disable @typescript-eslint/no-explicit-any -- each half is checked by its own schema; the form's field options are shared */
+  const [a, b] = await Promise.all([detailsResolver(details as any, context, options as any), coordinatesResolver({ latitude, longitude }, context, options as any)]);
+  /* eslint-enable @typescript-eslint/no-explicit-any */
+  const errors = { ...a.errors, ...b.errors } as FieldErrors<FormInput>;
+  if (Object.keys(errors).length > 0) return { values: {}, errors };
+  return { values: { ...(a.values as UpdateBusinessValues), ...(b.values as Coordinates) }, errors: {} };
+};
 const NUMBERS = new Set<Name>(['maxPartySize', 'reservationDuration', 'seatingCapacity']);
 // The browser's zones; the server checks the chosen one against the database's list, as at registration.
 const zones = (current: string) => {
@@ -17,25 +33,26 @@ const zones = (current: string) => {
   return all.includes(current) ? all : [current, ...all];
 };
 
-const formValues = (b: Business): UpdateBusinessInput => ({
+const formValues = (b: Business): FormInput => ({
+  ...coordinateTexts(b.latitude, b.longitude),
   businessName: b.businessName, description: b.description, address: b.address, phone: b.phone, email: b.email, website: b.website, operatingHours: b.operatingHours, timeZone: b.timeZone,
   ...(b.businessType === 'restaurant'
-    ? { cuisineType: b.cuisineType as UpdateBusinessInput['cuisineType'], priceRange: b.priceRange as UpdateBusinessInput['priceRange'], maxPartySize: b.maxPartySize ?? 8, reservationDuration: b.reservationDuration ?? 120, seatingCapacity: b.seatingCapacity ?? 40 }
-    : { category: b.category as UpdateBusinessInput['category'] }),
+    ? { cuisineType: b.cuisineType as FormInput['cuisineType'], priceRange: b.priceRange as FormInput['priceRange'], maxPartySize: b.maxPartySize ?? 8, reservationDuration: b.reservationDuration ?? 120, seatingCapacity: b.seatingCapacity ?? 40 }
+    : { category: b.category as FormInput['category'] }),
 });
 
 function EditBusinessForm({ business, onDone }: { business: Business; onDone: () => void }) {
   const save = useUpdateBusiness(business.id);
   const restaurant = business.businessType === 'restaurant';
-  const { register, handleSubmit, formState: { errors } } = useForm<UpdateBusinessInput, unknown, UpdateBusinessValues>({ resolver: zodResolver(updateBusinessSchema), defaultValues: formValues(business) });
+  const { register, handleSubmit, setValue, formState: { errors } } = useForm<FormInput, unknown, FormOutput>({ resolver, defaultValues: formValues(business) });
   const id = (name: Name) => `edit-${name}`;
   const field = (name: Name) => ({
     id: id(name),
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
-    ...register(name, NUMBERS.has(name) ? asNumber : undefined),
+    ...register(name as keyof FormInput, NUMBERS.has(name) ? asNumber : undefined),
   });
-  const err = (name: Name) => errors[name]?.message;
+  const err = (name: Name) => errors[name as keyof FormInput]?.message;
   const submit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (b) => {
@@ -90,6 +107,14 @@ function EditBusinessForm({ business, onDone }: { business: Business; onDone: ()
       <Field id={id('website')} label="Website (optional)" error={err('website')}>
         <Input type="url" placeholder="https://" autoComplete="url" {...field('website')} />
       </Field>
+      <CoordinatesFields
+        errors={errors}
+        register={(name) => register(name)}
+        onLocated={(texts) => {
+          setValue('latitude', texts.latitude, { shouldDirty: true, shouldValidate: true });
+          setValue('longitude', texts.longitude, { shouldDirty: true, shouldValidate: true });
+        }}
+      />
       <Field id={id('timeZone')} label="Time zone" error={err('timeZone')} hint="Appointment dates and times are read in this zone.">
         <NativeSelect {...field('timeZone')}>{zones(business.timeZone).map((z) => <option key={z} value={z}>{z}</option>)}</NativeSelect>
       </Field>

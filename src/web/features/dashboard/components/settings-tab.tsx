@@ -1,6 +1,7 @@
 import type { Business } from '@contract/businesses';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCoordinates } from './coordinates';
 import { HoursInForce } from './hours-in-force';
 
 /** The business profile; read-only (SPEC section 6): the dashboard's Edit details action changes it. */
@@ -21,6 +22,8 @@ export function SettingsTab({ business }: { business: Business }) {
       : []),
     ['Description', business.description],
     ['Address', business.address],
+    // Where "Near me" measures from (latitude, longitude).
+    ['Location', formatCoordinates(business.latitude, business.longitude)],
     ['Phone', business.phone],
     ['Email', business.email],
     ['Website', business.website],
