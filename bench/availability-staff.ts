@@ -59,7 +59,7 @@ export async function giveEveryoneThreeMembers(database: Database): Promise<numb
   await run(`insert into staff_members (business_id, name, position)
     select m.business_id, 'Member ' || p, p from staff_members m cross join generate_series(2, 3) p
      where m.business_id in (select business_id from staff_members group by business_id having count(*) = 1)`);
-  await run('update earliest_free_starts set version = version + 1');
+  await run('update earliest_free_starts set version = version + 1, fresh_until = null');
   // As autovacuum would after a bulk change: the one-member listing above read a table without
   // these dead row versions, so this one does too.
   await run('vacuum analyze staff_members');

@@ -1411,7 +1411,7 @@ DECLARE
   v_service int;
 BEGIN
   FOR v_service IN SELECT service_id FROM earliest_free_starts WHERE business_id = ANY (p_businesses) ORDER BY service_id LOOP
-    UPDATE earliest_free_starts SET version = version + 1 WHERE service_id = v_service;
+    UPDATE earliest_free_starts SET version = version + 1, fresh_until = NULL WHERE service_id = v_service;
   END LOOP;
 END
 $$;
@@ -1427,7 +1427,7 @@ DECLARE
   v_service int;
 BEGIN
   FOR v_service IN SELECT service_id FROM earliest_free_starts WHERE business_id = p_business ORDER BY service_id LOOP
-    UPDATE earliest_free_starts SET version = version + 1 WHERE service_id = v_service;
+    UPDATE earliest_free_starts SET version = version + 1, fresh_until = NULL WHERE service_id = v_service;
   END LOOP;
 END
 $$;
@@ -1448,7 +1448,10 @@ BEGIN
         CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.day END AS day,
         CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.starts END AS starts
       FROM earliest_free_starts c
-      WHERE NOT coalesce(c.computed_version = c.version AND c.computed_for <= p_now AND p_now < c.fresh_until, false)
+      -- NOT (computed_version = version AND computed_for <= p_now AND p_now < fresh_until), spelt with
+      -- indexed columns only (migration 0015), so finding the few stale rows reads no others: a new row
+      -- and a row whose version moved have no fresh_until (que_earliest_invalidate clears it)
+      WHERE (c.fresh_until IS NULL OR c.fresh_until <= p_now OR c.computed_for > p_now)
     ),
     redo AS MATERIALIZED (
       SELECT x.service_id, x.version, e.*
@@ -1473,7 +1476,7 @@ BEGIN
         CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.starts END AS starts
       FROM earliest_free_starts c
       WHERE c.business_id = ANY (p_businesses)
-        AND NOT coalesce(c.computed_version = c.version AND c.computed_for <= p_now AND p_now < c.fresh_until, false)
+        AND (c.fresh_until IS NULL OR c.fresh_until <= p_now OR c.computed_for > p_now)
     ),
     redo AS MATERIALIZED (
       SELECT x.service_id, x.version, e.*
@@ -3376,7 +3379,8 @@ CREATE TABLE public.earliest_free_starts (
     day date,
     starts text[] DEFAULT '{}'::text[] NOT NULL,
     start_local timestamp without time zone,
-    item text
+    item text,
+    CONSTRAINT earliest_free_starts_stale_check CHECK (((computed_version = version) OR (fresh_until IS NULL)))
 )
 WITH (fillfactor='70');
 
@@ -4400,10 +4404,28 @@ CREATE INDEX businesses_search_text_trgm_idx ON public.businesses USING gin (sea
 CREATE INDEX businesses_type_name_idx ON public.businesses USING btree (business_type, business_name, id);
 
 --
+-- Name: earliest_free_starts_business_day_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX earliest_free_starts_business_day_idx ON public.earliest_free_starts USING btree (business_id, day) WHERE (day IS NOT NULL);
+
+--
 -- Name: earliest_free_starts_business_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX earliest_free_starts_business_id_idx ON public.earliest_free_starts USING btree (business_id);
+
+--
+-- Name: earliest_free_starts_computed_for_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX earliest_free_starts_computed_for_idx ON public.earliest_free_starts USING btree (computed_for);
+
+--
+-- Name: earliest_free_starts_fresh_until_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX earliest_free_starts_fresh_until_idx ON public.earliest_free_starts USING btree (fresh_until);
 
 --
 -- Name: earliest_free_starts_listing_idx; Type: INDEX; Schema: public; Owner: -

@@ -694,6 +694,14 @@ export const earliestFreeStarts = pgTable(
     index('earliest_free_starts_business_id_idx').on(t.businessId),
     // the listing's order, so a read needs no sort
     index('earliest_free_starts_listing_idx').on(t.startLocal, t.businessId, t.serviceId).where(sql`${t.item} is not null`),
+    // a page's businesses' next free times: each one's soonest day and its rows (features/businesses)
+    index('earliest_free_starts_business_day_idx').on(t.businessId, t.day).where(sql`${t.day} is not null`),
+    // the stale rows (que_earliest_refresh, earliest.repository.ts), found without reading the rest:
+    // no fresh_until (new, or its version moved), past it, or computed for a later "now"
+    index('earliest_free_starts_fresh_until_idx').on(t.freshUntil),
+    index('earliest_free_starts_computed_for_idx').on(t.computedFor),
+    // a row whose version moved is stale until recomputed, and says so where the index sees it
+    check('earliest_free_starts_stale_check', sql`${t.computedVersion} = ${t.version} or ${t.freshUntil} is null`),
   ],
 );
 

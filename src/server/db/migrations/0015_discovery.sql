@@ -59,4 +59,11 @@ CREATE INDEX "businesses_rating_idx" ON "businesses" USING btree (coalesce("rati
 CREATE INDEX "businesses_search_text_trgm_idx" ON "businesses" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "businesses_location_idx" ON "businesses" USING gist (ll_to_earth("latitude", "longitude")) WHERE "businesses"."latitude" is not null;--> statement-breakpoint
 ALTER TABLE "businesses" ADD CONSTRAINT "businesses_location_check" CHECK (("businesses"."latitude" is null) = ("businesses"."longitude" is null) and "businesses"."latitude" between -90 and 90 and "businesses"."longitude" between -180 and 180);--> statement-breakpoint
-ALTER TABLE "businesses" ADD CONSTRAINT "businesses_rating_check" CHECK ("businesses"."rating_count" >= 0 and "businesses"."rating_total" between "businesses"."rating_count" and 5 * "businesses"."rating_count");
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_rating_check" CHECK ("businesses"."rating_count" >= 0 and "businesses"."rating_total" between "businesses"."rating_count" and 5 * "businesses"."rating_count");--> statement-breakpoint
+-- earliest_free_starts: a page's next free times by business, and the stale rows found by index. A
+-- row whose version moved has no fresh_until from now on (que_earliest_invalidate); rows already so.
+UPDATE "earliest_free_starts" SET "fresh_until" = NULL WHERE "computed_version" <> "version";--> statement-breakpoint
+ALTER TABLE "earliest_free_starts" ADD CONSTRAINT "earliest_free_starts_stale_check" CHECK ("earliest_free_starts"."computed_version" = "earliest_free_starts"."version" or "earliest_free_starts"."fresh_until" is null);--> statement-breakpoint
+CREATE INDEX "earliest_free_starts_business_day_idx" ON "earliest_free_starts" USING btree ("business_id","day") WHERE "earliest_free_starts"."day" is not null;--> statement-breakpoint
+CREATE INDEX "earliest_free_starts_fresh_until_idx" ON "earliest_free_starts" USING btree ("fresh_until");--> statement-breakpoint
+CREATE INDEX "earliest_free_starts_computed_for_idx" ON "earliest_free_starts" USING btree ("computed_for");

@@ -31,7 +31,8 @@ async function staleRows(now: Date) {
   return row.n;
 }
 
-const makeEveryRowStale = () => queryRows(ctx.database, 'update earliest_free_starts set version = version + 1');
+// as que_earliest_invalidate does: a moved version clears fresh_until (earliest_free_starts_stale_check)
+const makeEveryRowStale = () => queryRows(ctx.database, 'update earliest_free_starts set version = version + 1, fresh_until = null');
 
 async function answersFollowTheSlotRules(now: Date) {
   const listing = await listEarliestAppointments(ctx.database.db, now);

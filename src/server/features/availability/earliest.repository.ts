@@ -20,6 +20,12 @@ const batch = sql.raw(String(REFRESH_BATCH));
 /** A stored row may be used as it is: same version, computed for a "now" not after this one, first start not yet begun. */
 const trusted = sql`c.computed_version = c.version and c.computed_for <= ${p('now')}::timestamptz`;
 const fresh = sql`${trusted} and ${p('now')}::timestamptz < c.fresh_until`;
+/**
+ * The rows not fresh (NOT fresh, its nulls read as false), spelt with indexed columns only (migration
+ * 0015) so finding the few stale rows reads no others: a new row and a row whose version moved have
+ * no fresh_until (que_earliest_invalidate clears it).
+ */
+const stale = sql`(c.fresh_until is null or c.fresh_until <= ${p('now')}::timestamptz or c.computed_for > ${p('now')}::timestamptz)`;
 
 /**
  * The listing's items as JSON, comma-separated and soonest first (EarliestAppointment), built by the database, and
@@ -67,7 +73,7 @@ function recomputeStale(only: SQL | null): SQL {
     stale as materialized (
       select c.service_id, c.version, case when ${trusted} then c.day end as day, case when ${trusted} then c.starts end as starts
       from earliest_free_starts c
-      ${where(sql`not coalesce(${fresh}, false)`)}
+      ${where(stale)}
     ),
     redo as materialized (
       select x.service_id, x.version, e.*

@@ -20,6 +20,10 @@ type FreeTime = { serviceId: number; serviceName: string; date: string; time: st
 /**
  * The next free times of a page's businesses, in one statement: the starts of each business's soonest
  * day with any (over its live services), the first RULES.nextFreeTimesPerBusiness of them by time.
+ * `day is not null` (a row has an item exactly when it has a day) rather than `item is not null`:
+ * the latter matches the listing index's predicate, and with statistics from before the table filled
+ * the planner read that whole index for a page's 24 businesses (1.2 s at 100,000 businesses);
+ * earliest_free_starts_business_day_idx answers both lookups by business.
  */
 export async function selectNextFreeTimes(db: Db, businessIds: number[]): Promise<Map<number, FreeTime[]>> {
   const result = (await db.execute(sql`
@@ -29,8 +33,8 @@ export async function selectNextFreeTimes(db: Db, businessIds: number[]): Promis
       from earliest_free_starts e
       join services s on s.id = e.service_id
       cross join lateral unnest(e.starts) t(start)
-      where e.business_id = any(${intArray(businessIds)}::int[]) and e.item is not null and s.deleted_at is null
-        and e.day = (select min(d.day) from earliest_free_starts d where d.business_id = e.business_id and d.item is not null)
+      where e.business_id = any(${intArray(businessIds)}::int[]) and e.day is not null and s.deleted_at is null
+        and e.day = (select min(d.day) from earliest_free_starts d where d.business_id = e.business_id and d.day is not null)
     ) x where n <= ${RULES.nextFreeTimesPerBusiness}
     order by business_id, n`)) as unknown as { rows: { business_id: number; service_id: number; service_name: string; date: string; time: string }[] };
   const times = new Map<number, FreeTime[]>();

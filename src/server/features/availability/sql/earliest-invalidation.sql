@@ -1,5 +1,8 @@
 -- Raises the version of the businesses' earliest-start rows, one row at a time in service order (as
 -- a reader saving rows locks them): each update locks its row, so no separate lock is written.
+-- fresh_until is cleared with it, so a row whose version moved is found by the fresh_until index
+-- (earliest_free_starts_fresh_until_idx) like every other stale row, without reading the rest; a
+-- recompute begun before the change saves nothing (its version is old), so it stays cleared.
 CREATE OR REPLACE FUNCTION que_earliest_invalidate(p_businesses integer[])
  RETURNS void
  LANGUAGE plpgsql
@@ -8,7 +11,7 @@ DECLARE
   v_service int;
 BEGIN
   FOR v_service IN SELECT service_id FROM earliest_free_starts WHERE business_id = ANY (p_businesses) ORDER BY service_id LOOP
-    UPDATE earliest_free_starts SET version = version + 1 WHERE service_id = v_service;
+    UPDATE earliest_free_starts SET version = version + 1, fresh_until = NULL WHERE service_id = v_service;
   END LOOP;
 END
 $$;
@@ -21,7 +24,7 @@ DECLARE
   v_service int;
 BEGIN
   FOR v_service IN SELECT service_id FROM earliest_free_starts WHERE business_id = p_business ORDER BY service_id LOOP
-    UPDATE earliest_free_starts SET version = version + 1 WHERE service_id = v_service;
+    UPDATE earliest_free_starts SET version = version + 1, fresh_until = NULL WHERE service_id = v_service;
   END LOOP;
 END
 $$;

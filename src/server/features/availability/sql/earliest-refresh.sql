@@ -20,7 +20,10 @@ BEGIN
         CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.day END AS day,
         CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.starts END AS starts
       FROM earliest_free_starts c
-      WHERE NOT coalesce(c.computed_version = c.version AND c.computed_for <= p_now AND p_now < c.fresh_until, false)
+      -- NOT (computed_version = version AND computed_for <= p_now AND p_now < fresh_until), spelt with
+      -- indexed columns only (migration 0015), so finding the few stale rows reads no others: a new row
+      -- and a row whose version moved have no fresh_until (que_earliest_invalidate clears it)
+      WHERE (c.fresh_until IS NULL OR c.fresh_until <= p_now OR c.computed_for > p_now)
     ),
     redo AS MATERIALIZED (
       SELECT x.service_id, x.version, e.*
@@ -45,7 +48,7 @@ BEGIN
         CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.starts END AS starts
       FROM earliest_free_starts c
       WHERE c.business_id = ANY (p_businesses)
-        AND NOT coalesce(c.computed_version = c.version AND c.computed_for <= p_now AND p_now < c.fresh_until, false)
+        AND (c.fresh_until IS NULL OR c.fresh_until <= p_now OR c.computed_for > p_now)
     ),
     redo AS MATERIALIZED (
       SELECT x.service_id, x.version, e.*
