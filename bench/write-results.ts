@@ -75,9 +75,13 @@ function shortfall(f: { value: number; unit: string; target?: string }): string 
 }
 
 const files = existsSync(resultsDir) ? readdirSync(resultsDir).filter((f) => f.endsWith('.json') && f !== 'fault-injection.json') : [];
-const results = files
+const all = files
   .map((f) => read<BenchResult>(f)!)
   .sort((a, b) => (ORDER.indexOf(a.bench) + 1 || 99) - (ORDER.indexOf(b.bench) + 1 || 99));
+// Issue 20's discovery runs have a section of their own (bench/discovery-*.ts).
+const isDiscovery = (r: BenchResult) => r.bench.startsWith('discovery');
+const results = all.filter((r) => !isDiscovery(r));
+const discovery = all.filter(isDiscovery);
 const fault = read<FaultInjection>('fault-injection.json');
 const m = machine();
 const lines: string[] = [
@@ -101,6 +105,27 @@ for (const r of results) {
 if (fault) {
   const held = Object.values(fault.invariants).every(Boolean);
   lines.push(`| fault injection: SIGKILL at random moments | ${fault.operations} operations, ${fault.kills} kills, ${fault.kept2xx} answered 2xx and kept | every 2xx kept, every invariant holds | ${held ? 'met' : '**missed**'} | fault-injection, ${fault.date.slice(0, 16).replace('T', ' ')} UTC |`);
+}
+
+if (discovery.length) {
+  lines.push('', '## Discovery at 100,000 businesses (issue 20)', '',
+    'The market of `bench/discovery-seed.ts` on PostgreSQL: 100,000 businesses (30% restaurants) in five cities, about 1,000,000 appointments and 425,000 verified reviews.',
+    'Times are over keep-alive HTTP to the app in a process of its own, asking `Accept-Encoding: br, gzip`; bytes are what came over the wire (body as sent plus headers).', '',
+    '| figure | measured | target | met | detail |', '|---|---|---|---|---|');
+  for (const r of discovery) {
+    for (const f of r.figures) {
+      const met = f.met === undefined ? '—' : f.met ? 'met' : `**missed**${shortfall(f)}`;
+      lines.push(`| ${cell(f.name)} | ${f.value} ${f.unit} | ${cell(f.target ?? '—')} | ${met} | ${cell(f.detail ?? '')} (${r.bench}, ${r.date.slice(0, 16).replace('T', ' ')} UTC, load ${r.loadAverage.start.join(' ')} → ${r.loadAverage.end.join(' ')}) |`);
+    }
+  }
+  for (const r of discovery) {
+    const explains = (r.notes ?? []).filter((n) => n.startsWith('EXPLAIN'));
+    if (explains.length) lines.push('', `### Plans behind each filter (${r.bench}, EXPLAIN without ANALYZE, the statements the app sent)`, '', ...explains.map((n) => `- ${n}`));
+    const held = Object.entries(r.checks ?? {});
+    if (held.length) lines.push('', ...held.map(([name, ok]) => `- ${name} — ${ok ? 'held' : '**not held**'}`));
+    const other = [...(r.notes ?? []).filter((n) => !n.startsWith('EXPLAIN')), ...(STANDING_NOTES[r.bench] ?? [])];
+    if (other.length) lines.push('', ...other.map((n) => `- ${r.bench}: ${n}`));
+  }
 }
 
 lines.push('', '## Invariants checked after each run', '');
