@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dateField, timeField } from './availability.js';
+import { discoveryFilterFields, isoDate, pageFields } from './businesses.js';
+import { TIME_PATTERN } from './time.js';
 import { idParam, jsonId, jsonInteger } from './numbers.js';
 import { phoneField } from './phone.js';
 import { singleLineText } from './text.js';
@@ -121,3 +123,16 @@ export const earliestAppointmentSchema = z.object({
   duration: z.number().int(),
 });
 export type EarliestAppointment = z.infer<typeof earliestAppointmentSchema>;
+
+/** GET /api/earliest-appointments (DESIGN section 10): the same filters, a day and a time, soonest first. */
+export const listEarliestQuerySchema = z
+  .object({
+    ...discoveryFilterFields,
+    date: isoDate('date').optional(),
+    time: z.string().regex(TIME_PATTERN, 'time must be HH:MM (24-hour)').optional(),
+    ...pageFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.radiusKm !== undefined && !v.near) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'radiusKm needs near=latitude,longitude' });
+  });
+export type ListEarliestQuery = z.output<typeof listEarliestQuerySchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { idParam, jsonInteger } from './numbers.js';
+import { idParam, integerQuery, jsonInteger } from './numbers.js';
 import { businessPoliciesPatchSchema, businessPoliciesSchema } from './policies.js';
+import { RULES } from './rules.js';
 import { singleLineText } from './text.js';
+import { DATE_PATTERN, isValidDate } from './time.js';
 
 export const businessCategories = [
   'Healthcare', 'Beauty & Wellness', 'Professional Services', 'Home Services', 'Education',
@@ -38,6 +40,13 @@ const emailField = email.optional().default('');
 const businessName = (label: string) =>
   singleLineText(`${label} is required`).min(1, `${label} is required`).max(120, `${label} must be at most 120 characters`);
 
+/** Where a business is: both or neither; a pair of numbers in range. */
+const latitude = z.number('latitude must be a number').min(-90, 'latitude must be between -90 and 90').max(90, 'latitude must be between -90 and 90');
+const longitude = z.number('longitude must be a number').min(-180, 'longitude must be between -180 and 180').max(180, 'longitude must be between -180 and 180');
+const locationFields = { latitude: latitude.nullable().optional(), longitude: longitude.nullable().optional() };
+const BOTH_OR_NEITHER = 'latitude and longitude go together: give both, or neither (null clears both)';
+const bothOrNeither = (v: { latitude?: number | null; longitude?: number | null }) => (v.latitude === undefined) === (v.longitude === undefined) && (v.latitude === null) === (v.longitude === null);
+
 const commonFields = {
   userId: z.number().int().optional(),
   description: optionalText(2000, 'Description'),
@@ -47,13 +56,16 @@ const commonFields = {
   website: websiteField,
   operatingHours: optionalText(1000, 'Operating hours'),
   timeZone: z.string().trim().max(64).optional(),
+  ...locationFields,
 };
 
-export const createBusinessSchema = z.object({
-  ...commonFields,
-  businessName: businessName('Business name'),
-  category: z.enum(businessCategories, 'Category is required'),
-});
+export const createBusinessSchema = z
+  .object({
+    ...commonFields,
+    businessName: businessName('Business name'),
+    category: z.enum(businessCategories, 'Category is required'),
+  })
+  .refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
 export type CreateBusinessInput = z.input<typeof createBusinessSchema>;
 
 /** A restaurant's own fields, without defaults (registration adds them). */
@@ -88,13 +100,66 @@ export const createRestaurantSchema = z.object({
     .refine((days) => new Set(days).size === days.length, 'Each day can be chosen once')
     .optional()
     .default([...ALL_DAYS]),
-});
+}).refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
 export type CreateRestaurantInput = z.input<typeof createRestaurantSchema>;
 
-export const listBusinessesQuerySchema = z.object({
+// The discovery filters (DESIGN section 10), shared by GET /api/businesses and GET /api/earliest-appointments.
+const DECIMAL = /^-?\d{1,3}(\.\d{1,12})?$/;
+const nearPoint = z.string().transform((text, ctx) => {
+  const parts = text.split(',');
+  const [lat, lng] = parts.map((p) => (DECIMAL.test(p.trim()) ? Number(p.trim()) : NaN));
+  if (parts.length !== 2 || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) {
+    ctx.addIssue({ code: 'custom', message: 'near must be "latitude,longitude" in decimal degrees (latitude -90 to 90, longitude -180 to 180), e.g. near=40.7128,-74.006' });
+    return z.NEVER;
+  }
+  return { lat, lng };
+});
+const radiusKm = z
+  .string()
+  .regex(/^\d{1,3}(\.\d{1,3})?$/, 'radiusKm must be a number of kilometres')
+  .transform(Number)
+  .refine((km) => km > 0 && km <= RULES.nearRadiusMaxKm, `radiusKm must be more than 0 and at most ${RULES.nearRadiusMaxKm}`);
+export const isoDate = (label: string) => z.string().refine((d) => DATE_PATTERN.test(d) && isValidDate(d), `${label} must be a date YYYY-MM-DD`);
+const RANGE = `partySize must be between 1 and ${RULES.searchPartySizeMax}`;
+const partySize = integerQuery('partySize').pipe(z.number().min(1, RANGE).max(RULES.searchPartySizeMax, RANGE));
+const allCategories = [...businessCategories, 'Restaurant'] as const;
+
+export const discoveryFilterFields = {
   type: z.enum(businessTypes, 'type must be restaurant or service').optional(),
   q: singleLineText().max(100, 'Search text must be at most 100 characters').optional(),
-});
+  category: z.enum(allCategories, `category must be one of ${allCategories.join(', ')}`).optional(),
+  cuisine: z.enum(cuisineTypes, `cuisine must be one of ${cuisineTypes.join(', ')}`).optional(),
+  priceRange: z.enum(['$', '$$', '$$$', '$$$$'], 'priceRange must be $, $$, $$$ or $$$$').optional(),
+  partySize: partySize.optional(),
+  near: nearPoint.optional(),
+  radiusKm: radiusKm.optional(),
+};
+
+/** Query-string fields every paged list has; the cursor's key is read by the use case, which knows the sort. */
+export const pageFields = {
+  limit: integerQuery('limit').pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).default(24),
+  cursor: z.string().max(1000, 'cursor is too long: use the Link header of the previous page').optional(),
+};
+
+export const businessSorts = ['relevance', 'soonest', 'rating', 'distance', 'name'] as const;
+export type BusinessSort = (typeof businessSorts)[number];
+
+/** GET /api/businesses (DESIGN section 10): filters, sort and page. */
+export const listBusinessesQuerySchema = z
+  .object({
+    ...discoveryFilterFields,
+    openNow: z.enum(['true', 'false'], 'openNow must be true or false').transform((v) => v === 'true').optional(),
+    availableOn: isoDate('availableOn').optional(),
+    sort: z.enum(businessSorts, `sort must be one of ${businessSorts.join(', ')}`).optional(),
+    ...pageFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.sort === 'distance' && !v.near) ctx.addIssue({ code: 'custom', path: ['sort'], message: 'sort=distance needs near=latitude,longitude' });
+    if (v.sort === 'relevance' && !v.q) ctx.addIssue({ code: 'custom', path: ['sort'], message: 'sort=relevance needs q (the search text)' });
+    if (v.radiusKm !== undefined && !v.near) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'radiusKm needs near=latitude,longitude' });
+  });
+export type ListBusinessesQuery = z.output<typeof listBusinessesQuerySchema>;
+
 
 export const businessSchema = z.object({
   id: z.number().int(),
@@ -154,8 +219,10 @@ export const updateBusinessSchema = z
     ...restaurantFields,
     /** Booking policies: only the keys given change; null restores a key's default. */
     policies: businessPoliciesPatchSchema,
+    ...locationFields,
   })
-  .partial();
+  .partial()
+  .refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
 export type UpdateBusinessInput = z.input<typeof updateBusinessSchema>;
 export type UpdateBusinessValues = z.output<typeof updateBusinessSchema>;
 export const RESTAURANT_ONLY_FIELDS = ['cuisineType', 'priceRange', 'maxPartySize', 'reservationDuration', 'seatingCapacity'] as const;

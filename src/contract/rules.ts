@@ -34,6 +34,14 @@ export const RULES = {
   defaultMinNoticeMinutes: 0,
   /** No swap offer is made or accepted closer than this many minutes to the earlier start. */
   defaultSwapCutoffMinutes: 15,
+  /** Discovery (DESIGN section 10): `near` reaches this many km unless `radiusKm` says otherwise… */
+  nearRadiusDefaultKm: 25,
+  /** …and never further than this. */
+  nearRadiusMaxKm: 500,
+  /** Largest party a search may ask to seat (a restaurant's max party size is at most 20). */
+  searchPartySizeMax: 20,
+  /** Next free times a directory card shows. */
+  nextFreeTimesPerBusiness: 3,
 } as const;
 
 export type Rules = typeof RULES;

@@ -17,7 +17,16 @@ export function schemaKeys(schema: unknown): string[] {
 }
 
 /** Values that have broken parsers before: loose numbers, huge numbers, odd strings, wrong types. */
+/** Cursors that decode (another list's, another sort's, a key of the wrong shape, huge numbers) and ones that do not. */
+const cursor = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64url');
+const nastyCursors = fc.constantFrom(
+  cursor(['businesses/name/x', 'A', 1]), cursor(['businesses/rating/x', '9.9', -1, 1]), cursor(['businesses/distance/x', 1e308, 2 ** 31]),
+  cursor(['businesses/soonest/x', '2026-02-30T25:00:00', 1]), cursor(['earliest/x', '2026-01-01T09:00:00', 1, 1]), cursor(['offers', '2026-01-01T00:00:00.000000', 1]),
+  cursor(['x']), cursor([]), cursor({}), cursor(null), 'not base64!', '%%', 'A'.repeat(1001),
+);
 const nastyScalar = fc.oneof(
+  nastyCursors,
+  fc.constantFrom('40.7,-74', '91,0', '0,181', '1,2,3', 'lat,lng', 'relevance', 'soonest', 'rating', 'distance', 'name', 'true', 'false', '$$', 'Italian'),
   fc.constantFrom('0x1', '0b1', '1e0', ' 1', '+1', '-1', '0', '1.5', '00001', '2147483648', '99999999999999999999', 'NaN', 'Infinity', ''),
   fc.constantFrom('2026-02-30', '9999-12-31', '0000-01-01', '24:00', '23:60', '25:99', '../../etc/passwd', '<script>alert(1)</script>', "' or 1=1 --", '\u0000', '𝒳', 'US/Pacific-New'),
   fc.constantFrom(0.001, -0, 1e308, -1, 2 ** 31, Number.MAX_SAFE_INTEGER, 19.999),

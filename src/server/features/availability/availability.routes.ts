@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { earliestAppointmentSchema } from '../../../contract/appointments.js';
+import { earliestAppointmentSchema, listEarliestQuerySchema } from '../../../contract/appointments.js';
 import {
   availableSlotsQuerySchema, blockDateSchema, blockedDateSchema, businessIdParamsSchema, timeSlotInputSchema, timeSlotSchema,
   weeklyHoursResponseSchema, weeklyHoursSchema,
@@ -8,7 +8,9 @@ import {
 import { idParamsSchema } from '../../../contract/businesses.js';
 import { listAvailableSlots, slotRules } from './available-slots.js';
 import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
-import { businessEarliestAppointmentsJson, earliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
+import { earliestPageJson } from './earliest-page.js';
+import { businessEarliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
+import { linkNextCursor } from '../../plugins/paging.js';
 import { getWeeklyHours, setWeeklyHours } from './hours.service.js';
 import { createTimeSlot, deleteTimeSlot, listTimeSlots, updateTimeSlot } from './time-slots.service.js';
 
@@ -58,7 +60,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // The schema documents the answer; the body is the database's JSON text, which Fastify sends as it
   // is (a string with a JSON content type is not serialized again; earliest.service.ts).
-  app.get('/earliest-appointments', { schema: { response: { 200: z.array(earliestAppointmentSchema) } } }, async (_request, reply) =>
-    reply.type('application/json').send((await earliestAppointmentsJson(app.db)) as never),
-  );
+  app.get('/earliest-appointments', { schema: { querystring: listEarliestQuerySchema, response: { 200: z.array(earliestAppointmentSchema) } } }, async (request, reply) => {
+    const page = await earliestPageJson(app.db, request.query, app.clock());
+    linkNextCursor(request, reply, page.next);
+    return reply.type('application/json').send(page.json as never);
+  });
 };

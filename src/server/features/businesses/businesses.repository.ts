@@ -1,4 +1,4 @@
-import { and, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Business } from '../../../contract/businesses.js';
 import { effectivePolicies } from '../../../contract/policies.js';
 import type { Db } from '../../db/client.js';
@@ -44,8 +44,8 @@ const columns = {
   ratingCount: businesses.ratingCount,
 };
 
-type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
-const toBusiness = (row: Row): Business =>
+export type BusinessRow = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
+export const toBusiness = (row: BusinessRow): Business =>
   ({
     ...row,
     openToday: Boolean(row.openToday),
@@ -90,23 +90,6 @@ export async function lockOwnerForCreate(db: Db, ownerId: number): Promise<void>
 export async function findBusinessByOwner(db: Db, ownerId: number): Promise<{ id: number } | null> {
   const [row] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.ownerId, ownerId)).limit(1);
   return row ?? null;
-}
-
-export async function listBusinesses(db: Db, filter: { type?: string; q?: string; skipTimeZones?: string[] }): Promise<Business[]> {
-  const conditions: SQL[] = [];
-  if (filter.skipTimeZones?.length) conditions.push(notInArray(businesses.timeZone, filter.skipTimeZones));
-  if (filter.type) conditions.push(eq(businesses.businessType, filter.type));
-  if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(businesses.businessName, pattern), ilike(businesses.category, pattern), ilike(businesses.description, pattern))!);
-  }
-  const rows = await db
-    .select(columns)
-    .from(businesses)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(businesses.businessName, businesses.id)
-    .limit(500);
-  return rows.map(toBusiness);
 }
 
 export async function insertDefaultHours(db: Db, businessId: number, hours: { dayOfWeek: number; openTime: string; closeTime: string }[]) {

@@ -6,7 +6,8 @@ import { notFound } from '../../errors.js';
 import { requireUser } from '../../plugins/session.js';
 import * as businessesRepository from './businesses.repository.js';
 import { createRestaurant, createServiceBusiness } from './create-business.js';
-import { skippingUnusableTimeZones } from './unusable-time-zones.js';
+import { listBusinesses } from './list-businesses.js';
+import { linkNextCursor } from '../../plugins/paging.js';
 import { updateBusiness } from './update-business.js';
 
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,9 +24,12 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(business);
   });
 
-  app.get('/businesses', { schema: { querystring: listBusinessesQuerySchema, response: { 200: z.array(businessSchema) } } }, async (request) =>
-    skippingUnusableTimeZones(app.db, request.log, (skipTimeZones) => businessesRepository.listBusinesses(app.db, { ...request.query, skipTimeZones })),
-  );
+  app.get('/businesses', { schema: { querystring: listBusinessesQuerySchema, response: { 200: z.array(businessSchema) } } }, async (request, reply) => {
+    const horizonDays = app.config.RESTAURANT_BOOKING_HORIZON_DAYS;
+    const page = await listBusinesses(app.db, request.query, { now: app.clock(), horizonDays, log: request.log });
+    linkNextCursor(request, reply, page.next);
+    return page.items;
+  });
 
   app.get('/businesses/:id', { schema: { params: idParamsSchema, response: { 200: businessSchema } } }, async (request) => {
     const business = await businessesRepository.findBusiness(app.db, request.params.id);

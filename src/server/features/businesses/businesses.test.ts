@@ -94,7 +94,7 @@ describe('GET /api/businesses', () => {
     const b = await signUp(ctx.app, 'business');
     await b.post('/api/restaurants', { businessName: 'Zebra Noodle Bar', cuisineType: 'Asian', priceRange: '$', description: 'Hand-pulled noodles' });
     const anyone = new TestClient(ctx.app);
-    const byName = (await anyone.get('/api/businesses?q=zebra')).json();
+    const byName = (await anyone.get('/api/businesses?q=zebra&sort=name')).json();
     expect(byName.map((x: { businessName: string }) => x.businessName)).toEqual(['Zebra Noodle Bar', 'Zebra Yoga Loft']);
     const restaurants = (await anyone.get('/api/businesses?type=restaurant&q=ZEBRA')).json();
     expect(restaurants).toHaveLength(1);

@@ -2,3 +2,5 @@
 export { businessesRoutes } from './businesses.routes.js';
 export { getBusiness, requireOwnedBusiness } from './businesses.service.js';
 export { createRestaurant, createServiceBusiness } from './create-business.js';
+export { type DiscoveryFilter, discoveryConditions, setSearchThreshold } from './business-listing.repository.js';
+export { filterPrint } from './list-businesses.js';

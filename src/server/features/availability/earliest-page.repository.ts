@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { singleStatement } from '../../db/unit-of-work.js';
+import { type DiscoveryFilter, discoveryConditions } from '../businesses/index.js';
+import { REFRESH_BATCH } from './earliest.repository.js';
+
+// A page of GET /api/earliest-appointments (DESIGN section 10, decision 0024): the stored items in
+// earliest_free_starts_listing_idx order (start_local, business_id, service_id), after the cursor,
+// narrowed by the discovery filters, a day and a time. The items stay the database's JSON text.
+
+export interface EarliestFilter extends DiscoveryFilter {
+  date?: string;
+  time?: string;
+}
+
+/** Where the previous page ended: its last item's start (YYYY-MM-DDTHH:MM:SS), business and service. */
+export type EarliestKey = [string, number, number];
+
+/**
+ * Recomputes up to REFRESH_BATCH stored rows a reader at `now` may not use as stored (the shared rule,
+ * que_earliest_refresh); false while more are left. Run until true before a page is cut, so a page
+ * never shows a start that was taken or misses one that was freed.
+ */
+export async function refreshAllEarliest(db: Db, now: string): Promise<boolean> {
+  const result = await singleStatement(db, () => db.execute(sql`select que_earliest_refresh(${now}::timestamptz, null::int[], ${REFRESH_BATCH}) as complete`));
+  return (result as unknown as { rows: { complete: boolean }[] }).rows[0].complete;
+}
+
+export async function selectEarliestPage(db: Db, f: EarliestFilter, after: EarliestKey | undefined, limit: number) {
+  const where: SQL[] = [sql`c.item is not null`, ...discoveryConditions(f)];
+  if (f.date) {
+    const from = f.time ? sql`(${f.date}::date + ${f.time}::time)` : sql`${f.date}::date::timestamp`;
+    where.push(sql`c.start_local >= ${from} and c.start_local < ${f.date}::date + 1`);
+  } else if (f.time) {
+    where.push(sql`c.start_local::time >= ${f.time}::time`);
+  }
+  if (after) where.push(sql`(c.start_local, c.business_id, c.service_id) > (${after[0]}::timestamp, ${after[1]}::int, ${after[2]}::int)`);
+  const result = await db.execute(sql`
+    select c.item, to_char(c.start_local, 'YYYY-MM-DD"T"HH24:MI:SS') as start, c.business_id, c.service_id
+    from earliest_free_starts c join businesses b on b.id = c.business_id
+    where ${sql.join(where, sql` and `)}
+    order by c.start_local, c.business_id, c.service_id
+    limit ${limit + 1}`);
+  return (result as unknown as { rows: { item: string; start: string; business_id: number; service_id: number }[] }).rows.map((r) => ({
+    item: r.item,
+    key: [r.start, Number(r.business_id), Number(r.service_id)] as EarliestKey,
+  }));
+}

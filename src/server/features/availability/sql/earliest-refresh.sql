@@ -1,0 +1,69 @@
+-- Makes earliest_free_starts usable as stored at p_now for the businesses p_businesses (null: all),
+-- as earliest.repository.ts's listing statement does inline: each row a reader at p_now may not use
+-- as stored (new, its version moved by a trigger, computed for a later "now", or its first start
+-- begun) is recomputed by que_earliest_entry and saved, the first p_batch of them. Answers whether
+-- that was all of them (false: call again; each call leaves fewer). A recomputed row is saved only if
+-- its version has not moved since this statement's snapshot, in service order, as the triggers lock.
+-- GET /api/businesses calls it before reading the table (the businesses feature does not import
+-- availability's code; this function is the shared rule), for the page's businesses only when it
+-- reads just their next free times, for all when the order or a filter depends on every row.
+CREATE OR REPLACE FUNCTION que_earliest_refresh(p_now timestamp with time zone, p_businesses integer[], p_batch integer)
+ RETURNS boolean
+ LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_stale bigint;
+BEGIN
+  IF p_businesses IS NULL THEN
+    WITH stale AS MATERIALIZED (
+      SELECT c.service_id, c.version,
+        CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.day END AS day,
+        CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.starts END AS starts
+      FROM earliest_free_starts c
+      WHERE NOT coalesce(c.computed_version = c.version AND c.computed_for <= p_now AND p_now < c.fresh_until, false)
+    ),
+    redo AS MATERIALIZED (
+      SELECT x.service_id, x.version, e.*
+      FROM (SELECT * FROM stale ORDER BY service_id LIMIT p_batch) x
+      CROSS JOIN LATERAL que_earliest_entry(x.service_id, p_now, x.day, x.starts) e
+    ),
+    saved AS (
+      INSERT INTO earliest_free_starts AS c (service_id, business_id, version, computed_version, computed_for, fresh_until, day, starts, start_local, item)
+      SELECT r.service_id, r.business_id, r.version, r.version, p_now, r.fresh_until, r.day, r.starts, r.start_local, r.item
+      FROM redo r ORDER BY r.service_id
+      ON CONFLICT (service_id) DO UPDATE SET
+        business_id = excluded.business_id, computed_version = excluded.computed_version, computed_for = excluded.computed_for,
+        fresh_until = excluded.fresh_until, day = excluded.day, starts = excluded.starts, start_local = excluded.start_local, item = excluded.item
+      WHERE c.version = excluded.version
+      RETURNING c.service_id
+    )
+    SELECT count(*) INTO v_stale FROM stale;
+  ELSE
+    WITH stale AS MATERIALIZED (
+      SELECT c.service_id, c.version,
+        CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.day END AS day,
+        CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.starts END AS starts
+      FROM earliest_free_starts c
+      WHERE c.business_id = ANY (p_businesses)
+        AND NOT coalesce(c.computed_version = c.version AND c.computed_for <= p_now AND p_now < c.fresh_until, false)
+    ),
+    redo AS MATERIALIZED (
+      SELECT x.service_id, x.version, e.*
+      FROM (SELECT * FROM stale ORDER BY service_id LIMIT p_batch) x
+      CROSS JOIN LATERAL que_earliest_entry(x.service_id, p_now, x.day, x.starts) e
+    ),
+    saved AS (
+      INSERT INTO earliest_free_starts AS c (service_id, business_id, version, computed_version, computed_for, fresh_until, day, starts, start_local, item)
+      SELECT r.service_id, r.business_id, r.version, r.version, p_now, r.fresh_until, r.day, r.starts, r.start_local, r.item
+      FROM redo r ORDER BY r.service_id
+      ON CONFLICT (service_id) DO UPDATE SET
+        business_id = excluded.business_id, computed_version = excluded.computed_version, computed_for = excluded.computed_for,
+        fresh_until = excluded.fresh_until, day = excluded.day, starts = excluded.starts, start_local = excluded.start_local, item = excluded.item
+      WHERE c.version = excluded.version
+      RETURNING c.service_id
+    )
+    SELECT count(*) INTO v_stale FROM stale;
+  END IF;
+  RETURN v_stale <= p_batch;
+END
+$$;

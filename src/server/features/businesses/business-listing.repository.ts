@@ -1,0 +1,209 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Business, BusinessSort } from '../../../contract/businesses.js';
+import { RULES } from '../../../contract/rules.js';
+import type { Db } from '../../db/client.js';
+import { type BusinessRow, toBusiness } from './businesses.repository.js';
+
+// GET /api/businesses (DESIGN section 10; decision 0024): one statement per page, keyset paging for
+// every sort (no OFFSET: a page costs the same on page 1 and page 4,000), and every filter an
+// indexed condition. The sort keys are selected beside the row; the last row's key is the cursor.
+
+export interface DiscoveryFilter {
+  type?: string;
+  q?: string;
+  category?: string;
+  cuisine?: string;
+  priceRange?: string;
+  partySize?: number;
+  near?: { lat: number; lng: number };
+  radiusKm?: number;
+}
+
+export interface ListingFilter extends DiscoveryFilter {
+  openNow?: boolean;
+  availableOn?: string;
+  skipTimeZones: string[];
+  /** How many days ahead a restaurant takes reservations (config), as the slot function reads it. */
+  horizonDays: number;
+}
+
+/** Where the previous page ended, per sort: the key's values in its order, the id last. */
+export type ListingKey = (string | number)[];
+
+/** Below this word similarity a business does not match `q` ("dentsit" ~ "dentist" is 0.5). */
+export const SEARCH_THRESHOLD = 0.4;
+
+const query = (q: string) => sql`que_search_normal(${q})`;
+const point = (near: { lat: number; lng: number }) => sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
+const place = sql`ll_to_earth(b.latitude, b.longitude)`;
+
+/** What the page shows: the business view, the fields as the contract names them. */
+const openToday = sql`case when b.business_type = 'restaurant'
+  then exists (select 1 from restaurant_time_slots ts where ts.business_id = b.id and ts.is_active
+    and ts.day_of_week = extract(dow from (now() at time zone b.time_zone))::int)
+  else exists (select 1 from business_hours bh where bh.business_id = b.id
+    and bh.day_of_week = extract(dow from (now() at time zone b.time_zone))::int) end`;
+const columns = sql`b.id, b.owner_id as "ownerId", b.business_name as "businessName", b.category, b.business_type as "businessType",
+  b.description, b.address, b.phone, b.email, b.website, b.operating_hours as "operatingHours", b.cuisine_type as "cuisineType",
+  b.price_range as "priceRange", b.max_party_size as "maxPartySize", b.reservation_duration as "reservationDuration",
+  b.seating_capacity as "seatingCapacity", b.time_zone as "timeZone", ${openToday} as "openToday", b.policies,
+  b.created_at as "createdAt", b.latitude, b.longitude, b.rating_average as "ratingAverage", b.rating_count as "ratingCount"`;
+
+/** Open at this moment on the business's own clock: its hours (service) or an active time slot (restaurant). */
+const openNow = (now: string) => {
+  const local = sql`(${now}::timestamptz at time zone b.time_zone)`;
+  return sql`case when b.business_type = 'restaurant'
+    then exists (select 1 from restaurant_time_slots ts where ts.business_id = b.id and ts.is_active
+      and ts.day_of_week = extract(dow from ${local})::int and ${local}::time >= ts.start_time and ${local}::time < ts.end_time)
+    else exists (select 1 from business_hours bh where bh.business_id = b.id
+      and bh.day_of_week = extract(dow from ${local})::int and ${local}::time >= bh.open_time and ${local}::time < bh.close_time) end`;
+};
+
+/**
+ * Has a free start on `day`: a live service whose stored earliest day is that day; else, only for a
+ * service whose earliest day is before it (or beyond the stored week), the slot function for that
+ * one candidate. It is a row filter, so it runs for the rows read while the page fills, never for all.
+ */
+const availableOn = (day: string, now: string, horizonDays: number) => sql`(
+  exists (select 1 from earliest_free_starts e where e.business_id = b.id and e.item is not null and e.day = ${day}::date)
+  or exists (select 1 from earliest_free_starts e
+    where e.business_id = b.id and e.item is not null and e.day < ${day}::date
+      and cardinality((que_day_slots(b.id, ${day}::date, e.service_id, null, null, ${horizonDays}::int, ${now}::timestamptz, true, null)).slots) > 0)
+  or (${day}::date >= (${now}::timestamptz at time zone b.time_zone)::date + 7 and exists (select 1 from services s
+    where s.business_id = b.id and s.deleted_at is null
+      and cardinality((que_day_slots(b.id, ${day}::date, s.id, null, null, ${horizonDays}::int, ${now}::timestamptz, true, null)).slots) > 0)))`;
+
+/** The filters GET /api/businesses and GET /api/earliest-appointments share, over `businesses b`. */
+export function discoveryConditions(f: DiscoveryFilter): SQL[] {
+  const where: SQL[] = [];
+  if (f.type) where.push(sql`b.business_type = ${f.type}`);
+  if (f.category) where.push(sql`b.category = ${f.category}`);
+  if (f.cuisine) where.push(sql`b.cuisine_type = ${f.cuisine}`);
+  if (f.priceRange) where.push(sql`b.price_range = ${f.priceRange}`);
+  if (f.partySize !== undefined) where.push(sql`b.business_type = 'restaurant' and b.max_party_size >= ${f.partySize}`);
+  // `<%` (word similarity above pg_trgm.word_similarity_threshold, set for the transaction) is what the GIN index serves
+  if (f.q) where.push(sql`${query(f.q)} <% b.search_text`);
+  if (f.near) {
+    const metres = (f.radiusKm ?? RULES.nearRadiusDefaultKm) * 1000;
+    // the box is the GiST index's condition; the exact distance cuts its corners off
+    where.push(sql`b.latitude is not null and earth_box(${point(f.near)}, ${metres}::float8) @> ${place} and earth_distance(${point(f.near)}, ${place}) <= ${metres}::float8`);
+  }
+  return where;
+}
+
+function filters(f: ListingFilter, now: string): SQL[] {
+  const where = discoveryConditions(f);
+  if (f.skipTimeZones.length) where.push(sql`b.time_zone <> all(array[${sql.join(f.skipTimeZones.map((zone) => sql`${zone}`), sql`, `)}]::text[])`);
+  if (f.openNow) where.push(openNow(now));
+  if (f.availableOn) where.push(availableOn(f.availableOn, now, f.horizonDays));
+  return where;
+}
+
+/** An int[] parameter as PostgreSQL's array text (drizzle would spread a JS array into a row). */
+const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
+const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+export interface ListingPage {
+  rows: (Business & { key: ListingKey })[];
+}
+
+/** One page (limit + 1 rows: the extra one only says another page exists) in the sort's order. */
+export async function selectListingPage(db: Db, sort: BusinessSort, f: ListingFilter, after: ListingKey | undefined, limit: number, now: string): Promise<(Business & { key: ListingKey })[]> {
+  const where = filters(f, now);
+  const n = limit + 1;
+  const distance = f.near ? sql`earth_distance(${point(f.near)}, ${place})` : sql`null::float8`;
+  const select = (keys: SQL, extraWhere: SQL[], order: SQL, from: SQL = sql`businesses b`) =>
+    sql`select ${columns}, ${distance} as "distanceM", ${keys} from ${from} where ${and([...where, ...extraWhere])} order by ${order} limit ${n}`;
+  let statement: SQL;
+  switch (sort) {
+    case 'name': {
+      const cut = after ? [sql`(b.business_name, b.id) > (${after[0]}::text, ${after[1]}::int)`] : [];
+      statement = select(sql`b.business_name as k1`, cut, sql`b.business_name, b.id`);
+      break;
+    }
+    case 'rating': {
+      // (rating desc, count desc, id asc): the index's order; a row comparison cannot mix directions,
+      // so after a cursor the rest of its tie (rating and count equal, id after) comes first, then the
+      // rows below it; both halves are index ranges.
+      const rating = sql`coalesce(b.rating_average, -1)`;
+      const keys = sql`${rating}::text as k1, b.rating_count as k2`;
+      const order = sql`${rating} desc, b.rating_count desc, b.id`;
+      statement = after
+        ? sql`select * from ((${select(keys, [sql`${rating} = ${after[0]}::numeric and b.rating_count = ${after[1]}::int and b.id > ${after[2]}::int`], sql`b.id`)})
+            union all (${select(keys, [sql`(${rating}, b.rating_count) < (${after[0]}::numeric, ${after[1]}::int)`], order)})) u
+            order by k1::numeric desc, k2 desc, id limit ${n}`
+        : select(keys, [], order);
+      break;
+    }
+    case 'distance': {
+      const cut = after ? [sql`(${distance}, b.id) > (${after[0]}::float8, ${after[1]}::int)`] : [];
+      statement = select(sql`${distance} as k1`, cut, sql`${distance}, b.id`);
+      break;
+    }
+    case 'relevance': {
+      const similarity = sql`word_similarity(${query(f.q ?? '')}, b.search_text)`;
+      const cut = after ? [sql`(${similarity} < ${after[0]}::real or (${similarity} = ${after[0]}::real and b.id > ${after[1]}::int))`] : [];
+      statement = select(sql`${similarity} as k1`, cut, sql`${similarity} desc, b.id`);
+      break;
+    }
+    case 'soonest': {
+      // Walks earliest_free_starts_listing_idx soonest first and keeps each business's first row:
+      // a business is where its earliest free start is; one with nothing free this week is not listed.
+      const cut = after ? sql`and (c.start_local, c.business_id) > (${after[0]}::timestamp, ${after[1]}::int)` : sql``;
+      const firsts = sql`(select c.business_id, c.start_local from earliest_free_starts c
+        where c.item is not null ${cut}
+          and not exists (select 1 from earliest_free_starts d where d.business_id = c.business_id and d.item is not null
+            and (d.start_local, d.service_id) < (c.start_local, c.service_id))) f join businesses b on b.id = f.business_id`;
+      statement = select(sql`to_char(f.start_local, 'YYYY-MM-DD"T"HH24:MI:SS') as k1`, [], sql`f.start_local, f.business_id`, firsts);
+      break;
+    }
+  }
+  const result = (await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((row) => {
+    const { k1, k2, distanceM, ...rest } = row;
+    const business = toBusiness(rest as BusinessRow);
+    if (f.near) business.distanceKm = Math.round(Number(distanceM) / 100) / 10;
+    const key: ListingKey = sort === 'rating' ? [String(k1), Number(k2), business.id] : sort === 'name' || sort === 'soonest' ? [String(k1), business.id] : [Number(k1), business.id];
+    return Object.assign(business, { key });
+  });
+}
+
+/** Lets `q`'s `<%` match at SEARCH_THRESHOLD for the rest of this transaction. */
+export async function setSearchThreshold(tx: Db) {
+  await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_THRESHOLD)}, true)`);
+}
+
+/** Brings earliest_free_starts up to `now` (for these businesses, or all): false while rows are left. */
+export async function refreshEarliest(db: Db, now: string, businessIds: number[] | null, batch: number): Promise<boolean> {
+  const ids = businessIds ? sql`${intArray(businessIds)}::int[]` : sql`null::int[]`;
+  const result = (await db.execute(sql`select que_earliest_refresh(${now}::timestamptz, ${ids}, ${batch}) as complete`)) as unknown as { rows: { complete: boolean }[] };
+  return result.rows[0].complete;
+}
+
+type FreeTime = { serviceId: number; serviceName: string; date: string; time: string };
+
+/**
+ * The next free times of a page's businesses, in one statement: the starts of each business's soonest
+ * day with any (over its live services), the first RULES.nextFreeTimesPerBusiness of them by time.
+ */
+export async function selectNextFreeTimes(db: Db, businessIds: number[]): Promise<Map<number, FreeTime[]>> {
+  const result = (await db.execute(sql`
+    select business_id, service_id, service_name, to_char(day, 'YYYY-MM-DD') as date, start as time from (
+      select e.business_id, e.service_id, s.name as service_name, e.day, t.start,
+        row_number() over (partition by e.business_id order by t.start, e.service_id) as n
+      from earliest_free_starts e
+      join services s on s.id = e.service_id
+      cross join lateral unnest(e.starts) t(start)
+      where e.business_id = any(${intArray(businessIds)}::int[]) and e.item is not null and s.deleted_at is null
+        and e.day = (select min(d.day) from earliest_free_starts d where d.business_id = e.business_id and d.item is not null)
+    ) x where n <= ${RULES.nextFreeTimesPerBusiness}
+    order by business_id, n`)) as unknown as { rows: { business_id: number; service_id: number; service_name: string; date: string; time: string }[] };
+  const times = new Map<number, FreeTime[]>();
+  for (const r of result.rows) {
+    const list = times.get(Number(r.business_id)) ?? [];
+    list.push({ serviceId: Number(r.service_id), serviceName: r.service_name, date: r.date, time: r.time });
+    times.set(Number(r.business_id), list);
+  }
+  return times;
+}

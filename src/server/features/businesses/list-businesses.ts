@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Business, BusinessSort, ListBusinessesQuery } from '../../../contract/businesses.js';
+import { INT4_MAX } from '../../../contract/numbers.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
+import { AppError } from '../../errors.js';
+import { encodeKey, readCursor } from '../../plugins/paging.js';
+import { type ListingFilter, type ListingKey, refreshEarliest, selectListingPage, selectNextFreeTimes, setSearchThreshold } from './business-listing.repository.js';
+import { skippingUnusableTimeZones, type WarnLog } from './unusable-time-zones.js';
+
+// GET /api/businesses (DESIGN section 10, decision 0024): a page of the directory, filtered and
+// sorted, each business with its next free times; the cursor names its sort and filters.
+
+const id = z.number().int().positive().max(INT4_MAX);
+const keySchemas: Record<BusinessSort, z.ZodType<ListingKey>> = {
+  name: z.tuple([z.string().max(200), id]),
+  rating: z.tuple([z.string().regex(/^(-1|[0-5]\.\d)$/), z.number().int().min(0).max(INT4_MAX), id]),
+  distance: z.tuple([z.number().min(0).max(25_000_000), id]),
+  relevance: z.tuple([z.number().min(0).max(1), id]),
+  soonest: z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/), id]),
+};
+
+/** Most earliest_free_starts rows one refresh statement recomputes (as earliest.repository.ts). */
+const REFRESH_BATCH = 2000;
+const MAX_PASSES = 50;
+
+/** Brings the stored earliest starts up to `now` (these businesses', or all), in bounded batches. */
+async function refreshed(tx: Db, now: string, businessIds: number[] | null) {
+  for (let pass = 0; pass < MAX_PASSES; pass++) if (await refreshEarliest(tx, now, businessIds, REFRESH_BATCH)) return;
+  throw new AppError(ErrorCode.UNAVAILABLE, 'The free times are being recomputed. Please try again in a moment.');
+}
+
+/** The filters a page was cut with, as a short fingerprint the cursor carries. */
+export function filterPrint(q: { limit: number; cursor?: string; sort?: string }): string {
+  const { limit: _l, cursor: _c, sort: _s, ...filters } = q;
+  const canonical = JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 10);
+}
+
+export interface ListBusinessesOptions {
+  now: Date;
+  horizonDays: number;
+  log?: WarnLog;
+}
+
+/** One page of businesses and the next page's cursor (null on the last). */
+export async function listBusinesses(db: Db, query: ListBusinessesQuery, options: ListBusinessesOptions): Promise<{ items: Business[]; next: string | null }> {
+  const sort: BusinessSort = query.sort ?? (query.q ? 'relevance' : 'name');
+  const print = filterPrint(query);
+  const list = `businesses/${sort}/${print}`;
+  const describe = (name: string) => {
+    const [, otherSort, otherPrint] = name.split('/');
+    return `sort=${otherSort ?? '?'} with ${otherPrint === print ? 'these' : 'other'} filters`;
+  };
+  const after = readCursor(list, keySchemas[sort], query.cursor, describe);
+  const now = options.now.toISOString();
+  const { limit } = query;
+
+  return skippingUnusableTimeZones(db, options.log, (skipTimeZones) =>
+    unitOfWork(db, async (tx) => {
+      const filter: ListingFilter = { ...query, skipTimeZones, horizonDays: options.horizonDays };
+      // the order or a filter reads every business's stored earliest starts: bring them all up to now first
+      if (sort === 'soonest' || query.availableOn) await refreshed(tx, now, null);
+      if (query.q) await setSearchThreshold(tx);
+      const rows = await selectListingPage(tx, sort, filter, after, limit, now);
+      const items = rows.slice(0, limit);
+      const ids = items.map((b) => b.id);
+      if (ids.length && sort !== 'soonest' && !query.availableOn) await refreshed(tx, now, ids);
+      const times = ids.length ? await selectNextFreeTimes(tx, ids) : new Map();
+      const next = rows.length > limit ? encodeKey(list, items[items.length - 1].key) : null;
+      return { items: items.map(({ key: _k, ...business }) => ({ ...business, nextFreeTimes: times.get(business.id) ?? [] })), next };
+    }),
+  );
+}
