@@ -25,6 +25,7 @@ export const serverFeatureDependencies = {
   offers: ['appointments', 'availability', 'businesses', 'notifications', 'payments'],
   payments: [],
   queue: ['businesses', 'notifications'],
+  reviews: ['businesses'],
   services: ['businesses'],
   staff: ['availability', 'businesses', 'notifications'],
   wallet: ['credits', 'ledger', 'offers'],
@@ -32,13 +33,13 @@ export const serverFeatureDependencies = {
 
 /** Which features each web feature may import; screens compose the rest in src/web/routes. */
 export const webFeatureDependencies = {
-  appointments: ['auth', 'availability', 'businesses'],
+  appointments: ['auth', 'availability', 'businesses', 'reviews'],
   auth: [],
   availability: [],
-  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'services', 'staff'],
+  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'reviews', 'services', 'staff'],
   businesses: ['auth', 'availability'],
   credits: [],
-  dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'services', 'staff'],
+  dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'reviews', 'services', 'staff'],
   home: [],
   live: [],
   notifications: ['auth', 'live'],
@@ -46,6 +47,7 @@ export const webFeatureDependencies = {
   payments: ['credits'],
   profile: [],
   queue: ['live'],
+  reviews: [],
   services: [],
   staff: [],
   wallet: [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentReviewSchema } from './reviews.js';
 import { dateField, timeField } from './availability.js';
 import { discoveryFilterFields, isoDate, pageFields } from './businesses.js';
 import { TIME_PATTERN } from './time.js';
@@ -102,6 +103,13 @@ export const appointmentSchema = z.object({
   staffId: z.number().int().nullable(),
   staffName: z.string().nullable(),
   staffRequested: z.boolean(),
+  /** Its customer's review, if written (only its customer sees it; null for everyone else). */
+  review: appointmentReviewSchema.nullable(),
+  /**
+   * For its customer, a completed visit not yet reviewed: the last instant it may be reviewed (DESIGN
+   * section 10: 30 days after completion; in the past once that has gone by); else null.
+   */
+  reviewableUntil: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -42,6 +42,14 @@ export const RULES = {
   searchPartySizeMax: 20,
   /** Next free times a directory card shows. */
   nextFreeTimesPerBusiness: 3,
+  /** Verified reviews (DESIGN section 10): a completed visit may be reviewed for this many days after completion. */
+  reviewWindowDays: 30,
+  /** The owner's reply to a review may be edited for this many hours after it was first posted. */
+  reviewReplyEditHours: 24,
+  /** Longest review text, reply text and report reason, in characters (the reviews tables' checks say the same). */
+  reviewTextMax: 2000,
+  reviewReplyMax: 2000,
+  reviewReportReasonMax: 1000,
 } as const;
 
 export type Rules = typeof RULES;

@@ -22,6 +22,7 @@ import { notificationsRoutes } from './features/notifications/index.js';
 import { offersRoutes, startOfferSweeps } from './features/offers/index.js';
 import { createPaymentProcessor, type PaymentProcessor, paymentsRoutes, startPaymentWorker } from './features/payments/index.js';
 import { queueRoutes } from './features/queue/index.js';
+import { reviewsRoutes } from './features/reviews/index.js';
 import { servicesRoutes } from './features/services/index.js';
 import { staffRoutes } from './features/staff/index.js';
 import { walletRoutes } from './features/wallet/index.js';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);
       await api.register(queueRoutes);
+      await api.register(reviewsRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { TIME_ZONE } from '../features/appointments/test-fixtures.js';
 import { authorizedIntent } from '../features/payments/test-fixtures.js';
 import { instantOf, todayIn } from '../time/business-time.js';
-import { clockOf } from './test-app.js';
+import { clockOf, queryRows } from './test-app.js';
 import type { Party, World } from './world.js';
 
 export interface AccessCase {
@@ -166,6 +166,24 @@ const STAFF_CASES: AccessCase[] = [
   },
 ];
 
+/** The customer's completed visit at the shop (the world's $1.00 of credit): theirs alone to review. */
+const completedVisit = async (w: World) => {
+  const [row] = await queryRows<{ id: number }>(w.clients.owner!.app.database, `select id from appointments where customer_id = ${w.customerId} and status = 'completed' limit 1`);
+  w.extra.visitId = row.id;
+};
+/** The customer's review of that visit: the shop's owner alone may reply to it or report it. */
+const customerReview = async (w: World) => {
+  await completedVisit(w);
+  const res = await w.clients.customer!.post(`/api/appointments/${w.extra.visitId}/review`, { rating: 4, text: 'Good' });
+  w.extra.reviewId = res.json().id;
+};
+const REVIEW_CASES: AccessCase[] = [
+  { route: 'POST /api/appointments/:id/review', allowed: ['customer'], prepare: completedVisit, request: (w) => ({ method: 'POST', url: `/api/appointments/${w.extra.visitId}/review`, payload: { rating: 5 } }) },
+  { route: 'GET /api/businesses/:id/reviews', allowed: EVERYONE, prepare: customerReview, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/reviews` }) },
+  { route: 'POST /api/reviews/:id/reply', allowed: ['owner'], prepare: customerReview, request: (w) => ({ method: 'POST', url: `/api/reviews/${w.extra.reviewId}/reply`, payload: { text: 'Thank you!' } }) },
+  { route: 'POST /api/reviews/:id/report', allowed: ['owner'], prepare: customerReview, request: (w) => ({ method: 'POST', url: `/api/reviews/${w.extra.reviewId}/report`, payload: { reason: 'Spam' } }) },
+];
+
 export const ACCESS_CASES: AccessCase[] = [
   { route: 'GET /api/session', name: "the caller's own session, or user null", allowed: EVERYONE, request: () => ({ method: 'GET', url: '/api/session' }) },
   {
@@ -273,4 +291,5 @@ export const ACCESS_CASES: AccessCase[] = [
   ...QUEUE_CASES,
   ...NOTIFICATION_CASES,
   ...STAFF_CASES,
+  ...REVIEW_CASES,
 ];

@@ -39,6 +39,8 @@ export const queryKeys = {
   businessHours: (businessId: number) => ['businesses', businessId, 'hours'] as const,
   /** A business's staff members: the public list (active), or the owner's with inactive ones (all). */
   businessStaff: (businessId: number, all = false) => ['businesses', businessId, 'staff', { all }] as const,
+  /** A business's verified reviews, newest first, a page at a time (under business(id): a new review changes its rating too). */
+  businessReviews: (businessId: number) => ['businesses', businessId, 'reviews'] as const,
 
   blockedDates: (businessId: number) => ['blocked-dates', businessId] as const,
   timeSlots: (businessId: number) => ['time-slots', businessId] as const,

@@ -82,6 +82,8 @@ export const makeAppointment = (over: Partial<Appointment> = {}): Appointment =>
     staffId: null,
     staffName: null,
     staffRequested: false,
+    review: null,
+    reviewableUntil: null,
     ...over,
   });
 

@@ -38,6 +38,8 @@ export function answerBusiness(business: Business, services: Service[], free: Fr
   server.use(
     http.get(`/api/businesses/${business.id}`, () => HttpResponse.json(business)),
     http.get(`/api/businesses/${business.id}/staff`, () => HttpResponse.json(members)),
+    // its reviews, under the booking steps: none
+    http.get(`/api/businesses/${business.id}/reviews`, () => HttpResponse.json([])),
     http.get(`/api/businesses/${business.id}/services`, () => HttpResponse.json(services)),
     http.get('/api/available-slots', ({ request }) => {
       const url = new URL(request.url);

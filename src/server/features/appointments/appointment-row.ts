@@ -41,6 +41,11 @@ export const appointmentRowSchema = z.object({
   staffName: z.string().nullable(),
   staffRequested: z.boolean(),
   cancelledByBusiness: z.boolean(),
+  /** When it was last changed: for a completed one, its completion (nothing changes it after). */
+  updatedAt: z.union([z.date(), z.string()]),
+  /** Its customer's review (DESIGN section 10), if written. */
+  reviewId: z.number().int().nullable(),
+  reviewRating: z.number().int().nullable(),
 });
 
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;

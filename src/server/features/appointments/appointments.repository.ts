@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { SLOT_HOLDING_STATUSES } from '../../../contract/appointment-statuses.js';
 import type { Db } from '../../db/client.js';
 import { newestFirst, type PageKey } from '../../db/keyset.js';
-import { appointments, businesses, services, staffMembers } from '../../db/schema.js';
+import { appointments, businesses, reviews, services, staffMembers } from '../../db/schema.js';
 
 const viewColumns = {
   id: appointments.id,
@@ -41,6 +41,10 @@ const viewColumns = {
   staffRequested: appointments.staffRequested,
   // Settlement's one exception (offers/sql/settle-offer.sql): a bought slot the business cancelled refunds its payer.
   cancelledByBusiness: sql<boolean>`que_cancelled_by_business(${appointments.status}, ${appointments.cancelledBy}, ${businesses.ownerId})`,
+  updatedAt: appointments.updatedAt,
+  // Its review, joined in the same query (reviews_appointment_id_key: at most one).
+  reviewId: reviews.id,
+  reviewRating: reviews.rating,
 };
 
 export type { AppointmentRow } from './appointment-row.js';
@@ -52,7 +56,8 @@ function selectView(db: Db) {
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .innerJoin(businesses, eq(businesses.id, appointments.businessId))
-    .leftJoin(staffMembers, eq(staffMembers.id, appointments.staffId));
+    .leftJoin(staffMembers, eq(staffMembers.id, appointments.staffId))
+    .leftJoin(reviews, eq(reviews.appointmentId, appointments.id));
 }
 
 export async function findAppointmentView(db: Db, id: number) {
@@ -119,6 +124,7 @@ export async function pageAppointmentsOfCustomer(
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .innerJoin(businesses, eq(businesses.id, appointments.businessId))
     .leftJoin(staffMembers, eq(staffMembers.id, appointments.staffId))
+    .leftJoin(reviews, eq(reviews.appointmentId, appointments.id))
     .where(
       and(
         eq(appointments.customerId, customerId),

@@ -20,9 +20,11 @@ BEGIN
       'swapMarket', (que_policies(bz.business_type, bz.policies, NULL)->>'swapMarket')::boolean,
       -- Who serves it (DESIGN section 9); null for a restaurant's table.
       'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested,
-      'cancelledByBusiness', que_cancelled_by_business(a.status, a.cancelled_by, bz.owner_id))
+      'cancelledByBusiness', que_cancelled_by_business(a.status, a.cancelled_by, bz.owner_id),
+      -- Its review (DESIGN section 10) and, for a completed one, its completion (nothing changes it after).
+      'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating)
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
-    LEFT JOIN staff_members sm ON sm.id = a.staff_id
+    LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment
   );
 END

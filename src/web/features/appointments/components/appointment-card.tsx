@@ -2,6 +2,7 @@ import { CalendarDays, Clock, Shield, Users } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
 import { Button } from '@/components/ui/button';
+import { Stars } from '@/features/reviews';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/components/ui/calendar';
 import { formatClock } from '@/lib/business-time';
@@ -16,7 +17,30 @@ import { StatusBadge } from './status-badge';
 const served = (a: Appointment) => a.staffName !== null && a.staffName !== a.businessName;
 
 /** One of the customer's own appointments, with what they can still do with it. */
-export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCancel }: { appointment: Appointment; onReschedule: () => void; onMoveBack: () => void; onCancel: () => void }) {
+/** A completed visit its customer may still review (DESIGN section 10: up to 30 days after completion). */
+export const mayReview = (a: Appointment, now = new Date()) => a.review === null && a.reviewableUntil !== null && Date.parse(a.reviewableUntil) > now.getTime();
+
+/** After a completed visit: its stars once reviewed, else the invitation to review it while it may be. */
+function ReviewPrompt({ appointment: a, onReview }: { appointment: Appointment; onReview: () => void }) {
+  if (a.review) {
+    return (
+      <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="my-review">
+        Your review <Stars rating={a.review.rating} />
+      </p>
+    );
+  }
+  if (!mayReview(a)) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2" data-testid="review-prompt">
+      <p className="text-sm font-medium text-amber-900">How was it?</p>
+      <Button size="sm" onClick={onReview}>
+        Leave a review
+      </Button>
+    </div>
+  );
+}
+
+export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCancel, onReview }: { appointment: Appointment; onReschedule: () => void; onMoveBack: () => void; onCancel: () => void; onReview: () => void }) {
   const can = appointmentActions(a);
   const restaurant = a.businessType === 'restaurant';
   return (
@@ -70,6 +94,7 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
         </p>
       )}
       {can.note && <p className="mt-3 text-sm text-amber-800">{can.note}</p>}
+      <ReviewPrompt appointment={a} onReview={onReview} />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
         <Button variant="outline" size="sm" disabled={!can.reschedule} onClick={onReschedule}>
           Reschedule

@@ -8,6 +8,7 @@ import { todayIso } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
 import { ShowMore } from '@/components/ui/show-more';
 import { errorMessage } from '@/lib/api-client';
+import { ReviewDialog } from '@/features/reviews';
 import { loadedItems } from '@/lib/paged-query';
 import { useMyAppointments } from '../api/get-appointments';
 import { AppointmentCard } from './appointment-card';
@@ -21,7 +22,7 @@ export type CancelDialogComponent = ComponentType<{ appointment: Appointment; on
 
 const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
 
-function Section({ title, items, more, onReschedule, onMoveBack, onCancel }: { title: string; items: Appointment[]; more: boolean; onReschedule: (a: Appointment) => void; onMoveBack: (a: Appointment) => void; onCancel: (a: Appointment) => void }) {
+function Section({ title, items, more, onReschedule, onMoveBack, onCancel, onReview }: { title: string; items: Appointment[]; more: boolean; onReschedule: (a: Appointment) => void; onMoveBack: (a: Appointment) => void; onCancel: (a: Appointment) => void; onReview: (a: Appointment) => void }) {
   if (items.length === 0) return null;
   return (
     <section className="space-y-3">
@@ -29,7 +30,7 @@ function Section({ title, items, more, onReschedule, onMoveBack, onCancel }: { t
         {title} <span className="font-normal">({items.length}{more ? '+' : ''})</span>
       </h2>
       {items.map((a) => (
-        <AppointmentCard key={a.id} appointment={a} onReschedule={() => onReschedule(a)} onMoveBack={() => onMoveBack(a)} onCancel={() => onCancel(a)} />
+        <AppointmentCard key={a.id} appointment={a} onReschedule={() => onReschedule(a)} onMoveBack={() => onMoveBack(a)} onCancel={() => onCancel(a)} onReview={() => onReview(a)} />
       ))}
     </section>
   );
@@ -48,6 +49,7 @@ export function MyAppointments({ MoveBackDialog, CancelDialog }: { MoveBackDialo
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [movingBack, setMovingBack] = useState<Appointment | null>(null);
+  const [reviewing, setReviewing] = useState<Appointment | null>(null);
 
   const today = todayIso();
   const all = loadedItems(pages.data);
@@ -93,12 +95,13 @@ export function MyAppointments({ MoveBackDialog, CancelDialog }: { MoveBackDialo
         <EmptyState title="No appointments match these filters" description="Try another date or status, or clear the filters above." />
       ) : (
         <>
-          <Section title="Upcoming" items={upcoming} more={!upcomingLoaded} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />
-          <Section title="Past and cancelled" items={past} more={pages.hasNextPage} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} />
+          <Section title="Upcoming" items={upcoming} more={!upcomingLoaded} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} onReview={setReviewing} />
+          <Section title="Past and cancelled" items={past} more={pages.hasNextPage} onReschedule={setRescheduling} onMoveBack={setMovingBack} onCancel={setCancelling} onReview={setReviewing} />
         </>
       )}
       <ShowMore query={pages} label="Show more appointments" />
       <RescheduleDialog appointment={rescheduling} onClose={() => setRescheduling(null)} />
+      <ReviewDialog appointment={reviewing} onClose={() => setReviewing(null)} />
       {movingBack && (
         <Suspense fallback={null}>
           <MoveBackDialog key={movingBack.id} appointment={movingBack} onClose={() => setMovingBack(null)} />

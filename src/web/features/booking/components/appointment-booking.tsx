@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import type { BookingPrefill } from '../lib/prefill';
 import { AppointmentWizard } from './appointment-wizard';
+import { BusinessReviews } from '@/features/reviews';
 import { BusinessHeader } from './business-header';
 
 function NotFound() {
@@ -63,6 +64,7 @@ export function AppointmentBooking({ businessId, prefill }: { businessId: number
       ) : (
         <AppointmentWizard business={business.data} services={services.data} prefill={prefill} />
       )}
+      <BusinessReviews business={business.data} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { Business } from '@contract/businesses';
 import { Badge } from '@/components/ui/card';
+import { RatingSummary } from '@/features/reviews';
 
 export function BusinessHeader({ business }: { business: Business }) {
   return (
@@ -9,6 +10,9 @@ export function BusinessHeader({ business }: { business: Business }) {
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{business.businessName}</h1>
         <Badge variant="secondary">{business.category}</Badge>
+        <a href="#reviews-heading" className="rounded hover:underline">
+          <RatingSummary average={business.ratingAverage} count={business.ratingCount} />
+        </a>
       </div>
       {business.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600 sm:mt-2 sm:line-clamp-none sm:text-base">{business.description}</p>}
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 sm:mt-3 sm:gap-x-5">

@@ -6,6 +6,7 @@ import { useBusiness } from '@/features/businesses';
 import { useBusinessServices } from '@/features/services';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { BusinessReviews } from '@/features/reviews';
 import { RestaurantHeader } from './restaurant-header';
 import { RestaurantWizard } from './restaurant-wizard';
 
@@ -65,6 +66,7 @@ export function RestaurantBooking({ restaurantId, prefill }: { restaurantId: num
     <>
       <RestaurantHeader restaurant={restaurant.data} />
       <RestaurantWizard restaurant={restaurant.data} serviceId={services.data?.[0]?.id} prefill={prefill} />
+      <BusinessReviews business={restaurant.data} />
     </>
   );
 }

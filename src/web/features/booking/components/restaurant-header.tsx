@@ -2,6 +2,7 @@ import { Globe, Mail, MapPin, Phone, Users, UtensilsCrossed } from 'lucide-react
 import type { Business } from '@contract/businesses';
 import { priceRanges } from '@contract/businesses';
 import { Badge } from '@/components/ui/card';
+import { RatingSummary } from '@/features/reviews';
 
 export function RestaurantHeader({ restaurant }: { restaurant: Business }) {
   const price = priceRanges.find((p) => p.value === restaurant.priceRange);
@@ -16,6 +17,9 @@ export function RestaurantHeader({ restaurant }: { restaurant: Business }) {
     <header className="mb-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:mb-6">
       <div className="bg-gradient-to-r from-brand-600 to-brand-500 px-4 py-4 text-white sm:px-5 sm:py-6">
         <h1 className="text-xl font-bold sm:text-2xl">{restaurant.businessName}</h1>
+        <a href="#reviews-heading" className="mt-1 inline-block rounded bg-white/90 px-1 hover:underline">
+          <RatingSummary average={restaurant.ratingAverage} count={restaurant.ratingCount} className="text-slate-900" />
+        </a>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           {restaurant.cuisineType && (
             <Badge className="bg-white/20 text-white">

@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useBusiness } from '@/features/businesses';
 import { useBusinessAppointments } from '@/features/appointments';
+import { OwnerReviews } from '@/features/reviews';
 import { useBusinessServices } from '@/features/services';
 import { errorMessage } from '@/lib/api-client';
 import { AppointmentsTab } from './appointments-tab';
@@ -22,7 +23,7 @@ import { TodaysQueueTab } from './todays-queue-tab';
 import { StatCards } from './stat-cards';
 import { TimeSlotsTab } from './time-slots-tab';
 
-const TABS = ['services', 'staff', 'queue', 'appointments', 'availability', 'time-slots', 'settings'] as const;
+const TABS = ['services', 'staff', 'queue', 'appointments', 'availability', 'time-slots', 'reviews', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The owner's view of their business: numbers, recent bookings, and a tab per thing to manage. */
@@ -86,6 +87,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
           <TabsTrigger value="appointments">Appointments</TabsTrigger>
           <TabsTrigger value="availability">Availability</TabsTrigger>
           {restaurant && <TabsTrigger value="time-slots">Time Slots</TabsTrigger>}
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="services">
@@ -110,6 +112,9 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
             <TimeSlotsTab businessId={b.id} />
           </TabsContent>
         )}
+        <TabsContent value="reviews">
+          <OwnerReviews business={b} />
+        </TabsContent>
         <TabsContent value="settings">
           <div className="space-y-6">
             <SettingsTab business={b} />
