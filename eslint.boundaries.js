@@ -27,6 +27,7 @@ export const serverFeatureDependencies = {
   queue: ['businesses', 'notifications'],
   reviews: ['businesses'],
   services: ['businesses'],
+  'share-pages': ['businesses'],
   staff: ['availability', 'businesses', 'notifications'],
   wallet: ['credits', 'ledger', 'offers'],
 };

@@ -1,20 +1,37 @@
-// DESIGN section 8: first-load JavaScript of the home page ≤ 100 KB gzip. Builds the web app
-// (vite build into dist/web), serves it from the app on PostgreSQL, opens / in Chromium as a signed-out
-// visitor and adds up, gzip -9, every script the page fetched until the network was idle — the same
-// measure as the browser test in tests/e2e/foundation.e2e.ts. Bytes are exact, so no baseline is needed.
+// DESIGN section 8: first-load JavaScript of the home page ≤ 100 KB; issue 20: measured as sent. Builds
+// the web app (vite build into dist/web, which writes .br and .gz beside each file), serves it from the
+// app on PostgreSQL, opens / in Chromium as a signed-out visitor and adds up every script the page
+// fetched until the network was idle, in the bytes that crossed the wire: what Chromium received (it
+// asks for brotli), and the same files fetched again asking for gzip only and for no encoding. Bytes
+// are exact, so no baseline is needed.
 // Run: npx tsx bench/web-bundle.ts   (BENCH_DATABASE_URL, CHROMIUM_PATH)
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { buildApp, webDistDir } from '../src/server/app.js';
+import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { createBenchDatabase } from './booking-support.js';
 import { writeResult } from './results.js';
 
 const BUDGET_KB = 100;
+
+/** Bytes of the body as sent (not decoded) and the encoding the server chose, for one Accept-Encoding. */
+function sent(url: string, acceptEncoding: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'none') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 execFileSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const db = await createBenchDatabase('web');
@@ -23,23 +40,51 @@ const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secre
 const app = await buildApp({ config, database, logger: false });
 let failed = false;
 try {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();
-    const scripts: string[] = [];
+    const responses: { file: string; received: Promise<number>; encoding: string }[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+      if (response.request().resourceType() !== 'script') return;
+      responses.push({
+        file: new URL(response.url()).pathname,
+        // The encoded body as it arrived (Chromium's own count), not the decoded script.
+        received: response.finished().then(async () => (await response.request().sizes()).responseBodySize),
+        encoding: response.headers()['content-encoding'] ?? 'none',
+      });
     });
-    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
-    const files = scripts.map((p) => ({ file: p, gzip: gzipSync(readFileSync(path.join(webDistDir, p)), { level: 9 }).length }));
-    const kb = files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+    const files = await Promise.all(
+      responses.map(async (r) => ({
+        file: r.file,
+        encoding: r.encoding,
+        received: await r.received,
+        gzip: await sent(`${origin}${r.file}`, 'gzip'),
+        plain: await sent(`${origin}${r.file}`, ''),
+      })),
+    );
+    const total = (pick: (f: (typeof files)[number]) => number) => files.reduce((sum, f) => sum + pick(f), 0);
+    const received = total((f) => f.received);
+    const gzip = total((f) => f.gzip.bytes);
+    const plain = total((f) => f.plain.bytes);
+    const encodings = [...new Set(files.map((f) => f.encoding))].join(', ');
+    const list = (pick: (f: (typeof files)[number]) => number) => files.map((f) => `${path.basename(f.file)} ${kb(pick(f))} KB`).join(', ');
     writeResult('web-bundle', [
       {
-        name: 'first-load JavaScript of the home page (gzip -9)', value: Math.round(kb * 10) / 10, unit: 'KB', target: `≤ ${BUDGET_KB} KB`, met: kb <= BUDGET_KB,
-        detail: files.map((f) => `${path.basename(f.file)} ${(f.gzip / 1024).toFixed(1)} KB`).join(', '),
+        name: 'first-load JavaScript of the home page as sent to Chromium (Accept-Encoding: gzip, deflate, br, zstd)',
+        value: kb(received), unit: 'KB', target: `≤ ${BUDGET_KB} KB`, met: received <= BUDGET_KB * 1024,
+        detail: `${files.length} scripts sent as ${encodings} (precompressed at build, brotli quality 11): ${list((f) => f.received)}`,
+      },
+      {
+        name: 'first-load JavaScript of the home page as sent to a client that takes gzip only',
+        value: kb(gzip), unit: 'KB', target: `≤ ${BUDGET_KB} KB`, met: gzip <= BUDGET_KB * 1024,
+        detail: `sent as ${[...new Set(files.map((f) => f.gzip.encoding))].join(', ')} (gzip -9 at build)`,
+      },
+      {
+        name: 'first-load JavaScript of the home page uncompressed (a client that asks for no encoding; all of it was sent this way before issue 20)',
+        value: kb(plain), unit: 'KB',
+        detail: `sent as ${[...new Set(files.map((f) => f.plain.encoding))].join(', ')}`,
       },
     ]);
   } finally {

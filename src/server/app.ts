@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { ErrorCode } from '../contract/errors.js';
 import { type Config, trustProxyOption } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendNotFound } from './errors.js';
+import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
 import { appointmentsRoutes } from './features/appointments/index.js';
 import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
 import { availabilityRoutes, startEarliestRefresher } from './features/availability/index.js';
@@ -24,8 +24,10 @@ import { createPaymentProcessor, type PaymentProcessor, paymentsRoutes, startPay
 import { queueRoutes } from './features/queue/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
 import { servicesRoutes } from './features/services/index.js';
+import { sharePagesRoutes } from './features/share-pages/index.js';
 import { staffRoutes } from './features/staff/index.js';
 import { walletRoutes } from './features/wallet/index.js';
+import { registerCompression } from './plugins/compression.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -51,6 +53,10 @@ export interface BuildAppOptions {
   /** Log at LOG_LEVEL to stdout (true), nowhere (false), or to this stream (tests read what is logged). */
   logger?: boolean | { stream: { write(line: string): void } };
   serveWeb?: boolean;
+  /** The built web app to serve (tests: a small fixture); dist/web unless given. */
+  webDir?: string;
+  /** URLs per sitemap file (50,000); tests lower it to see the sitemap index with a few businesses. */
+  sitemapUrlsPerFile?: number;
   /** Instead of the one PAYMENTS names (tests: Stripe against recorded responses). */
   paymentProcessor?: PaymentProcessor;
   /** Limits of /ws (the benchmark opens 1,000 sockets from one address). */
@@ -65,7 +71,7 @@ export interface BuildAppOptions {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export async function buildApp({ config, database, logger = true, serveWeb = true, paymentProcessor, live, now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, serveWeb = true, webDir = webDistDir, sitemapUrlsPerFile, paymentProcessor, live, now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL, ...(typeof logger === 'object' ? { stream: logger.stream } : {}) } : false,
     bodyLimit: 100 * 1024,
@@ -91,6 +97,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: compression attaches itself to each route as it is registered.
+  await registerCompression(app);
   // First of the onRequest hooks: a process past its memory limit refuses work before doing any.
   await registerLoadShedding(app, config);
 
@@ -172,26 +180,34 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     { prefix: '/api' },
   );
 
-  const indexHtml = serveWeb && existsSync(`${webDistDir}/index.html`);
+  const indexPath = path.join(webDir, 'index.html');
+  const indexHtml = serveWeb && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  await app.register(sharePagesRoutes, { indexHtml, sitemapUrlsPerFile });
   if (indexHtml) {
     await app.register(fastifyStatic, {
-      root: webDistDir,
+      root: webDir,
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes name.br and name.gz beside each text file (vite.config.ts): sent as they are,
+      // with Content-Encoding and Vary: Accept-Encoding, and the plain file to a client that takes neither.
+      preCompressed: true,
       // Vite fingerprints everything under assets/: those never change; anything else is revalidated.
       setHeaders: (res, filePath) =>
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
-  }
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    // Any case: a client that typed /API/… gets the API's JSON 404, not the web app's page.
-    const apiPath = /^\/api(\/|$)/i.test(request.url.split('?')[0]);
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !apiPath) {
-      // The web app's router decides what to show for every other path, including its 404 screen.
+    // Every other page is the web app's, whose router decides what to show (its 404 screen included).
+    // A route, not the not-found handler, so it is compressed like every other answer.
+    app.get('/*', (request, reply) => {
+      const pathname = request.url.split('?')[0];
+      // Any case: a client that typed /API/… gets the API's JSON 404, not the web app's page.
+      if (/^\/api(\/|$)/i.test(pathname)) return sendNotFound(reply, request.method, request.url);
+      // A file that is not there (an old build's script, /apple-touch-icon.png) is 404: the app's page
+      // in its place would be run as a script or drawn as an image, and cached as if it were one.
+      if (pathname.startsWith('/assets/') || /\/[^/]*\.[a-z0-9]{1,8}$/i.test(pathname)) throw notFound('File');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return sendNotFound(reply, request.method, request.url);
-  });
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => sendNotFound(reply, request.method, request.url));
   return app;
 }

@@ -4,3 +4,4 @@ export { getBusiness, requireOwnedBusiness } from './businesses.service.js';
 export { createRestaurant, createServiceBusiness } from './create-business.js';
 export { type DiscoveryFilter, discoveryConditions, setSearchThreshold } from './business-listing.repository.js';
 export { filterPrint } from './list-businesses.js';
+export { type BusinessPageEntry, businessPageStarts, listBusinessPages } from './list-business-pages.js';
