@@ -115,6 +115,11 @@ describe('the demo market (issue 20)', () => {
     expect(await found('dentsit')).toContain('Lakeside Family Dentist');
     expect(await found('cafe lumiere')).toContain('Café Lumière');
     expect(await found('creperie')).toContain('Crêperie Soleil');
+    // And through the directory's search.
+    const client = new TestClient(ctx.app);
+    const search = async (q: string) => (await allPages<Listed>(client, `/api/businesses?q=${encodeURIComponent(q)}`)).items.map((b) => b.businessName);
+    expect(await search('dentsit')).toContain('Lakeside Family Dentist');
+    expect(await search('cafe lumiere')).toContain('Café Lumière');
   });
 
   it('is the same market on every database: the generator is seeded', () => {
@@ -130,7 +135,7 @@ describe('the demo three-barber shop', () => {
   beforeAll(async () => {
     await seedDemoData(ctx.database.db, testConfig());
     const client = new TestClient(ctx.app);
-    const found = ((await client.get('/api/businesses?type=service')).json() as { id: number; businessName: string }[]).find((b) => b.businessName === 'Sharp & Co Barbers');
+    const found = (await allPages<Listed>(client, '/api/businesses?type=service')).items.find((b) => b.businessName === 'Sharp & Co Barbers');
     expect(found).toBeDefined();
     const business = (await client.get(`/api/businesses/${found!.id}`)).json() as { id: number; timeZone: string };
     const services = (await client.get(`/api/businesses/${found!.id}/services`)).json() as { id: number; name: string }[];
