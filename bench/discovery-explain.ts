@@ -8,15 +8,18 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 
 interface Statement { text: string; values?: unknown[] }
-export interface Explained { path: string; status: number; statements: { sql: string; indexes: string[]; seqScans: string[] }[] }
+export interface Explained { path: string; status: number; statements: { sql: string; indexes: string[]; seqScans: string[]; walks: string[] }[] }
 
 /** Tables a page must not read whole: the ones that grow with the market. */
 const LARGE = new Set(['businesses', 'appointments', 'reviews', 'services', 'staff_members', 'earliest_free_starts', 'users']);
 const LISTING = /\b(from|join)\s+("?public"?\.)?"?(businesses|reviews|earliest_free_starts|appointments)"?\b/i;
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
-function walk(node: PlanNode, out: { indexes: Set<string>; seqScans: Set<string> }) {
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; Filter?: string; Plans?: PlanNode[] };
+function walk(node: PlanNode, out: { indexes: Set<string>; seqScans: Set<string>; walks: Set<string> }) {
   if (node['Index Name']) out.indexes.add(node['Index Name']);
+  // An index read in its order and filtered, with no condition on its columns: bounded only by a
+  // LIMIT above it (a page in name order), else a whole-index read; shown so a reader can tell.
+  if (node['Index Name'] && !node['Index Cond'] && node.Filter && node['Relation Name'] && LARGE.has(node['Relation Name'])) out.walks.add(node['Index Name']);
   if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && LARGE.has(node['Relation Name'])) out.seqScans.add(node['Relation Name']);
   for (const child of node.Plans ?? []) walk(child, out);
 }
@@ -53,9 +56,9 @@ export async function explainRequests(url: string, paths: string[]): Promise<Exp
         try {
           for (const set of settings) await original.call(explainer, set.text, set.values);
           const plan = (await original.call(explainer, `explain (format json) ${s.text}`, s.values)) as { rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] };
-          const out = { indexes: new Set<string>(), seqScans: new Set<string>() };
+          const out = { indexes: new Set<string>(), seqScans: new Set<string>(), walks: new Set<string>() };
           walk(plan.rows[0]['QUERY PLAN'][0].Plan, out);
-          explained.push({ sql: s.text.replace(/\s+/g, ' ').slice(0, 160), indexes: [...out.indexes].sort(), seqScans: [...out.seqScans].sort() });
+          explained.push({ sql: s.text.replace(/\s+/g, ' ').slice(0, 160), indexes: [...out.indexes].sort(), seqScans: [...out.seqScans].sort(), walks: [...out.walks].sort() });
         } finally {
           await explainer.query('rollback');
         }
