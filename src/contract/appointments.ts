@@ -124,11 +124,18 @@ export const restaurantReservationSchema = z.object({
 
 export const earliestAppointmentSchema = z.object({
   /** timeZone: the business's IANA zone, whose wall clock `date` and `time` are on. */
-  business: z.object({ id: z.number().int(), businessName: z.string(), businessType: z.enum(['service', 'restaurant']), category: z.string(), timeZone: z.string() }),
+  business: z.object({
+    id: z.number().int(), businessName: z.string(), businessType: z.enum(['service', 'restaurant']), category: z.string(), timeZone: z.string(),
+    /** In GET /api/earliest-appointments only: the verified reviews' average (null: "New") and count. */
+    ratingAverage: z.number().nullable().optional(),
+    ratingCount: z.number().int().optional(),
+  }),
   service: z.object({ id: z.number().int(), serviceName: z.string(), duration: z.number().int(), price: z.string() }),
   date: z.string(),
   time: z.string(),
   duration: z.number().int(),
+  /** Only in GET /api/earliest-appointments asked `near` a point: great-circle kilometres from it, one decimal. */
+  distanceKm: z.number().optional(),
 });
 export type EarliestAppointment = z.infer<typeof earliestAppointmentSchema>;
 

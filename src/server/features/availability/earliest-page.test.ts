@@ -70,6 +70,9 @@ describe('GET /api/earliest-appointments', () => {
     expect((await list('cuisine=French')).map((i) => i.business.id)).toEqual([large.id]);
     expect(new Set((await list('q=clinc')).map((i) => i.business.businessName)).size).toBe(6);
     expect((await list('near=40.75,-73.99&radiusKm=5')).map((i) => i.business.id)).toEqual([shops[0].id, shops[0].id]);
+    expect((await list('near=40.75,-73.99&radiusKm=5')).map((i) => i.distanceKm)).toEqual([1, 1]);
+    expect((await list('limit=1'))[0].business).toMatchObject({ ratingAverage: null, ratingCount: 0 });
+    expect((await list('limit=1'))[0].distanceKm).toBeUndefined();
   });
 
   it('a taken start leaves the page at once, and a freed day comes back', async () => {

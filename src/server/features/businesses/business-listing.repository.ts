@@ -37,12 +37,18 @@ const query = (q: string) => sql`que_search_normal(${q})`;
 const point = (near: { lat: number; lng: number }) => sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
 const place = sql`ll_to_earth(b.latitude, b.longitude)`;
 
-/** What the page shows: the business view, the fields as the contract names them. */
+/**
+ * What the page shows: the business view, the fields as the contract names them. The per-row
+ * lookups are scalar subqueries with LIMIT 1, not EXISTS: PostgreSQL may turn an EXISTS into a
+ * hashed subplan that reads all of business_hours and restaurant_time_slots (tens of milliseconds at
+ * 20,000 businesses) to answer a page of 24; a scalar subquery stays one index probe per row.
+ */
+const any = (query: SQL) => sql`coalesce((${query} limit 1), false)`;
 const openToday = sql`case when b.business_type = 'restaurant'
-  then exists (select 1 from restaurant_time_slots ts where ts.business_id = b.id and ts.is_active
-    and ts.day_of_week = extract(dow from (now() at time zone b.time_zone))::int)
-  else exists (select 1 from business_hours bh where bh.business_id = b.id
-    and bh.day_of_week = extract(dow from (now() at time zone b.time_zone))::int) end`;
+  then ${any(sql`select true from restaurant_time_slots ts where ts.business_id = b.id and ts.is_active
+    and ts.day_of_week = extract(dow from (now() at time zone b.time_zone))::int`)}
+  else ${any(sql`select true from business_hours bh where bh.business_id = b.id
+    and bh.day_of_week = extract(dow from (now() at time zone b.time_zone))::int`)} end`;
 const columns = sql`b.id, b.owner_id as "ownerId", b.business_name as "businessName", b.category, b.business_type as "businessType",
   b.description, b.address, b.phone, b.email, b.website, b.operating_hours as "operatingHours", b.cuisine_type as "cuisineType",
   b.price_range as "priceRange", b.max_party_size as "maxPartySize", b.reservation_duration as "reservationDuration",
@@ -53,10 +59,10 @@ const columns = sql`b.id, b.owner_id as "ownerId", b.business_name as "businessN
 const openNow = (now: string) => {
   const local = sql`(${now}::timestamptz at time zone b.time_zone)`;
   return sql`case when b.business_type = 'restaurant'
-    then exists (select 1 from restaurant_time_slots ts where ts.business_id = b.id and ts.is_active
-      and ts.day_of_week = extract(dow from ${local})::int and ${local}::time >= ts.start_time and ${local}::time < ts.end_time)
-    else exists (select 1 from business_hours bh where bh.business_id = b.id
-      and bh.day_of_week = extract(dow from ${local})::int and ${local}::time >= bh.open_time and ${local}::time < bh.close_time) end`;
+    then ${any(sql`select true from restaurant_time_slots ts where ts.business_id = b.id and ts.is_active
+      and ts.day_of_week = extract(dow from ${local})::int and ${local}::time >= ts.start_time and ${local}::time < ts.end_time`)}
+    else ${any(sql`select true from business_hours bh where bh.business_id = b.id
+      and bh.day_of_week = extract(dow from ${local})::int and ${local}::time >= bh.open_time and ${local}::time < bh.close_time`)} end`;
 };
 
 /**
@@ -80,7 +86,8 @@ export function discoveryConditions(f: DiscoveryFilter): SQL[] {
   if (f.category) where.push(sql`b.category = ${f.category}`);
   if (f.cuisine) where.push(sql`b.cuisine_type = ${f.cuisine}`);
   if (f.priceRange) where.push(sql`b.price_range = ${f.priceRange}`);
-  if (f.partySize !== undefined) where.push(sql`b.business_type = 'restaurant' and b.max_party_size >= ${f.partySize}`);
+  // only restaurants have a max party size (services' is null)
+  if (f.partySize !== undefined) where.push(sql`b.max_party_size >= ${f.partySize}`);
   // `<%` (word similarity above pg_trgm.word_similarity_threshold, set for the transaction) is what the GIN index serves
   if (f.q) where.push(sql`${query(f.q)} <% b.search_text`);
   if (f.near) {
@@ -98,9 +105,6 @@ function filters(f: ListingFilter, now: string): SQL[] {
   if (f.availableOn) where.push(availableOn(f.availableOn, now, f.horizonDays));
   return where;
 }
-
-/** An int[] parameter as PostgreSQL's array text (drizzle would spread a JS array into a row). */
-const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
@@ -172,38 +176,4 @@ export async function selectListingPage(db: Db, sort: BusinessSort, f: ListingFi
 /** Lets `q`'s `<%` match at SEARCH_THRESHOLD for the rest of this transaction. */
 export async function setSearchThreshold(tx: Db) {
   await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_THRESHOLD)}, true)`);
-}
-
-/** Brings earliest_free_starts up to `now` (for these businesses, or all): false while rows are left. */
-export async function refreshEarliest(db: Db, now: string, businessIds: number[] | null, batch: number): Promise<boolean> {
-  const ids = businessIds ? sql`${intArray(businessIds)}::int[]` : sql`null::int[]`;
-  const result = (await db.execute(sql`select que_earliest_refresh(${now}::timestamptz, ${ids}, ${batch}) as complete`)) as unknown as { rows: { complete: boolean }[] };
-  return result.rows[0].complete;
-}
-
-type FreeTime = { serviceId: number; serviceName: string; date: string; time: string };
-
-/**
- * The next free times of a page's businesses, in one statement: the starts of each business's soonest
- * day with any (over its live services), the first RULES.nextFreeTimesPerBusiness of them by time.
- */
-export async function selectNextFreeTimes(db: Db, businessIds: number[]): Promise<Map<number, FreeTime[]>> {
-  const result = (await db.execute(sql`
-    select business_id, service_id, service_name, to_char(day, 'YYYY-MM-DD') as date, start as time from (
-      select e.business_id, e.service_id, s.name as service_name, e.day, t.start,
-        row_number() over (partition by e.business_id order by t.start, e.service_id) as n
-      from earliest_free_starts e
-      join services s on s.id = e.service_id
-      cross join lateral unnest(e.starts) t(start)
-      where e.business_id = any(${intArray(businessIds)}::int[]) and e.item is not null and s.deleted_at is null
-        and e.day = (select min(d.day) from earliest_free_starts d where d.business_id = e.business_id and d.item is not null)
-    ) x where n <= ${RULES.nextFreeTimesPerBusiness}
-    order by business_id, n`)) as unknown as { rows: { business_id: number; service_id: number; service_name: string; date: string; time: string }[] };
-  const times = new Map<number, FreeTime[]>();
-  for (const r of result.rows) {
-    const list = times.get(Number(r.business_id)) ?? [];
-    list.push({ serviceId: Number(r.service_id), serviceName: r.service_name, date: r.date, time: r.time });
-    times.set(Number(r.business_id), list);
-  }
-  return times;
 }

@@ -222,6 +222,22 @@ describe('GET /api/businesses under change', () => {
     all.push(...added);
   });
 
+  it.each([
+    ['rating', ''],
+    ['relevance', '&q=studio'],
+    ['distance', `&near=${TIMES_SQUARE}&radiusKm=500`],
+    ['soonest', ''],
+  ])('sort=%s: a business arriving between pages never repeats or hides one already listed', async (sort, extra) => {
+    const before = ids((await get(`/api/businesses?sort=${sort}${extra}&limit=100`)).json());
+    const first = await get(`/api/businesses?sort=${sort}${extra}&limit=3`);
+    // at Times Square (distance 0), a studio (matches q), unrated, free from 10:30: it sorts anywhere
+    const added = await addService(ctx.app, { businessName: `Studio Late ${sort}`, ...places[0] });
+    all.push(added);
+    const seen = [...ids(first.json()), ...ids((await pages(nextLink(first.headers.link)!)).flat())];
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => id !== added.id)).toEqual(before);
+  });
+
   it('sets and clears a place: both or neither', async () => {
     const owner = all[5].owner;
     const url = `/api/businesses/${all[5].id}`;

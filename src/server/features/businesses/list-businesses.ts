@@ -4,10 +4,11 @@ import type { Business, BusinessSort, ListBusinessesQuery } from '../../../contr
 import { INT4_MAX } from '../../../contract/numbers.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
-import { unitOfWork } from '../../db/unit-of-work.js';
+import { singleStatement, unitOfWork } from '../../db/unit-of-work.js';
 import { AppError } from '../../errors.js';
 import { encodeKey, readCursor } from '../../plugins/paging.js';
-import { type ListingFilter, type ListingKey, refreshEarliest, selectListingPage, selectNextFreeTimes, setSearchThreshold } from './business-listing.repository.js';
+import { type ListingFilter, type ListingKey, selectListingPage, setSearchThreshold } from './business-listing.repository.js';
+import { refreshEarliest, selectNextFreeTimes } from './next-free-times.repository.js';
 import { skippingUnusableTimeZones, type WarnLog } from './unusable-time-zones.js';
 
 // GET /api/businesses (DESIGN section 10, decision 0024): a page of the directory, filtered and
@@ -27,8 +28,8 @@ const REFRESH_BATCH = 2000;
 const MAX_PASSES = 50;
 
 /** Brings the stored earliest starts up to `now` (these businesses', or all), in bounded batches. */
-async function refreshed(tx: Db, now: string, businessIds: number[] | null) {
-  for (let pass = 0; pass < MAX_PASSES; pass++) if (await refreshEarliest(tx, now, businessIds, REFRESH_BATCH)) return;
+async function refreshed(db: Db, now: string, businessIds: number[] | null) {
+  for (let pass = 0; pass < MAX_PASSES; pass++) if (await singleStatement(db, () => refreshEarliest(db, now, businessIds, REFRESH_BATCH))) return;
   throw new AppError(ErrorCode.UNAVAILABLE, 'The free times are being recomputed. Please try again in a moment.');
 }
 
@@ -58,16 +59,19 @@ export async function listBusinesses(db: Db, query: ListBusinessesQuery, options
   const now = options.now.toISOString();
   const { limit } = query;
 
+  // The order or a filter reads every business's stored earliest starts: all are brought up to now
+  // first, statement by statement outside the page's transaction (as quick booking does), so no lock
+  // taken by a recompute is held while the page is read.
+  const readsAll = sort === 'soonest' || query.availableOn !== undefined;
+  if (readsAll) await refreshed(db, now, null);
   return skippingUnusableTimeZones(db, options.log, (skipTimeZones) =>
     unitOfWork(db, async (tx) => {
       const filter: ListingFilter = { ...query, skipTimeZones, horizonDays: options.horizonDays };
-      // the order or a filter reads every business's stored earliest starts: bring them all up to now first
-      if (sort === 'soonest' || query.availableOn) await refreshed(tx, now, null);
       if (query.q) await setSearchThreshold(tx);
       const rows = await selectListingPage(tx, sort, filter, after, limit, now);
       const items = rows.slice(0, limit);
       const ids = items.map((b) => b.id);
-      if (ids.length && sort !== 'soonest' && !query.availableOn) await refreshed(tx, now, ids);
+      if (ids.length && !readsAll) await refreshed(tx, now, ids);
       const times = ids.length ? await selectNextFreeTimes(tx, ids) : new Map();
       const next = rows.length > limit ? encodeKey(list, items[items.length - 1].key) : null;
       return { items: items.map(({ key: _k, ...business }) => ({ ...business, nextFreeTimes: times.get(business.id) ?? [] })), next };
