@@ -61,4 +61,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('parallel reviews', () => {
     const total = ratings.reduce((a, b) => a + b, 0);
     expect(await summary(shop.businessId)).toEqual({ c: 20, t: total, a: (Math.round((total / 20) * 10) / 10).toFixed(1), n: 20 });
   }, 120_000);
+
+  it('two first replies at once, 10 times: one posts it (201), the other edits it (200), one reply kept', async () => {
+    const { shop, visits } = await completedVisits(10);
+    for (const v of visits) {
+      const review = await v.customer.post(`/api/appointments/${v.id}/review`, { rating: 3 });
+      const id = review.json().id as number;
+      const results = await Promise.all(['First', 'Second'].map((text) => shop.owner.post(`/api/reviews/${id}/reply`, { text })));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+      const [row] = await queryRows<{ edited: boolean }>(ctx.database, `select reply_edited_at is not null edited from reviews where id = ${id}`);
+      expect(row.edited).toBe(true);
+    }
+  }, 120_000);
 });

@@ -10,7 +10,8 @@ export function BusinessHeader({ business }: { business: Business }) {
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{business.businessName}</h1>
         <Badge variant="secondary">{business.category}</Badge>
-        <a href="#reviews-heading" className="rounded hover:underline">
+        {/* From the small breakpoint up: on a phone the header stays compact and the Reviews section below says it. */}
+        <a href="#reviews-heading" className="hidden rounded hover:underline sm:inline">
           <RatingSummary average={business.ratingAverage} count={business.ratingCount} />
         </a>
       </div>

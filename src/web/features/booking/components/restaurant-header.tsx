@@ -17,9 +17,6 @@ export function RestaurantHeader({ restaurant }: { restaurant: Business }) {
     <header className="mb-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:mb-6">
       <div className="bg-gradient-to-r from-brand-600 to-brand-500 px-4 py-4 text-white sm:px-5 sm:py-6">
         <h1 className="text-xl font-bold sm:text-2xl">{restaurant.businessName}</h1>
-        <a href="#reviews-heading" className="mt-1 inline-block rounded bg-white/90 px-1 hover:underline">
-          <RatingSummary average={restaurant.ratingAverage} count={restaurant.ratingCount} className="text-slate-900" />
-        </a>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           {restaurant.cuisineType && (
             <Badge className="bg-white/20 text-white">
@@ -37,6 +34,9 @@ export function RestaurantHeader({ restaurant }: { restaurant: Business }) {
             <Users className="mr-1 size-3.5" aria-hidden="true" />
             Up to {restaurant.maxPartySize ?? 8} guests
           </Badge>
+          <a href="#reviews-heading" className="rounded-full bg-white px-1.5 hover:underline">
+            <RatingSummary average={restaurant.ratingAverage} count={restaurant.ratingCount} className="text-xs text-slate-900" />
+          </a>
         </div>
       </div>
       {(restaurant.description || contact.length > 0) && (
