@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { baseURL, newPage, PHONE, useBrowser } from './support/browser';
+import { baseURL, DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
 import { shot } from './support/page';
 
 // The built app and the API from one process: what a browser, a crawler and a load balancer's health
@@ -90,8 +90,23 @@ describe('a shared business link', () => {
     expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(`${baseURL()}/book/${business.id}`);
     // The app then names the page its own way, still with the business's name.
     await page.getByRole('heading', { name: business.businessName }).first().waitFor();
-    await expect.poll(() => page.title()).toContain(business.businessName);
+    await expect.poll(() => page.title()).toMatch(/ – Que$/);
+    expect(await page.title()).toContain(business.businessName);
     await shot(page, 'shared-business-page-phone');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('names a restaurant the same way at 1280 px', async () => {
+    const [restaurant] = (await (await fetch(`${baseURL()}/api/businesses?type=restaurant`)).json()) as { id: number; businessName: string }[];
+    const { page, context, consoleErrors } = await newPage(DESKTOP);
+    await page.goto(`/restaurant/${restaurant.id}`);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    expect(ld).toMatchObject({ '@type': 'Restaurant', name: restaurant.businessName, url: `${baseURL()}/restaurant/${restaurant.id}` });
+    // The app renders the restaurant and then names the page its own way ("Reserve a table – … – Que").
+    await page.getByRole('heading', { name: restaurant.businessName }).first().waitFor();
+    await expect.poll(() => page.title()).toBe(`Reserve a table – ${restaurant.businessName} – Que`);
+    await shot(page, 'shared-restaurant-page-desktop');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

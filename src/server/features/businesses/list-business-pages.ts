@@ -8,7 +8,7 @@ export function listBusinessPages(db: Db, fromId: number, limit: number): Promis
   return selectBusinessPages(db, fromId, limit);
 }
 
-/** The first id and newest change of each run of `perPage` businesses (a sitemap index's entries). */
-export function businessPageStarts(db: Db, perPage: number): Promise<{ firstId: number; lastModified: Date }[]> {
+/** The first id of each run of `perPage` businesses in id order (a sitemap index's entries). */
+export function businessPageStarts(db: Db, perPage: number): Promise<number[]> {
   return selectBusinessPageStarts(db, perPage);
 }

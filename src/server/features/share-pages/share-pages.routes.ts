@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { businessPageStarts, getBusiness, listBusinessPages } from '../businesses/index.js';
-import { sendNotFound } from '../../errors.js';
-import { businessPageHtml } from './business-head.js';
-import { robotsTxt, SITEMAP_URLS_PER_FILE, sitemapIndexXml, urlsetXml } from './sitemap.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../errors.js';
+import { readSitemap, readSitemapFile } from './read-sitemap.js';
+import { showBusinessPage } from './show-business-page.js';
+import { robotsTxt, SITEMAP_URLS_PER_FILE } from './sitemap.js';
 
 export interface SharePagesOptions {
   /** The built web app's index.html; without it (API only) there are no pages to write tags into. */
@@ -19,6 +19,7 @@ const CRAWLER_CACHE = 'public, max-age=3600';
 /** The address the visitor used (X-Forwarded-* behind a trusted proxy): what links in a sitemap and a preview must carry. */
 const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host || 'localhost'}`;
 
+/** A path's id as the database can hold it, or null (then there is no such business). */
 const idFrom = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : null);
 
 /** robots.txt, the sitemap (an index past the per-file limit) and business pages with their own head. */
@@ -27,34 +28,24 @@ export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null,
     reply.type('text/plain; charset=utf-8').header('cache-control', CRAWLER_CACHE).send(robotsTxt(baseUrlOf(request))),
   );
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    // One more than a file holds tells whether one file is enough, without counting them all.
-    const first = await listBusinessPages(app.db, 1, sitemapUrlsPerFile + 1);
-    const xml =
-      first.length <= sitemapUrlsPerFile
-        ? urlsetXml(baseUrlOf(request), first)
-        : sitemapIndexXml(baseUrlOf(request), await businessPageStarts(app.db, sitemapUrlsPerFile));
-    return reply.type(XML).header('cache-control', CRAWLER_CACHE).send(xml);
-  });
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply.type(XML).header('cache-control', CRAWLER_CACHE).send(await readSitemap(app.db, baseUrlOf(request), sitemapUrlsPerFile)),
+  );
 
   // /sitemap-{first business id}.xml: a file starts at an id, so reading it is one range scan of the
   // primary key (a page number would need OFFSET, reading every business before it).
   app.get<{ Params: { firstId: string } }>('/sitemap-:firstId(^\\d+).xml', async (request, reply) => {
     const firstId = idFrom(request.params.firstId);
-    const entries = firstId === null ? [] : await listBusinessPages(app.db, firstId, sitemapUrlsPerFile);
-    if (entries.length === 0) return sendNotFound(reply, request.method, request.url);
-    return reply.type(XML).header('cache-control', CRAWLER_CACHE).send(urlsetXml(baseUrlOf(request), entries));
+    if (firstId === null) throw notFound('Sitemap file');
+    const xml = await readSitemapFile(app.db, baseUrlOf(request), firstId, sitemapUrlsPerFile);
+    return reply.type(XML).header('cache-control', CRAWLER_CACHE).send(xml);
   });
 
   if (!indexHtml) return;
-  const page = (type: 'service' | 'restaurant') => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const id = idFrom(request.params.id);
-    const business = id === null ? null : await getBusiness(app.db, id).catch(() => null);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    // Anything else (no such business, the other kind) is the plain app, whose router shows what it shows.
-    if (!business || business.businessType !== type) return reply.send(indexHtml);
-    return reply.send(businessPageHtml(indexHtml, business, `${baseUrlOf(request)}/${type === 'restaurant' ? 'restaurant' : 'book'}/${business.id}`));
-  };
-  app.get('/book/:id', page('service'));
-  app.get('/restaurant/:id', page('restaurant'));
+  for (const type of ['service', 'restaurant'] as const) {
+    app.get<{ Params: { id: string } }>(type === 'restaurant' ? '/restaurant/:id' : '/book/:id', async (request, reply) => {
+      const html = await showBusinessPage(app.db, request.log, { indexHtml, type, id: idFrom(request.params.id), baseUrl: baseUrlOf(request) });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    });
+  }
 }

@@ -19,11 +19,12 @@ export function urlsetXml(baseUrl: string, entries: readonly BusinessPageEntry[]
 /** The path of the sitemap file whose businesses start at id `firstId` (keyset, not a page number). */
 export const sitemapFilePath = (firstId: number) => `/sitemap-${firstId}.xml`;
 
-/** A <sitemapindex> naming each file of up to SITEMAP_URLS_PER_FILE business pages. */
-export function sitemapIndexXml(baseUrl: string, files: readonly { firstId: number; lastModified: Date }[]): string {
-  const items = files.map(
-    (file) => `<sitemap><loc>${escapeXml(baseUrl + sitemapFilePath(file.firstId))}</loc><lastmod>${file.lastModified.toISOString()}</lastmod></sitemap>`,
-  );
+/**
+ * A <sitemapindex> naming each file of up to SITEMAP_URLS_PER_FILE business pages. No lastmod per
+ * file (optional in the protocol): it would read every business's row; each URL inside has its own.
+ */
+export function sitemapIndexXml(baseUrl: string, firstIds: readonly number[]): string {
+  const items = firstIds.map((firstId) => `<sitemap><loc>${escapeXml(baseUrl + sitemapFilePath(firstId))}</loc></sitemap>`);
   return `${HEADER}<sitemapindex xmlns="${NS}">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
