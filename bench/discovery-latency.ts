@@ -48,10 +48,10 @@ const get = client(app.port);
 
 const today = new Date().toISOString().slice(0, 10);
 const tomorrow = addDays(today, 1);
-// The free-time cache (earliest_free_starts) is filled by the first availability search after the
-// seed, for every service: timed apart, with a long wait, so the figures below are of a warm cache.
+// The free-time cache (earliest_free_starts) is brought up to now by the first availability search
+// (after a seed, for every service): timed apart, with a long wait, so the figures below are warm.
 const fill = await get('/api/earliest-appointments?limit=24', 30 * 60_000).catch((error: Error) => ({ status: -1, ms: NaN, error: error.message }));
-const fillNote = `the first availability search after the seed (the free-time cache filled for every service) answered ${fill.status} in ${(fill.ms / 1000).toFixed(1)} s`;
+const fillNote = `the run's first availability search (every stale free time brought up to now, all of them after a seed) answered ${fill.status} in ${(fill.ms / 1000).toFixed(1)} s`;
 console.log(fillNote);
 notes.push(fillNote);
 const TYPOS = ['dentsit', 'trattoira', 'pizzeira', 'cafe lumiere', 'barbres', 'yoga studoi'];
