@@ -1,11 +1,12 @@
 // npm run bench: every benchmark in turn, each in a process of its own (so one's sockets, pools and
 // JIT state do not colour the next), then bench/RESULTS.md from their results. A failing benchmark
 // does not stop the others; the exit code says whether all passed.
-// BENCH_ONLY=booking-throughput,web-bundle runs a subset.
+// BENCH_ONLY=booking-throughput,web-bundle runs a subset; BENCH_ONLY=discovery-latency the discovery one
+// (its market seeded, the latencies, the plans, then discovery-browser.ts in Chromium).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const ALL = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'web-bundle'];
+const ALL = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'web-bundle', 'discovery-latency'];
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const failed: string[] = [];
 for (const name of only ?? ALL) {

@@ -10,6 +10,7 @@ import { loadTimeZones } from '../db/time-zones.js';
 import { registerUser } from '../features/auth/index.js';
 import { createRestaurant, createServiceBusiness } from '../features/businesses/index.js';
 import { createService } from '../features/services/index.js';
+import { seedDemoMarket } from './demo-market.js';
 import { seedStaffShop, STAFF_SHOP } from './demo-staff.js';
 
 export const DEMO_PASSWORD = 'password123';
@@ -73,8 +74,12 @@ async function createOwner(db: Db, username: string): Promise<User> {
   return user;
 }
 
-/** Loads the demo data on an empty database only; never touches a database that has users. */
-export async function seedDemoData(db: Db, config: Config): Promise<boolean> {
+/**
+ * Loads the demo data on an empty database only; never touches a database that has users. `market`
+ * (default on) adds the generated market of a few hundred businesses with reviews (demo-market.ts);
+ * the hand-written businesses and logins above are the same either way.
+ */
+export async function seedDemoData(db: Db, config: Config, { market = true }: { market?: boolean } = {}): Promise<boolean> {
   const [{ existing }] = await db.select({ existing: count() }).from(users);
   if (existing > 0) return false;
   // Before any write: a bad DEFAULT_TIME_ZONE must not leave half the demo behind.
@@ -100,5 +105,6 @@ export async function seedDemoData(db: Db, config: Config): Promise<boolean> {
     const owner = await createOwner(db, entry.owner);
     await createRestaurant(db, owner, createRestaurantSchema.parse(entry.restaurant), timeZones);
   }
+  if (market) await seedDemoMarket(db, timeZones);
   return true;
 }

@@ -14,7 +14,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'que-e2e-'));
 const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' }), RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_RATE_LIMIT: 1000 };
 const database = await openDatabase({ kind: 'pglite', dataDir });
 await database.migrate();
-await seedDemoData(database.db, config);
+// Without the generated market of a few hundred businesses: the journeys here name the demo's own
+// businesses and count what a search finds (demo-data.test.ts checks the market through the API).
+await seedDemoData(database.db, config, { market: false });
 const app = await buildApp({ config, database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${address}\n`);
