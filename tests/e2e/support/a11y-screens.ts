@@ -61,9 +61,11 @@ const opensDialog = (name: string | RegExp) => async (page: Page) => {
 /** The screens to check for `who`; the set-up a screen needs (an offer waiting) is made only when `wanted`. */
 export async function screensFor(who: Who, context: BrowserContext, wanted: (name: string) => boolean = () => true): Promise<Screen[]> {
   const request = context.request;
-  const businesses = await getJson<Business[]>(request, '/api/businesses');
-  const barber = businesses.find((b) => b.businessName === 'Downtown Barber Co.')!;
-  const trattoria = businesses.find((b) => b.businessName === 'Trattoria Bella')!;
+  // By name: the directory is paged, and other journeys add businesses to the same server.
+  const named = async (name: string) =>
+    (await getJson<Business[]>(request, `/api/businesses?q=${encodeURIComponent(name)}&limit=100`)).find((b) => b.businessName === name)!;
+  const barber = await named('Downtown Barber Co.');
+  const trattoria = await named('Trattoria Bella');
   const [haircut] = await getJson<Service[]>(request, `/api/businesses/${barber.id}/services`);
   const openDay = await findOpenDay(request, { businessId: barber.id, serviceId: haircut.id });
   const table = await findOpenDay(request, { businessId: trattoria.id, partySize: 2 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
+import { FIRST_PAGE_REQUESTS } from '../../../contract/first-pages.js';
+import { withFirstPagePreloads } from './first-page-preloads.js';
 import { readSitemap, readSitemapFile } from './read-sitemap.js';
 import { showBusinessPage } from './show-business-page.js';
 import { robotsTxt, SITEMAP_URLS_PER_FILE } from './sitemap.js';
@@ -42,6 +44,12 @@ export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null,
   });
 
   if (!indexHtml) return;
+  for (const path of Object.keys(FIRST_PAGE_REQUESTS)) {
+    const preloaded = withFirstPagePreloads(indexHtml, path);
+    app.get(path, async (request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(request.url.includes('?') ? indexHtml : preloaded),
+    );
+  }
   for (const type of ['service', 'restaurant'] as const) {
     app.get<{ Params: { id: string } }>(type === 'restaurant' ? '/restaurant/:id' : '/book/:id', async (request, reply) => {
       const html = await showBusinessPage(app.db, request.log, { indexHtml, type, id: idFrom(request.params.id), baseUrl: baseUrlOf(request) });

@@ -191,3 +191,30 @@ describe('robots.txt and the sitemap', () => {
     expect(doc.getElementsByTagName('loc')[0].textContent).toBe('https://q.example/?a=1&b=<2>/book/7');
   });
 });
+
+describe('the first pages of discovery', () => {
+  // read from the text: a parsing DOM would try to fetch what the links name
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="([^"]*)" href="([^"]*)" \/>/g)].map((m) => [m[2].replaceAll('&amp;', '&'), m[1]]);
+
+  it('name their first API requests as preloads that answer what the requests get', async () => {
+    const directory = await get('/businesses');
+    expect(directory.statusCode).toBe(200);
+    expect(preloads(directory.body)).toEqual([
+      ['/api/businesses?limit=24', 'use-credentials'],
+      ['/api/earliest-appointments?limit=3', 'use-credentials'],
+    ]);
+    expect(preloads((await get('/quick-booking')).body)).toEqual([['/api/earliest-appointments?limit=24', 'use-credentials']]);
+    for (const [url] of preloads(directory.body)) {
+      const res = await get(url!);
+      expect(res.statusCode, url!).toBe(200);
+      expect(Array.isArray(res.json())).toBe(true);
+    }
+  });
+
+  it('preload nothing when the address carries filters (the page asks for what they say)', async () => {
+    const filtered = await get('/businesses?q=shop');
+    expect(filtered.statusCode).toBe(200);
+    expect(preloads(filtered.body)).toEqual([]);
+  });
+});

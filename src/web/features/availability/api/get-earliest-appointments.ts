@@ -3,9 +3,10 @@ import type { EarliestAppointment } from '@contract/appointments';
 import { apiGet } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { type EarliestListFilter, queryKeys } from '@/lib/query-keys';
+import { EARLIEST_PAGE } from '@contract/first-pages';
 
 /** Quick booking's page: the server's default, said out loud. */
-export const EARLIEST_PAGE = 24;
+export { EARLIEST_PAGE };
 
 /** GET /api/earliest-appointments with the filter's parameters (DESIGN section 10), soonest first. */
 export function earliestAppointmentsUrl(filter: EarliestListFilter): string {

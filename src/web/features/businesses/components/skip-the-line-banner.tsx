@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useEarliestAppointments } from '@/features/availability';
 import { formatClock } from '@/lib/business-time';
 import { earliestSlotLink, soonest } from './earliest-slot';
+import { BANNER_ITEMS } from '@contract/first-pages';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const formatDay = (date: string) => {
@@ -12,7 +13,7 @@ const formatDay = (date: string) => {
 };
 
 /** The banner needs the soonest slot; three, so a tie at the top is still decided here as the server sorts. */
-export const BANNER_ITEMS = 3;
+export { BANNER_ITEMS };
 
 /**
  * The 'Skip the line' banner; it adds the soonest free slot when that list loads, and stays useful when

@@ -1,5 +1,6 @@
 // Relative imports: the unit tests load this file without the '@' aliases.
 import { businessCategories, type BusinessSort, businessSorts, cuisineTypes, priceRanges } from '../../../../contract/businesses';
+import { DIRECTORY_PAGE } from '../../../../contract/first-pages';
 import { RULES } from '../../../../contract/rules';
 import { isValidDate } from '../../../../contract/time';
 import type { BusinessListFilter } from '../../../lib/query-keys';
@@ -8,7 +9,7 @@ import type { BusinessListFilter } from '../../../lib/query-keys';
 // them back. The address and the API use the same names; a value the directory cannot use is
 // dropped, never sent, so a hand-edited link shows the directory rather than a 400.
 
-export const DIRECTORY_PAGE = 24;
+export { DIRECTORY_PAGE };
 export const MAX_PARTY_SIZE = RULES.searchPartySizeMax;
 export const radiusChoices = [2, 5, 10, 25, 50] as const;
 
