@@ -1438,29 +1438,32 @@ $$;
 
 CREATE FUNCTION public.que_earliest_refresh(p_now timestamp with time zone, p_businesses integer[], p_batch integer) RETURNS boolean
     LANGUAGE plpgsql
-    AS $$
+    AS $_$
 DECLARE
   v_stale bigint;
 BEGIN
-  IF p_businesses IS NULL THEN
+  -- One statement, run with the businesses' condition only when there are businesses: a condition
+  -- that could be either would be planned once for both, and the page's few rows would be looked for
+  -- the way all of them are.
+  EXECUTE format($q$
     WITH stale AS MATERIALIZED (
       SELECT c.service_id, c.version,
-        CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.day END AS day,
-        CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.starts END AS starts
+        CASE WHEN c.computed_version = c.version AND c.computed_for <= $1 THEN c.day END AS day,
+        CASE WHEN c.computed_version = c.version AND c.computed_for <= $1 THEN c.starts END AS starts
       FROM earliest_free_starts c
-      -- NOT (computed_version = version AND computed_for <= p_now AND p_now < fresh_until), spelt with
+      -- NOT (computed_version = version AND computed_for <= now AND now < fresh_until), spelt with
       -- indexed columns only (migration 0015), so finding the few stale rows reads no others: a new row
       -- and a row whose version moved have no fresh_until (que_earliest_invalidate clears it)
-      WHERE (c.fresh_until IS NULL OR c.fresh_until <= p_now OR c.computed_for > p_now)
+      WHERE (c.fresh_until IS NULL OR c.fresh_until <= $1 OR c.computed_for > $1) %s
     ),
     redo AS MATERIALIZED (
       SELECT x.service_id, x.version, e.*
-      FROM (SELECT * FROM stale ORDER BY service_id LIMIT p_batch) x
-      CROSS JOIN LATERAL que_earliest_entry(x.service_id, p_now, x.day, x.starts) e
+      FROM (SELECT * FROM stale ORDER BY service_id LIMIT $3) x
+      CROSS JOIN LATERAL que_earliest_entry(x.service_id, $1, x.day, x.starts) e
     ),
     saved AS (
       INSERT INTO earliest_free_starts AS c (service_id, business_id, version, computed_version, computed_for, fresh_until, day, starts, start_local, item)
-      SELECT r.service_id, r.business_id, r.version, r.version, p_now, r.fresh_until, r.day, r.starts, r.start_local, r.item
+      SELECT r.service_id, r.business_id, r.version, r.version, $1, r.fresh_until, r.day, r.starts, r.start_local, r.item
       FROM redo r ORDER BY r.service_id
       ON CONFLICT (service_id) DO UPDATE SET
         business_id = excluded.business_id, computed_version = excluded.computed_version, computed_for = excluded.computed_for,
@@ -1468,36 +1471,12 @@ BEGIN
       WHERE c.version = excluded.version
       RETURNING c.service_id
     )
-    SELECT count(*) INTO v_stale FROM stale;
-  ELSE
-    WITH stale AS MATERIALIZED (
-      SELECT c.service_id, c.version,
-        CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.day END AS day,
-        CASE WHEN c.computed_version = c.version AND c.computed_for <= p_now THEN c.starts END AS starts
-      FROM earliest_free_starts c
-      WHERE c.business_id = ANY (p_businesses)
-        AND (c.fresh_until IS NULL OR c.fresh_until <= p_now OR c.computed_for > p_now)
-    ),
-    redo AS MATERIALIZED (
-      SELECT x.service_id, x.version, e.*
-      FROM (SELECT * FROM stale ORDER BY service_id LIMIT p_batch) x
-      CROSS JOIN LATERAL que_earliest_entry(x.service_id, p_now, x.day, x.starts) e
-    ),
-    saved AS (
-      INSERT INTO earliest_free_starts AS c (service_id, business_id, version, computed_version, computed_for, fresh_until, day, starts, start_local, item)
-      SELECT r.service_id, r.business_id, r.version, r.version, p_now, r.fresh_until, r.day, r.starts, r.start_local, r.item
-      FROM redo r ORDER BY r.service_id
-      ON CONFLICT (service_id) DO UPDATE SET
-        business_id = excluded.business_id, computed_version = excluded.computed_version, computed_for = excluded.computed_for,
-        fresh_until = excluded.fresh_until, day = excluded.day, starts = excluded.starts, start_local = excluded.start_local, item = excluded.item
-      WHERE c.version = excluded.version
-      RETURNING c.service_id
-    )
-    SELECT count(*) INTO v_stale FROM stale;
-  END IF;
+    SELECT count(*) FROM stale$q$,
+    CASE WHEN p_businesses IS NULL THEN '' ELSE 'AND c.business_id = ANY ($2)' END)
+  INTO v_stale USING p_now, p_businesses, p_batch;
   RETURN v_stale <= p_batch;
 END
-$$;
+$_$;
 
 --
 -- Name: que_earliest_start(integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
