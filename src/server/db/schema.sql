@@ -2975,7 +2975,9 @@ CREATE FUNCTION public.que_slots_changed() RETURNS trigger
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF TG_TABLE_NAME = 'services' THEN
-      INSERT INTO earliest_free_starts (service_id, business_id) SELECT id, business_id FROM new_rows ON CONFLICT DO NOTHING;
+      INSERT INTO earliest_free_starts (service_id, business_id, restaurant)
+        SELECT n.id, n.business_id, b.business_type = 'restaurant' FROM new_rows n JOIN businesses b ON b.id = n.business_id
+        ON CONFLICT DO NOTHING;
     ELSE
       PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows));
     END IF;
@@ -2985,7 +2987,8 @@ BEGIN
     PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows UNION SELECT business_id FROM old_rows));
     IF TG_TABLE_NAME = 'services' THEN
       -- a service that changed business is read with its new business at once
-      UPDATE earliest_free_starts c SET business_id = n.business_id FROM new_rows n WHERE c.service_id = n.id AND c.business_id <> n.business_id;
+      UPDATE earliest_free_starts c SET business_id = n.business_id, restaurant = b.business_type = 'restaurant'
+        FROM new_rows n JOIN businesses b ON b.id = n.business_id WHERE c.service_id = n.id AND c.business_id <> n.business_id;
     END IF;
   END IF;
   RETURN NULL;
@@ -3359,6 +3362,7 @@ CREATE TABLE public.earliest_free_starts (
     starts text[] DEFAULT '{}'::text[] NOT NULL,
     start_local timestamp without time zone,
     item text,
+    restaurant boolean DEFAULT false NOT NULL,
     CONSTRAINT earliest_free_starts_stale_check CHECK (((computed_version = version) OR (fresh_until IS NULL)))
 )
 WITH (fillfactor='70');
@@ -4411,6 +4415,12 @@ CREATE INDEX earliest_free_starts_fresh_until_idx ON public.earliest_free_starts
 --
 
 CREATE INDEX earliest_free_starts_listing_idx ON public.earliest_free_starts USING btree (start_local, business_id, service_id) WHERE (item IS NOT NULL);
+
+--
+-- Name: earliest_free_starts_restaurant_listing_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX earliest_free_starts_restaurant_listing_idx ON public.earliest_free_starts USING btree (start_local, business_id, service_id) WHERE ((item IS NOT NULL) AND restaurant);
 
 --
 -- Name: email_outbox_appointment_idx; Type: INDEX; Schema: public; Owner: -

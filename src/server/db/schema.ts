@@ -688,12 +688,18 @@ export const earliestFreeStarts = pgTable(
     // the first of them as a wall clock (the listing's order), and the listing item as JSON text
     startLocal: timestamp('start_local', { withTimezone: false, mode: 'string' }),
     item: text('item'),
+    // A restaurant's row (its service's business is one; a business never changes kind): quick
+    // booking's restaurant-only filters (party size, cuisine, price) read their own listing index.
+    restaurant: boolean('restaurant').notNull().default(false),
   },
   (t) => [
     foreignKey({ name: 'earliest_free_starts_service_id_fkey', columns: [t.serviceId], foreignColumns: [services.id] }).onDelete('cascade'),
     index('earliest_free_starts_business_id_idx').on(t.businessId),
     // the listing's order, so a read needs no sort
     index('earliest_free_starts_listing_idx').on(t.startLocal, t.businessId, t.serviceId).where(sql`${t.item} is not null`),
+    // the same order for restaurants only: without it, a party-size search on a day whose first
+    // hours are all service businesses' read 140,000 of them before the first table (0.6 s)
+    index('earliest_free_starts_restaurant_listing_idx').on(t.startLocal, t.businessId, t.serviceId).where(sql`${t.item} is not null and ${t.restaurant}`),
     // a page's businesses' next free times: each one's soonest day and its rows (features/businesses)
     index('earliest_free_starts_business_day_idx').on(t.businessId, t.day).where(sql`${t.day} is not null`),
     // the stale rows (que_earliest_refresh, earliest.repository.ts), found without reading the rest:

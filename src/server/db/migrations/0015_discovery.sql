@@ -66,4 +66,9 @@ UPDATE "earliest_free_starts" SET "fresh_until" = NULL WHERE "computed_version" 
 ALTER TABLE "earliest_free_starts" ADD CONSTRAINT "earliest_free_starts_stale_check" CHECK ("earliest_free_starts"."computed_version" = "earliest_free_starts"."version" or "earliest_free_starts"."fresh_until" is null);--> statement-breakpoint
 CREATE INDEX "earliest_free_starts_business_day_idx" ON "earliest_free_starts" USING btree ("business_id","day") WHERE "earliest_free_starts"."day" is not null;--> statement-breakpoint
 CREATE INDEX "earliest_free_starts_fresh_until_idx" ON "earliest_free_starts" USING btree ("fresh_until");--> statement-breakpoint
-CREATE INDEX "earliest_free_starts_computed_for_idx" ON "earliest_free_starts" USING btree ("computed_for");
+CREATE INDEX "earliest_free_starts_computed_for_idx" ON "earliest_free_starts" USING btree ("computed_for");--> statement-breakpoint
+-- Quick booking's restaurant-only filters read restaurants' rows in listing order (que_slots_changed
+-- marks a new service's row; a business never changes kind).
+ALTER TABLE "earliest_free_starts" ADD COLUMN "restaurant" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+UPDATE "earliest_free_starts" c SET "restaurant" = true FROM "businesses" b WHERE b."id" = c."business_id" AND b."business_type" = 'restaurant';--> statement-breakpoint
+CREATE INDEX "earliest_free_starts_restaurant_listing_idx" ON "earliest_free_starts" USING btree ("start_local","business_id","service_id") WHERE "earliest_free_starts"."item" is not null and "earliest_free_starts"."restaurant";

@@ -40,6 +40,9 @@ function itemWithBusiness(f: EarliestFilter): SQL {
 
 export async function selectEarliestPage(db: Db, f: EarliestFilter, after: EarliestKey | undefined, limit: number) {
   const where: SQL[] = [sql`c.item is not null`, ...discoveryConditions(f)];
+  // Party size, cuisine and price are restaurants' alone: said of the row too, so the page is read
+  // from earliest_free_starts_restaurant_listing_idx instead of past every service business's rows.
+  if (f.type === 'restaurant' || f.partySize !== undefined || f.cuisine || f.priceRange) where.push(sql`c.restaurant`);
   if (f.date) {
     const from = f.time ? sql`(${f.date}::date + ${f.time}::time)` : sql`${f.date}::date::timestamp`;
     where.push(sql`c.start_local >= ${from} and c.start_local < ${f.date}::date + 1`);

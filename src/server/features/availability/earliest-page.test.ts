@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EarliestAppointment } from '../../../contract/appointments.js';
 import { addDays } from '../../../contract/time.js';
 import { nextLink } from '../../test/history-world.js';
-import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
+import { createTestApp, queryRows, TestClient, type TestContext } from '../../test/test-app.js';
 import { addRestaurant, addService, type Listed, newYork, testMonday } from '../businesses/test-fixtures.js';
 import { book } from './test-fixtures.js';
 
@@ -63,6 +63,15 @@ describe('GET /api/earliest-appointments', () => {
     expect((await list(`date=${monday}&time=11:00`)).map((i) => i.time)).toEqual(['17:00', '17:00']);
     expect((await list('partySize=6')).map((i) => i.business.id)).toEqual([large.id]);
     expect((await list('partySize=2')).map((i) => i.business.id).sort()).toEqual([small.id, large.id].sort());
+  });
+
+  it('marks each restaurant’s row, which the restaurant-only filters read through their own index', async () => {
+    const rows = await queryRows<{ restaurant: boolean; kind: string }>(
+      ctx.database,
+      'select c.restaurant, b.business_type as kind from earliest_free_starts c join businesses b on b.id = c.business_id',
+    );
+    expect(rows.some((r) => r.restaurant)).toBe(true);
+    for (const r of rows) expect(r.restaurant).toBe(r.kind === 'restaurant');
   });
 
   it('the directory filters apply: type, cuisine, search, near', async () => {

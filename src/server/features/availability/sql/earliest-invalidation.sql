@@ -30,7 +30,7 @@ END
 $$;
 
 -- business_hours, restaurant_time_slots, blocked_dates, services: rows with a business_id. A new
--- service gets its row.
+-- service gets its row, marked as a restaurant's when it is one (quick booking's restaurant index).
 CREATE OR REPLACE FUNCTION que_slots_changed()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -38,7 +38,9 @@ AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF TG_TABLE_NAME = 'services' THEN
-      INSERT INTO earliest_free_starts (service_id, business_id) SELECT id, business_id FROM new_rows ON CONFLICT DO NOTHING;
+      INSERT INTO earliest_free_starts (service_id, business_id, restaurant)
+        SELECT n.id, n.business_id, b.business_type = 'restaurant' FROM new_rows n JOIN businesses b ON b.id = n.business_id
+        ON CONFLICT DO NOTHING;
     ELSE
       PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows));
     END IF;
@@ -48,7 +50,8 @@ BEGIN
     PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows UNION SELECT business_id FROM old_rows));
     IF TG_TABLE_NAME = 'services' THEN
       -- a service that changed business is read with its new business at once
-      UPDATE earliest_free_starts c SET business_id = n.business_id FROM new_rows n WHERE c.service_id = n.id AND c.business_id <> n.business_id;
+      UPDATE earliest_free_starts c SET business_id = n.business_id, restaurant = b.business_type = 'restaurant'
+        FROM new_rows n JOIN businesses b ON b.id = n.business_id WHERE c.service_id = n.id AND c.business_id <> n.business_id;
     END IF;
   END IF;
   RETURN NULL;
