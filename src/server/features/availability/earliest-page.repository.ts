@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { singleStatement } from '../../db/unit-of-work.js';
 import { type DiscoveryFilter, discoveryConditions } from '../businesses/index.js';
-import { REFRESH_BATCH } from './earliest.repository.js';
 
 // A page of GET /api/earliest-appointments (DESIGN section 10, decision 0024): the stored items in
 // earliest_free_starts_listing_idx order (start_local, business_id, service_id), after the cursor,
@@ -15,16 +13,6 @@ export interface EarliestFilter extends DiscoveryFilter {
 
 /** Where the previous page ended: its last item's start (YYYY-MM-DDTHH:MM:SS), business and service. */
 export type EarliestKey = [string, number, number];
-
-/**
- * Recomputes up to REFRESH_BATCH stored rows a reader at `now` may not use as stored (the shared rule,
- * que_earliest_refresh); false while more are left. Run until true before a page is cut, so a page
- * never shows a start that was taken or misses one that was freed.
- */
-export async function refreshAllEarliest(db: Db, now: string): Promise<boolean> {
-  const result = await singleStatement(db, () => db.execute(sql`select que_earliest_refresh(${now}::timestamptz, null::int[], ${REFRESH_BATCH}) as complete`));
-  return (result as unknown as { rows: { complete: boolean }[] }).rows[0].complete;
-}
 
 /**
  * The stored item with the business's rating (and the distance when asked near a point), spliced into

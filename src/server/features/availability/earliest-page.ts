@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import type { ListEarliestQuery } from '../../../contract/appointments.js';
-import { ErrorCode } from '../../../contract/errors.js';
 import { INT4_MAX } from '../../../contract/numbers.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
-import { AppError } from '../../errors.js';
 import { encodeKey, readCursor } from '../../plugins/paging.js';
-import { filterPrint, setSearchThreshold } from '../businesses/index.js';
-import { type EarliestKey, refreshAllEarliest, selectEarliestPage } from './earliest-page.repository.js';
+import { filterPrint, refreshEarliest, setSearchThreshold } from '../businesses/index.js';
+import { type EarliestKey, selectEarliestPage } from './earliest-page.repository.js';
 
 // GET /api/earliest-appointments (DESIGN section 10): every live service's soonest free start in the
 // coming week, soonest first, a page at a time, with the directory's filters and a day and a time.
@@ -15,18 +13,13 @@ import { type EarliestKey, refreshAllEarliest, selectEarliestPage } from './earl
 const id = z.number().int().positive().max(INT4_MAX);
 const keySchema = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/), id, id]);
 
-/** Refresh statements before giving up: 10,000 businesses from cold take about ten (earliest.repository.ts). */
-const MAX_PASSES = 50;
-
 /** One page as JSON text (the items as the database wrote them) and the next page's cursor (null on the last). */
 export async function earliestPageJson(db: Db, query: ListEarliestQuery, now: Date): Promise<{ json: string; next: string | null }> {
   const print = filterPrint(query);
   const list = `earliest/${print}`;
   const after = readCursor<EarliestKey>(list, keySchema, query.cursor, (name) => (name.split('/')[1] === print ? 'these filters' : name.startsWith('earliest/') ? 'other filters' : 'another list'));
   const at = now.toISOString();
-  let complete = false;
-  for (let pass = 0; pass < MAX_PASSES && !complete; pass++) complete = await refreshAllEarliest(db, at);
-  if (!complete) throw new AppError(ErrorCode.UNAVAILABLE, 'The earliest appointments are being recomputed. Please try again in a moment.');
+  await refreshEarliest(db, at, null);
   const rows = await unitOfWork(db, async (tx) => {
     if (query.q) await setSearchThreshold(tx);
     return selectEarliestPage(tx, query, after, query.limit);

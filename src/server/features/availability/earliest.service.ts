@@ -5,14 +5,8 @@ import { AppError } from '../../errors.js';
 import { getBusiness } from '../businesses/index.js';
 import * as earliestRepository from './earliest.repository.js';
 
-// The items are JSON built by the database (earliest.repository.ts): about 17,000 of
-// them at 10,000 businesses, which Node would otherwise spend tens of milliseconds turning into
-// objects, validating and serializing again. The route sends the text as it is.
-
-/** One item per business and live service with a free slot in the coming week, soonest first, as JSON text. */
-export function earliestAppointmentsJson(db: Db, now: Date = new Date()): Promise<string> {
-  return earliestRepository.earliestListingJson(db, now);
-}
+// The items are JSON text built by the database (earliest.repository.ts), sent as they are: Node
+// never parses, validates and serializes them again.
 
 /**
  * Each live service's soonest free slot at one business in the coming week, soonest first, as JSON

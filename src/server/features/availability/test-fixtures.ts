@@ -8,7 +8,7 @@ import { restaurant as bookableRestaurant, serviceBusiness as bookableBusiness }
 import { addDays, dayOfWeek, minutesToTime, timeToMinutes } from '../../../contract/time.js';
 import { listAvailableSlots, slotRules } from './available-slots.js';
 import { businessNow, wallClock } from './business-clock.js';
-import { earliestAppointmentsJson } from './earliest.service.js';
+import { earliestPageJson } from './earliest-page.js';
 
 type Client = Awaited<ReturnType<typeof signUp>>;
 
@@ -100,7 +100,18 @@ export async function earliestBySlots(db: Db, businessId: number, serviceId: num
   return null;
 }
 
-/** GET /api/earliest-appointments as the route sends it, parsed. */
+/** Every page of GET /api/earliest-appointments as the route cuts them (no filters), parsed and joined, without the page's rating fields. */
 export async function listEarliestAppointments(db: Db, now: Date = new Date()): Promise<EarliestAppointment[]> {
-  return JSON.parse(await earliestAppointmentsJson(db, now)) as EarliestAppointment[];
+  const all: EarliestAppointment[] = [];
+  for (let cursor: string | undefined; ; ) {
+    const page = await earliestPageJson(db, { limit: 100, cursor }, now);
+    // the stored items as a business's own listing has them: the page adds the rating to each
+    for (const item of JSON.parse(page.json) as (EarliestAppointment & { business: { ratingAverage?: unknown; ratingCount?: unknown } })[]) {
+      delete item.business.ratingAverage;
+      delete item.business.ratingCount;
+      all.push(item);
+    }
+    if (!page.next) return all;
+    cursor = page.next;
+  }
 }

@@ -5,3 +5,4 @@ export { createRestaurant, createServiceBusiness } from './create-business.js';
 export { type BusinessPageEntry, businessPageStarts, listBusinessPages } from './list-business-pages.js';
 export { type DiscoveryFilter, discoveryConditions, setSearchThreshold } from './business-listing.repository.js';
 export { filterPrint } from './list-businesses.js';
+export { refreshEarliest, refreshEarliestOnce } from './next-free-times.repository.js';

@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Business, BusinessSort, ListBusinessesQuery } from '../../../contract/businesses.js';
 import { INT4_MAX } from '../../../contract/numbers.js';
-import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
-import { singleStatement, unitOfWork } from '../../db/unit-of-work.js';
-import { AppError } from '../../errors.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { encodeKey, readCursor } from '../../plugins/paging.js';
 import { type ListingFilter, type ListingKey, selectListingPage, setSearchThreshold } from './business-listing.repository.js';
 import { refreshEarliest, selectNextFreeTimes } from './next-free-times.repository.js';
@@ -22,16 +20,6 @@ const keySchemas: Record<BusinessSort, z.ZodType<ListingKey>> = {
   relevance: z.tuple([z.number().min(0).max(1), id]),
   soonest: z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/), id]),
 };
-
-/** Most earliest_free_starts rows one refresh statement recomputes (as earliest.repository.ts). */
-const REFRESH_BATCH = 2000;
-const MAX_PASSES = 50;
-
-/** Brings the stored earliest starts up to `now` (these businesses', or all), in bounded batches. */
-async function refreshed(db: Db, now: string, businessIds: number[] | null) {
-  for (let pass = 0; pass < MAX_PASSES; pass++) if (await singleStatement(db, () => refreshEarliest(db, now, businessIds, REFRESH_BATCH))) return;
-  throw new AppError(ErrorCode.UNAVAILABLE, 'The free times are being recomputed. Please try again in a moment.');
-}
 
 /** The filters a page was cut with, as a short fingerprint the cursor carries. */
 export function filterPrint(q: { limit: number; cursor?: string; sort?: string }): string {
@@ -63,7 +51,7 @@ export async function listBusinesses(db: Db, query: ListBusinessesQuery, options
   // first, statement by statement outside the page's transaction (as quick booking does), so no lock
   // taken by a recompute is held while the page is read.
   const readsAll = sort === 'soonest' || query.availableOn !== undefined;
-  if (readsAll) await refreshed(db, now, null);
+  if (readsAll) await refreshEarliest(db, now, null);
   return skippingUnusableTimeZones(db, options.log, (skipTimeZones) =>
     unitOfWork(db, async (tx) => {
       const filter: ListingFilter = { ...query, skipTimeZones, horizonDays: options.horizonDays };
@@ -71,7 +59,7 @@ export async function listBusinesses(db: Db, query: ListBusinessesQuery, options
       const rows = await selectListingPage(tx, sort, filter, after, limit, now);
       const items = rows.slice(0, limit);
       const ids = items.map((b) => b.id);
-      if (ids.length && !readsAll) await refreshed(tx, now, ids);
+      if (ids.length && !readsAll) await refreshEarliest(tx, now, ids);
       const times = ids.length ? await selectNextFreeTimes(tx, ids) : new Map();
       const next = rows.length > limit ? encodeKey(list, items[items.length - 1].key) : null;
       return { items: items.map(({ key: _k, ...business }) => ({ ...business, nextFreeTimes: times.get(business.id) ?? [] })), next };

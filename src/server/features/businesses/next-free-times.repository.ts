@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../contract/errors.js';
 import { RULES } from '../../../contract/rules.js';
 import type { Db } from '../../db/client.js';
+import { singleStatement } from '../../db/unit-of-work.js';
+import { AppError } from '../../errors.js';
 
 // The directory's reads of earliest_free_starts (DESIGN section 10): bringing the stored rows up to
 // "now" (the shared rule, que_earliest_refresh) and each card's next free times.
@@ -8,11 +11,30 @@ import type { Db } from '../../db/client.js';
 /** An int[] parameter as PostgreSQL's array text (drizzle would spread a JS array into a row). */
 const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
-/** Brings earliest_free_starts up to `now` (for these businesses, or all): false while rows are left. */
-export async function refreshEarliest(db: Db, now: string, businessIds: number[] | null, batch: number): Promise<boolean> {
+/** Most earliest_free_starts rows one refresh statement recomputes: a cold table (after a deploy) fills over a few statements, each well inside the statement timeout. */
+export const REFRESH_BATCH = 2000;
+/** Statements before giving up: 10,000 businesses from cold take about ten; only writes racing every pass could need more. */
+const MAX_PASSES = 50;
+
+/** One statement of que_earliest_refresh (for these businesses, or all): `complete` false while rows are left; `saved`, how many it wrote. */
+export async function refreshEarliestOnce(db: Db, now: string, businessIds: number[] | null): Promise<{ complete: boolean; saved: number }> {
   const ids = businessIds ? sql`${intArray(businessIds)}::int[]` : sql`null::int[]`;
-  const result = (await db.execute(sql`select que_earliest_refresh(${now}::timestamptz, ${ids}, ${batch}) as complete`)) as unknown as { rows: { complete: boolean }[] };
-  return result.rows[0].complete;
+  const result = (await db.execute(sql`select complete, saved from que_earliest_refresh(${now}::timestamptz, ${ids}, ${REFRESH_BATCH})`)) as unknown as {
+    rows: { complete: boolean; saved: number }[];
+  };
+  return result.rows[0];
+}
+
+/**
+ * Brings earliest_free_starts up to `now` (these businesses' rows, or all) before a reader uses it,
+ * in bounded statements, so a page never shows a start that was taken or misses one that was freed.
+ * The one home of this loop: the directory, quick booking and a business's own listing call it
+ * (the availability feature through this feature's index). A deadlock with a writer over the rows
+ * being saved is retried, as every one-statement use case is.
+ */
+export async function refreshEarliest(db: Db, now: string, businessIds: number[] | null): Promise<void> {
+  for (let pass = 0; pass < MAX_PASSES; pass++) if ((await singleStatement(db, () => refreshEarliestOnce(db, now, businessIds))).complete) return;
+  throw new AppError(ErrorCode.UNAVAILABLE, 'The free times are being recomputed. Please try again in a moment.');
 }
 
 type FreeTime = { serviceId: number; serviceName: string; date: string; time: string };

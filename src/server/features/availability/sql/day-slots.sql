@@ -51,10 +51,16 @@ DECLARE
   v_b_staff int[];
   v_free int[];
   w record;
-  v_member_starts int[];
-  v_m_start int[];
-  v_m_end int[];
   v_m_free int[];
+  v_m_lo int[];
+  v_m_hi int[];
+  v_pairs boolean;
+  v_taken boolean[];
+  v_list int[] := '{}';
+  v_sorted boolean := true;
+  v_first int;
+  v_end int;
+  v_ok boolean;
   v_pair_t int[] := '{}';
   v_pair_m int[] := '{}';
   v_pair_o int[] := '{}';
@@ -64,8 +70,6 @@ DECLARE
   v_r_open int[] := '{}';
   v_r_close int[] := '{}';
   m int;
-  v_lo int;
-  v_hi int;
   v_range_starts int[];
   v_min int;
   v_max int;
@@ -210,56 +214,94 @@ BEGIN
        AND a.exclusive
        AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
   END IF;
-  FOR m IN 1 .. v_members LOOP
-    -- This member's bookings: a run of the list, which is ordered by member.
-    v_lo := array_position(v_b_staff, v_w_id[m]);
-    IF v_lo IS NULL THEN
-      v_m_start := '{}';
-      v_m_end := '{}';
-    ELSE
-      v_hi := v_lo;
-      WHILE v_hi < cardinality(v_b_staff) AND v_b_staff[v_hi + 1] = v_w_id[m] LOOP v_hi := v_hi + 1; END LOOP;
-      v_m_start := v_b_start[v_lo:v_hi];
-      v_m_end := v_b_end[v_lo:v_hi];
-    END IF;
-    FOR r IN 1 .. cardinality(v_r_member) LOOP
-      CONTINUE WHEN v_r_member[r] <> m;
+  -- Each member's bookings are a run of the list (it is ordered by member): v_m_lo..v_m_hi.
+  v_m_lo := array_fill(1, ARRAY[v_members]);
+  v_m_hi := array_fill(0, ARRAY[v_members]);
+  IF v_b_staff IS NOT NULL THEN
+    FOR m IN 1 .. v_members LOOP
+      i := array_position(v_b_staff, v_w_id[m]);
+      CONTINUE WHEN i IS NULL;
+      v_m_lo[m] := i;
+      WHILE i < cardinality(v_b_staff) AND v_b_staff[i + 1] = v_w_id[m] LOOP i := i + 1; END LOOP;
+      v_m_hi[m] := i;
+    END LOOP;
+  END IF;
+  -- One pass over every member's working ranges and their grid of starts (the engine's rule for a
+  -- service start, que_start_blocked, checked inline against that member's bookings: no call per
+  -- range). A plain list needs one free member per start, so a start already found free is not
+  -- checked again, and the starts come out distinct (v_taken marks them); who is free at each start
+  -- (p_with_staff) and a booking's one start (p_only) keep every (start, member) pair, in the
+  -- owner's order. On a day the clocks change each range goes through que_free_on_change_day.
+  v_pairs := p_with_staff OR p_only IS NOT NULL;
+  v_first := CASE WHEN p_date = v_today THEN v_now_min + 1 ELSE 0 END;
+  -- The minimum notice, for a list: on a day whose wall clock runs evenly, a later local start is a
+  -- later instant, so the cut is a first minute.
+  IF v_cut IS NOT NULL AND NOT v_change_day THEN
+    v_first := greatest(v_first, ceil(extract(epoch FROM (v_cut AT TIME ZONE v_zone) - v_day) / 60)::int);
+  END IF;
+  IF NOT v_pairs THEN v_taken := array_fill(false, ARRAY[v_max - v_min + 1]); END IF;
+  FOR r IN 1 .. cardinality(v_r_member) LOOP
+    m := v_r_member[r];
+    IF v_change_day THEN
       v_range_starts := que_service_starts(v_r_open[r], v_r_close[r], v_duration, v_step);
       IF p_only IS NOT NULL THEN v_range_starts := CASE WHEN p_only = ANY (v_range_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
       CONTINUE WHEN cardinality(v_range_starts) = 0;
-      IF v_change_day THEN
-        v_m_free := que_free_on_change_day(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_range_starts, v_duration, v_r_close[r], 0, 1,
-          v_m_start, v_m_end, '{}', v_before, v_after, v_zone, v_now);
-      ELSE
-        v_m_free := que_slot_engine(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_range_starts, v_duration, 0, 1,
-          v_m_start, v_m_end, '{}', v_before, v_after);
+      v_m_free := que_free_on_change_day(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_range_starts, v_duration, v_r_close[r], 0, 1,
+        v_b_start[v_m_lo[m]:v_m_hi[m]], v_b_end[v_m_lo[m]:v_m_hi[m]], '{}', v_before, v_after, v_zone, v_now);
+    ELSE
+      -- the range's grid (que_service_starts), or only p_only when it is on it
+      v_t := v_r_open[r];
+      v_end := v_r_close[r] - v_duration;
+      IF p_only IS NOT NULL THEN
+        IF p_only >= v_t AND p_only <= v_end AND (p_only - v_t) % v_step = 0 THEN v_t := p_only; v_end := p_only; ELSE CONTINUE; END IF;
       END IF;
-      FOREACH v_t IN ARRAY v_m_free LOOP
+      v_m_free := '{}';
+      WHILE v_t <= v_end LOOP
+        IF v_t >= v_first AND (v_pairs OR NOT v_taken[v_t - v_min + 1]) THEN
+          v_ok := true;
+          FOR i IN v_m_lo[m] .. v_m_hi[m] LOOP
+            IF que_start_blocked(v_b_start[i], v_b_end[i], v_t, v_duration, v_before, v_after) THEN v_ok := false; EXIT; END IF;
+          END LOOP;
+          IF v_ok THEN v_m_free := v_m_free || v_t; END IF;
+        END IF;
+        v_t := v_t + v_step;
+      END LOOP;
+    END IF;
+    FOREACH v_t IN ARRAY v_m_free LOOP
+      IF v_pairs THEN
         v_pair_t := v_pair_t || v_t;
         v_pair_m := v_pair_m || v_w_id[m];
         v_pair_o := v_pair_o || m;
-      END LOOP;
+      ELSIF NOT v_taken[v_t - v_min + 1] THEN
+        v_taken[v_t - v_min + 1] := true;
+        IF v_t < v_list[cardinality(v_list)] THEN v_sorted := false; END IF;
+        v_list := v_list || v_t;
+      END IF;
     END LOOP;
   END LOOP;
-  IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
-  -- Each start once, ascending (with who is free then in the owner's order, when asked); the minimum
-  -- notice (for a list) leaves out starts too soon.
   IF p_only IS NOT NULL THEN
     -- One start asked about (a booking's check): the pairs are that start's, already in the owner's order.
+    IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
     slots := ARRAY[lpad((p_only / 60)::text, 2, '0') || ':' || lpad((p_only % 60)::text, 2, '0')];
     IF p_with_staff THEN slot_staff := jsonb_build_array(to_jsonb(v_pair_m)); END IF;
     RETURN;
   END IF;
   IF p_with_staff THEN
+    -- Each start once, ascending, with who is free then in the owner's order; the minimum notice
+    -- leaves out starts too soon (on a day the clocks change, by instants).
+    IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
     SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
       INTO slots, slot_staff
       FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
-     WHERE v_cut IS NULL OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
+     WHERE v_cut IS NULL OR NOT v_change_day OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
     RETURN;
   END IF;
-  SELECT coalesce(array_agg(DISTINCT t ORDER BY t), '{}') INTO v_free FROM unnest(v_pair_t) t
-   WHERE v_cut IS NULL OR que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
-  FOREACH v_t IN ARRAY v_free LOOP
+  IF NOT v_sorted OR (v_cut IS NOT NULL AND v_change_day) THEN
+    SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_list FROM unnest(v_list) t
+     WHERE v_cut IS NULL OR NOT v_change_day OR que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
+  END IF;
+  -- "HH:MM", ascending: a loop of simple expressions, no query.
+  FOREACH v_t IN ARRAY v_list LOOP
     slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
   END LOOP;
 END

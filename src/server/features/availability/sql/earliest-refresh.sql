@@ -2,17 +2,18 @@
 -- as earliest.repository.ts's listing statement does inline: each row a reader at p_now may not use
 -- as stored (new, its version moved by a trigger, computed for a later "now", or its first start
 -- begun) is recomputed by que_earliest_entry and saved, the first p_batch of them. Answers whether
--- that was all of them (false: call again; each call leaves fewer). A recomputed row is saved only if
+-- that was all of them (complete false: call again; each call leaves fewer) and how many it saved. A recomputed row is saved only if
 -- its version has not moved since this statement's snapshot, in service order, as the triggers lock.
 -- GET /api/businesses calls it before reading the table (the businesses feature does not import
 -- availability's code; this function is the shared rule), for the page's businesses only when it
 -- reads just their next free times, for all when the order or a filter depends on every row.
 CREATE OR REPLACE FUNCTION que_earliest_refresh(p_now timestamp with time zone, p_businesses integer[], p_batch integer)
- RETURNS boolean
+ RETURNS TABLE(complete boolean, saved integer)
  LANGUAGE plpgsql
 AS $$
 DECLARE
   v_stale bigint;
+  v_saved bigint;
 BEGIN
   -- One statement, run with the businesses' condition only when there are businesses: a condition
   -- that could be either would be planned once for both, and the page's few rows would be looked for
@@ -43,9 +44,11 @@ BEGIN
       WHERE c.version = excluded.version
       RETURNING c.service_id
     )
-    SELECT count(*) FROM stale$q$,
+    SELECT (SELECT count(*) FROM stale), (SELECT count(*) FROM saved)$q$,
     CASE WHEN p_businesses IS NULL THEN '' ELSE 'AND c.business_id = ANY ($2)' END)
-  INTO v_stale USING p_now, p_businesses, p_batch;
-  RETURN v_stale <= p_batch;
+  INTO v_stale, v_saved USING p_now, p_businesses, p_batch;
+  complete := v_stale <= p_batch;
+  saved := v_saved;
+  RETURN NEXT;
 END
 $$;

@@ -84,6 +84,19 @@ BEGIN
 END
 $$;
 
+-- The rule for a service start, once: a booked period (an appointment's blocked period, its visit
+-- and its buffers, in minutes from the day's midnight) blocks a start when it overlaps the start's
+-- own blocked period, start − p_before to start + duration + p_after (DESIGN section 9). One SQL
+-- expression, which the planner inlines into the PL/pgSQL conditions that use it (que_slot_engine,
+-- que_day_slots_within's pass over a day's members).
+CREATE OR REPLACE FUNCTION que_start_blocked(p_b_start integer, p_b_end integer, p_start integer, p_duration integer, p_before integer, p_after integer)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $$
+  SELECT p_b_start < p_start + p_duration + p_after AND p_b_end > p_start - p_before
+$$;
+
 -- The slot engine, pure: of the candidate starts, those bookable on p_date. A service start is free
 -- when no booked period (an appointment's blocked period: its visit and its buffers) overlaps the
 -- candidate's blocked period, start − p_before to start + duration + p_after (the service's buffers,
@@ -130,7 +143,7 @@ BEGIN
     IF p_kind = 'service' THEN
       v_ok := true;
       FOR i IN 1 .. v_booked LOOP
-        IF p_b_start[i] < t + p_duration + v_after AND p_b_end[i] > t - v_before THEN v_ok := false; EXIT; END IF;
+        IF que_start_blocked(p_b_start[i], p_b_end[i], t, p_duration, v_before, v_after) THEN v_ok := false; EXIT; END IF;
       END LOOP;
     ELSE
       -- The seats in use at the visit's start and at every booking start inside it; the peak.
