@@ -802,6 +802,25 @@ END
 $$;
 
 --
+-- Name: que_business_words(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_business_words() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+declare
+  v_words text[] := que_search_words(new.search_text);
+begin
+  if tg_op = 'UPDATE' then
+    delete from business_words where business_id = new.id and word <> all (v_words);
+  end if;
+  insert into business_words (word, business_id) select w, new.id from unnest(v_words) w on conflict do nothing;
+  insert into search_words (word) select w from unnest(v_words) w order by w on conflict do nothing;
+  return null;
+end;
+$$;
+
+--
 -- Name: que_cancelled_by_business(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2897,6 +2916,28 @@ END
 $$;
 
 --
+-- Name: que_search_hits(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_search_hits(p_q text, p_per_word integer) RETURNS TABLE(business_id integer, score real)
+    LANGUAGE sql STABLE
+    AS $$
+  WITH q AS (SELECT w, ord FROM unnest(que_search_words(p_q)) WITH ORDINALITY u(w, ord)),
+  corrected AS (
+    SELECT q.ord, c.word, c.s
+      FROM q CROSS JOIN LATERAL (
+        SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
+         WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) c
+  ),
+  best AS (
+    SELECT bw.business_id, c.ord, max(c.s) AS s FROM corrected c JOIN business_words bw ON bw.word = c.word GROUP BY bw.business_id, c.ord
+  )
+  SELECT b.business_id, (sum(b.s) / (SELECT count(*) FROM q))::real
+    FROM best b GROUP BY b.business_id
+   HAVING count(*) = (SELECT count(*) FROM q)
+$$;
+
+--
 -- Name: que_search_normal(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2904,6 +2945,16 @@ CREATE FUNCTION public.que_search_normal(p_text text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
   select lower(public.unaccent('public.unaccent'::regdictionary, coalesce(p_text, '')))
+$$;
+
+--
+-- Name: que_search_words(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_search_words(p_text text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select coalesce(array_agg(distinct w), '{}') from regexp_split_to_table(que_search_normal(p_text), '[^[:alnum:]]+') w where w <> ''
 $$;
 
 --
@@ -3385,6 +3436,15 @@ CREATE SEQUENCE public.business_hours_id_seq
 ALTER SEQUENCE public.business_hours_id_seq OWNED BY public.business_hours.id;
 
 --
+-- Name: business_words; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.business_words (
+    word text NOT NULL,
+    business_id integer NOT NULL
+);
+
+--
 -- Name: businesses_id_seq; Type: SEQUENCE; Schema: public; Owner: -
 --
 
@@ -3837,6 +3897,14 @@ CREATE SEQUENCE public.reviews_id_seq
 ALTER SEQUENCE public.reviews_id_seq OWNED BY public.reviews.id;
 
 --
+-- Name: search_words; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.search_words (
+    word text NOT NULL
+);
+
+--
 -- Name: services; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4185,6 +4253,13 @@ ALTER TABLE ONLY public.business_hours
     ADD CONSTRAINT business_hours_pkey PRIMARY KEY (id);
 
 --
+-- Name: business_words business_words_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_words
+    ADD CONSTRAINT business_words_pkey PRIMARY KEY (word, business_id);
+
+--
 -- Name: businesses businesses_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4304,6 +4379,13 @@ ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_pkey PRIMARY KEY (id);
 
 --
+-- Name: search_words search_words_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.search_words
+    ADD CONSTRAINT search_words_pkey PRIMARY KEY (word);
+
+--
 -- Name: services services_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4382,6 +4464,12 @@ CREATE UNIQUE INDEX blocked_dates_business_date_key ON public.blocked_dates USIN
 CREATE UNIQUE INDEX business_hours_day_key ON public.business_hours USING btree (business_id, day_of_week);
 
 --
+-- Name: business_words_business_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX business_words_business_id_idx ON public.business_words USING btree (business_id);
+
+--
 -- Name: businesses_category_name_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4428,12 +4516,6 @@ CREATE INDEX businesses_price_name_idx ON public.businesses USING btree (price_r
 --
 
 CREATE INDEX businesses_rating_idx ON public.businesses USING btree (COALESCE(rating_average, ('-1'::integer)::numeric) DESC, rating_count DESC, id);
-
---
--- Name: businesses_search_text_trgm_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX businesses_search_text_trgm_idx ON public.businesses USING gin (search_text public.gin_trgm_ops);
 
 --
 -- Name: businesses_type_name_idx; Type: INDEX; Schema: public; Owner: -
@@ -4688,6 +4770,12 @@ CREATE INDEX reviews_business_newest_idx ON public.reviews USING btree (business
 CREATE INDEX reviews_customer_id_idx ON public.reviews USING btree (customer_id);
 
 --
+-- Name: search_words_word_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX search_words_word_trgm_idx ON public.search_words USING gin (word public.gin_trgm_ops);
+
+--
 -- Name: services_business_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4834,6 +4922,14 @@ ALTER TABLE public.businesses ENABLE ALWAYS TRIGGER businesses_search_text;
 CREATE TRIGGER businesses_slots_updated AFTER UPDATE ON public.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_business_slots_changed();
 
 --
+-- Name: businesses businesses_words; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER businesses_words AFTER INSERT OR UPDATE OF search_text, business_name, category, cuisine_type, description, address ON public.businesses FOR EACH ROW EXECUTE FUNCTION public.que_business_words();
+
+ALTER TABLE public.businesses ENABLE ALWAYS TRIGGER businesses_words;
+
+--
 -- Name: ledger_transfers ledger_transfers_no_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -4977,6 +5073,13 @@ ALTER TABLE ONLY public.blocked_dates
 
 ALTER TABLE ONLY public.business_hours
     ADD CONSTRAINT business_hours_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id);
+
+--
+-- Name: business_words business_words_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_words
+    ADD CONSTRAINT business_words_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id) ON DELETE CASCADE;
 
 --
 -- Name: businesses businesses_owner_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -82,8 +82,8 @@ export const businesses = pgTable(
     ratingTotal: integer('rating_total').notNull().default(0),
     // one decimal, null without reviews: the rating sort's key
     ratingAverage: numeric('rating_average', { precision: 2, scale: 1, mode: 'number' }),
-    // Name, category, cuisine, description and address, lower-cased and unaccented: what `q` searches
-    // (trigram GIN index). Kept by a trigger (features/businesses/sql/search-text.sql).
+    // Name, category, cuisine, description and address, lower-cased and unaccented: what `q` searches,
+    // by its words (business_words). Kept by a trigger (features/businesses/sql/search-text.sql).
     searchText: text('search_text').notNull().default(''),
   },
   (t) => [
@@ -95,7 +95,6 @@ export const businesses = pgTable(
     index('businesses_price_name_idx').on(t.priceRange, t.businessName, t.id).where(sql`${t.priceRange} is not null`),
     index('businesses_party_size_idx').on(t.maxPartySize, t.id).where(sql`${t.maxPartySize} is not null`),
     index('businesses_rating_idx').on(sql`coalesce(${t.ratingAverage}, -1) desc`, sql`${t.ratingCount} desc`, t.id),
-    index('businesses_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('businesses_location_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`).where(sql`${t.latitude} is not null`),
     check('businesses_location_check', sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
     check('businesses_rating_check', sql`${t.ratingCount} >= 0 and ${t.ratingTotal} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
@@ -105,6 +104,25 @@ export const businesses = pgTable(
       sql`${t.businessType} <> 'restaurant' or (${t.maxPartySize} between 1 and 20 and ${t.reservationDuration} between 60 and 300 and ${t.seatingCapacity} > 0)`,
     ),
   ],
+);
+
+/**
+ * The words of every business's search_text (DESIGN section 10, decision 0026): what a typed word is
+ * corrected against (trigram GIN index: "dentsit" finds "dentist" among a few thousand words, not
+ * among 100,000 texts). Only added to: a word no business has any more finds no business_words row.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
+/** Which businesses have each word in their search_text: the search reads the matches of a word here, not in businesses. */
+export const businessWords = pgTable(
+  'business_words',
+  {
+    word: text('word').notNull(),
+    businessId: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'business_words_pkey', columns: [t.word, t.businessId] }), index('business_words_business_id_idx').on(t.businessId)],
 );
 
 export const services = pgTable(

@@ -30,10 +30,12 @@ export interface ListingFilter extends DiscoveryFilter {
 /** Where the previous page ended, per sort: the key's values in its order, the id last. */
 export type ListingKey = (string | number)[];
 
-/** Below this word similarity a business does not match `q` ("dentsit" ~ "dentist" is 0.5). */
+/** Below this word similarity a typed word does not match a word ("dentsit" ~ "dentist" is 0.5). */
 export const SEARCH_THRESHOLD = 0.4;
+/** The most similar vocabulary words each typed word stands for (que_search_hits). */
+const WORDS_PER_QUERY_WORD = 20;
 
-const query = (q: string) => sql`que_search_normal(${q})`;
+const hits = (q: string) => sql`que_search_hits(${q}, ${WORDS_PER_QUERY_WORD}::int)`;
 const point = (near: { lat: number; lng: number }) => sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
 const place = sql`ll_to_earth(b.latitude, b.longitude)`;
 
@@ -88,8 +90,8 @@ export function discoveryConditions(f: DiscoveryFilter): SQL[] {
   if (f.priceRange) where.push(sql`b.price_range = ${f.priceRange}`);
   // only restaurants have a max party size (services' is null)
   if (f.partySize !== undefined) where.push(sql`b.max_party_size >= ${f.partySize}`);
-  // `<%` (word similarity above pg_trgm.word_similarity_threshold, set for the transaction) is what the GIN index serves
-  if (f.q) where.push(sql`${query(f.q)} <% b.search_text`);
+  // every typed word found, forgiving typos (que_search_hits; its threshold is set for the transaction)
+  if (f.q) where.push(sql`b.id in (select h.business_id from ${hits(f.q)} h)`);
   if (f.near) {
     const metres = (f.radiusKm ?? RULES.nearRadiusDefaultKm) * 1000;
     // the box is the GiST index's condition; the exact distance cuts its corners off
@@ -114,7 +116,8 @@ export interface ListingPage {
 
 /** One page (limit + 1 rows: the extra one only says another page exists) in the sort's order. */
 export async function selectListingPage(db: Db, sort: BusinessSort, f: ListingFilter, after: ListingKey | undefined, limit: number, now: string): Promise<(Business & { key: ListingKey })[]> {
-  const where = filters(f, now);
+  // sorted by relevance, the matches are the statement's source (joined with their scores), not a filter
+  const where = filters(sort === 'relevance' ? { ...f, q: undefined } : f, now);
   const n = limit + 1;
   const distance = f.near ? sql`earth_distance(${point(f.near)}, ${place})` : sql`null::float8`;
   const select = (keys: SQL, extraWhere: SQL[], order: SQL, from: SQL = sql`businesses b`) =>
@@ -146,9 +149,10 @@ export async function selectListingPage(db: Db, sort: BusinessSort, f: ListingFi
       break;
     }
     case 'relevance': {
-      const similarity = sql`word_similarity(${query(f.q ?? '')}, b.search_text)`;
-      const cut = after ? [sql`(${similarity} < ${after[0]}::real or (${similarity} = ${after[0]}::real and b.id > ${after[1]}::int))`] : [];
-      statement = select(sql`${similarity} as k1`, cut, sql`${similarity} desc, b.id`);
+      // the matches with their scores; the page's order is over them, not over the market
+      const score = sql`h.score`;
+      const cut = after ? [sql`(${score} < ${after[0]}::real or (${score} = ${after[0]}::real and b.id > ${after[1]}::int))`] : [];
+      statement = select(sql`${score} as k1`, cut, sql`${score} desc, b.id`, sql`${hits(f.q ?? '')} h join businesses b on b.id = h.business_id`);
       break;
     }
     case 'soonest': {

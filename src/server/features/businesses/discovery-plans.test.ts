@@ -52,7 +52,8 @@ describe('GET /api/businesses plans', () => {
     ['cuisine', 'name', { cuisine: 'Italian' }, undefined, 'businesses_cuisine_name_idx'],
     ['price range', 'name', { priceRange: '$$' }, undefined, 'businesses_price_name_idx'],
     ['party size', 'rating', { partySize: 6 }, undefined, 'businesses_party_size_idx'],
-    ['q', 'relevance', { q: 'dentsit' }, undefined, 'businesses_search_text_trgm_idx'],
+    ['q', 'relevance', { q: 'dentsit' }, undefined, 'business_words_pkey'],
+    ['q, sorted by name', 'name', { q: 'dentsit' }, undefined, 'search_words_word_trgm_idx'],
     ['near', 'distance', { near, radiusKm: 10 }, undefined, 'businesses_location_idx'],
     ['soonest', 'soonest', {}, ['2026-01-01T09:00:00', 1], 'earliest_free_starts_listing_idx'],
   ])('%s uses its index', async (_name, sort, filter, after, index) => {

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Business } from '../../../contract/businesses.js';
+import { createTestApp, queryRows, TestClient, type TestContext } from '../../test/test-app.js';
+import { addService, type Listed } from './test-fixtures.js';
+
+// Search by words (decision 0026): the vocabulary and each business's words follow every edit of
+// what is searched, a typed word stands for its nearest words, every typed word must be found, and
+// an exact word ranks before a near one.
+
+let ctx: TestContext;
+let anyone: TestClient;
+let bakery: Listed;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ EARLIEST_REFRESH: false, OFFER_SWEEPS: false, PAYMENT_WORKER: false });
+  anyone = new TestClient(ctx.app);
+  await addService(ctx.app, { businessName: 'Dental Studio Nord', description: 'Cleaning and checkups' });
+  await addService(ctx.app, { businessName: 'Bright Smile Dentist', description: 'Family care' });
+  bakery = await addService(ctx.app, { businessName: 'Corner Bakery', category: 'Other', description: 'Bread and coffee' });
+}, 120_000);
+afterAll(() => ctx.close());
+
+const names = async (q: string) => ((await anyone.get(`/api/businesses?q=${encodeURIComponent(q)}`)).json() as Business[]).map((b) => b.businessName);
+
+/** Every business's stored words are exactly the words of its search text, and each is in the vocabulary. */
+async function wordsMatchTheTexts() {
+  const drift = await queryRows<{ n: number }>(ctx.database, `
+    select count(*)::int as n from businesses b
+     where array(select word from business_words w where w.business_id = b.id order by word) <> array(select unnest(que_search_words(b.search_text)) order by 1)`);
+  expect(drift[0].n).toBe(0);
+  const missing = await queryRows<{ n: number }>(ctx.database, 'select count(*)::int as n from business_words w where not exists (select 1 from search_words s where s.word = w.word)');
+  expect(missing[0].n).toBe(0);
+}
+
+describe('search by words', () => {
+  it('a typed word finds its nearest words; an exact word ranks before a near one', async () => {
+    expect(await names('dentsit')).toEqual(expect.arrayContaining(['Bright Smile Dentist', 'Dental Studio Nord']));
+    expect((await names('dentist'))[0]).toBe('Bright Smile Dentist');
+    expect((await names('dental'))[0]).toBe('Dental Studio Nord');
+    await wordsMatchTheTexts();
+  });
+
+  it('every typed word must be found, in any field, in any order', async () => {
+    expect(await names('coffee bakery')).toEqual(['Corner Bakery']);
+    expect(await names('bakery dentist')).toEqual([]);
+    expect(await names('smile famly')).toEqual(['Bright Smile Dentist']);
+    expect(await names('  ,;  ')).toEqual([]);
+  });
+
+  it('follows edits: a renamed business is found by its new name and no longer by the old one', async () => {
+    const res = await bakery.owner.patch(`/api/businesses/${bakery.id}`, { businessName: 'Harbour Patisserie', description: 'Croissants' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await names('patiserie')).toEqual(['Harbour Patisserie']);
+    expect(await names('bakery')).toEqual([]);
+    expect(await names('coffee')).toEqual([]);
+    await wordsMatchTheTexts();
+  });
+});

@@ -1,0 +1,27 @@
+-- The businesses that match a search (DESIGN section 10, decision 0026) and how well: every word of
+-- p_q must be found, forgiving typos and accents. Each query word is corrected against the
+-- vocabulary (search_words, its trigram GIN index serving `<%`, word similarity at or above
+-- pg_trgm.word_similarity_threshold, which the caller sets for its transaction): its
+-- p_per_word most similar words. A business matches when, for every query word, it has one of
+-- those words (business_words, read by word); its score is the mean over the query words of the
+-- best such word's similarity, so "dentist" (exact, 1) ranks before "dental" (0.57) for "dentist".
+-- What this reads grows with the matches and the vocabulary, never with the businesses.
+CREATE OR REPLACE FUNCTION que_search_hits(p_q text, p_per_word integer)
+ RETURNS TABLE(business_id integer, score real)
+ LANGUAGE sql
+ STABLE
+AS $$
+  WITH q AS (SELECT w, ord FROM unnest(que_search_words(p_q)) WITH ORDINALITY u(w, ord)),
+  corrected AS (
+    SELECT q.ord, c.word, c.s
+      FROM q CROSS JOIN LATERAL (
+        SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
+         WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) c
+  ),
+  best AS (
+    SELECT bw.business_id, c.ord, max(c.s) AS s FROM corrected c JOIN business_words bw ON bw.word = c.word GROUP BY bw.business_id, c.ord
+  )
+  SELECT b.business_id, (sum(b.s) / (SELECT count(*) FROM q))::real
+    FROM best b GROUP BY b.business_id
+   HAVING count(*) = (SELECT count(*) FROM q)
+$$;
