@@ -2916,13 +2916,16 @@ END
 $$;
 
 --
--- Name: que_search_hits(text, integer); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_search_hits(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_search_hits(p_q text, p_per_word integer) RETURNS TABLE(business_id integer, score real)
+CREATE FUNCTION public.que_search_hits(p_q text, p_per_word integer, p_max_words integer) RETURNS TABLE(business_id integer, score real)
     LANGUAGE sql STABLE
     AS $$
-  WITH q AS (SELECT w, ord FROM unnest(que_search_words(p_q)) WITH ORDINALITY u(w, ord)),
+  WITH q AS (
+    SELECT w, ord FROM unnest(que_search_words(p_q)) WITH ORDINALITY u(w, ord)
+     WHERE length(w) >= 2 ORDER BY length(w) DESC, w LIMIT p_max_words
+  ),
   corrected AS (
     SELECT q.ord, c.word, c.s
       FROM q CROSS JOIN LATERAL (

@@ -32,10 +32,11 @@ export type ListingKey = (string | number)[];
 
 /** Below this word similarity a typed word does not match a word ("dentsit" ~ "dentist" is 0.5). */
 export const SEARCH_THRESHOLD = 0.4;
-/** The most similar vocabulary words each typed word stands for (que_search_hits). */
+/** The most similar vocabulary words each typed word stands for, and how many typed words count (the longest): que_search_hits. */
 const WORDS_PER_QUERY_WORD = 20;
+const QUERY_WORDS = 6;
 
-const hits = (q: string) => sql`que_search_hits(${q}, ${WORDS_PER_QUERY_WORD}::int)`;
+const hits = (q: string) => sql`que_search_hits(${q}, ${WORDS_PER_QUERY_WORD}::int, ${QUERY_WORDS}::int)`;
 const point = (near: { lat: number; lng: number }) => sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
 const place = sql`ll_to_earth(b.latitude, b.longitude)`;
 

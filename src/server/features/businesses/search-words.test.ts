@@ -45,6 +45,10 @@ describe('search by words', () => {
     expect(await names('bakery dentist')).toEqual([]);
     expect(await names('smile famly')).toEqual(['Bright Smile Dentist']);
     expect(await names('  ,;  ')).toEqual([]);
+    // one-letter words stand for nothing; beyond the six longest words, the rest do not count
+    expect(await names('a coffee b')).toEqual(['Corner Bakery']);
+    expect(await names('coffee bread corner bakery other zzzzzzz q')).toEqual([]);
+    expect(await names('coffee bread corner bakery other and zz')).toEqual(['Corner Bakery']);
   });
 
   it('follows edits: a renamed business is found by its new name and no longer by the old one', async () => {

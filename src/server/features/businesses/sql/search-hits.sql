@@ -5,13 +5,18 @@
 -- p_per_word most similar words. A business matches when, for every query word, it has one of
 -- those words (business_words, read by word); its score is the mean over the query words of the
 -- best such word's similarity, so "dentist" (exact, 1) ranks before "dental" (0.57) for "dentist".
--- What this reads grows with the matches and the vocabulary, never with the businesses.
-CREATE OR REPLACE FUNCTION que_search_hits(p_q text, p_per_word integer)
+-- What this reads grows with the matches and the vocabulary, never with the businesses. A query's
+-- words of one letter are left out (each would stand for every word that starts with it), and of the
+-- rest only the p_max_words longest count, so no query asks for more than p_max_words × p_per_word words.
+CREATE OR REPLACE FUNCTION que_search_hits(p_q text, p_per_word integer, p_max_words integer)
  RETURNS TABLE(business_id integer, score real)
  LANGUAGE sql
  STABLE
 AS $$
-  WITH q AS (SELECT w, ord FROM unnest(que_search_words(p_q)) WITH ORDINALITY u(w, ord)),
+  WITH q AS (
+    SELECT w, ord FROM unnest(que_search_words(p_q)) WITH ORDINALITY u(w, ord)
+     WHERE length(w) >= 2 ORDER BY length(w) DESC, w LIMIT p_max_words
+  ),
   corrected AS (
     SELECT q.ord, c.word, c.s
       FROM q CROSS JOIN LATERAL (
