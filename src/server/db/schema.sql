@@ -2929,8 +2929,10 @@ CREATE FUNCTION public.que_search_hits(p_q text, p_per_word integer, p_max_words
   corrected AS (
     SELECT q.ord, c.word, c.s
       FROM q CROSS JOIN LATERAL (
-        SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
-         WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) c
+        SELECT n.word, n.s, max(n.s) OVER () AS top FROM (
+          SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
+           WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) n) c
+     WHERE c.s >= 0.7 * c.top
   ),
   best AS (
     SELECT bw.business_id, c.ord, max(c.s) AS s FROM corrected c JOIN business_words bw ON bw.word = c.word GROUP BY bw.business_id, c.ord

@@ -150,10 +150,11 @@ export async function selectListingPage(db: Db, sort: BusinessSort, f: ListingFi
       break;
     }
     case 'relevance': {
-      // the matches with their scores; the page's order is over them, not over the market
-      const score = sql`h.score`;
-      const cut = after ? [sql`(${score} < ${after[0]}::real or (${score} = ${after[0]}::real and b.id > ${after[1]}::int))`] : [];
-      statement = select(sql`${score} as k1`, cut, sql`${score} desc, b.id`, sql`${hits(f.q ?? '')} h join businesses b on b.id = h.business_id`);
+      // The matches with their scores, in the page's order before businesses are joined, so the page
+      // reads its own rows of businesses (a join first would look up every match, 4,300 for "dentsit").
+      const cut = after ? sql`where h.score < ${after[0]}::real or (h.score = ${after[0]}::real and h.business_id > ${after[1]}::int)` : sql``;
+      const matches = sql`(select h.business_id, h.score from ${hits(f.q ?? '')} h ${cut} order by h.score desc, h.business_id) h join businesses b on b.id = h.business_id`;
+      statement = select(sql`h.score as k1`, [], sql`h.score desc, b.id`, matches);
       break;
     }
     case 'soonest': {

@@ -2,7 +2,9 @@
 -- p_q must be found, forgiving typos and accents. Each query word is corrected against the
 -- vocabulary (search_words, its trigram GIN index serving `<%`, word similarity at or above
 -- pg_trgm.word_similarity_threshold, which the caller sets for its transaction): its
--- p_per_word most similar words. A business matches when, for every query word, it has one of
+-- p_per_word most similar words, less those far below the best of them (under 0.7 of its
+-- similarity: "yoga" is the word yoga, not also "york" at 0.4, whose 20,000 New York addresses would
+-- be read for nothing). A business matches when, for every query word, it has one of
 -- those words (business_words, read by word); its score is the mean over the query words of the
 -- best such word's similarity, so "dentist" (exact, 1) ranks before "dental" (0.57) for "dentist".
 -- What this reads grows with the matches and the vocabulary, never with the businesses. A query's
@@ -20,8 +22,10 @@ AS $$
   corrected AS (
     SELECT q.ord, c.word, c.s
       FROM q CROSS JOIN LATERAL (
-        SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
-         WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) c
+        SELECT n.word, n.s, max(n.s) OVER () AS top FROM (
+          SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
+           WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) n) c
+     WHERE c.s >= 0.7 * c.top
   ),
   best AS (
     SELECT bw.business_id, c.ord, max(c.s) AS s FROM corrected c JOIN business_words bw ON bw.word = c.word GROUP BY bw.business_id, c.ord
