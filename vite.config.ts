@@ -57,6 +57,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // TanStack Query and the app's query helpers, which every screen but Home needs, as one chunk
+          // rather than a dozen small ones: each request costs a phone's main thread a few milliseconds
+          // to issue and take in. Not their dependencies (React is the app's own first-load chunk).
           groups: [
             { name: 'query', test: /[\\/](@tanstack[\\/]|src[\\/]web[\\/]lib[\\/](query-client|query-keys|paged-query))/, includeDependenciesRecursively: false },
           ],

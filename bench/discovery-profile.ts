@@ -18,7 +18,7 @@ const browser = await chromium.launch({
 const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: base });
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
-await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.RATE ?? 4) });
 await page.addInitScript(`(() => {
   window.longTasks = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });
@@ -34,7 +34,7 @@ if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline'
 const profiling = process.env.PROFILE === '1';
 if (profiling) {
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
   await cdp.send('Profiler.start');
 }
 await page.goto(path);

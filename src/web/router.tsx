@@ -1,23 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { AppShell } from '@/app/app-shell';
 import { Skeleton } from '@/components/ui/card';
 import HomeRoute from '@/routes/home';
 
-const preloads = new Map<string, () => Promise<unknown>>();
+/** A screen's module: the screen, and what to read into the cache before a first render that opens on it. */
+interface ScreenModule {
+  default: ComponentType;
+  prefetch?: (client: QueryClient) => Promise<unknown>;
+}
+
+const preloads = new Map<string, () => Promise<{ prefetch: () => Promise<unknown> }>>();
 
 // Each screen other than Home is its own chunk, so the first load stays small.
 // Each comes inside the query layer (TanStack Query), which Home does without; both are fetched together.
 // A screen loaded before its first render (preloadScreen) is shown in that very render; otherwise a
 // placeholder shows while its chunk loads.
-const page = (path: string, load: () => Promise<{ default: ComponentType }>) => {
+const page = (path: string, load: () => Promise<ScreenModule>) => {
   let ready: ComponentType | undefined;
-  let loading: Promise<{ default: ComponentType }> | undefined;
+  let loading: Promise<{ default: ComponentType; prefetch: () => Promise<unknown> }> | undefined;
   const loadScreen = () =>
-    (loading ??= Promise.all([load(), import('@/lib/query-layer')]).then(
-      ([{ default: Screen }, { default: QueryLayer }]) => {
+    (loading ??= Promise.all([load(), import('@/lib/query-layer'), import('@/lib/query-client')]).then(
+      ([{ default: Screen, prefetch }, { default: QueryLayer }, { queryClient }]) => {
         ready = () => <QueryLayer><Screen /></QueryLayer>;
-        return { default: ready };
+        return { default: ready, prefetch: async () => prefetch?.(queryClient) };
       },
       (error: unknown) => {
         loading = undefined; // a chunk that failed to load is asked for again next time
@@ -66,8 +73,12 @@ const routes: RouteObject[] = [
 
 export const AppRoutes = () => useRoutes(routes);
 
-/** Loads the screen the address opens (its chunk and the query layer), so the first render can show it at once. */
+/**
+ * Loads the screen the address opens (its chunk and the query layer) and what it reads first that the
+ * page has already received (lib/first-page-data.ts), so the first render can show it whole.
+ */
 export async function preloadScreen(pathname: string): Promise<void> {
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.path;
-  await (leaf === undefined ? undefined : preloads.get(leaf)?.());
+  const screen = leaf === undefined ? undefined : await preloads.get(leaf)?.();
+  await screen?.prefetch();
 }
