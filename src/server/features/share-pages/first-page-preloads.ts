@@ -33,12 +33,16 @@ export function screenScripts(indexHtml: string, path: string, manifest: BuildMa
  *   after that. `use-credentials`, as the web app's fetch sends cookies, so the browser hands the
  *   preloaded answer to that very request. Only for the address without filters; with them, the page
  *   asks for what they say.
- * The requests come first: the server's answer takes longer than a script file.
+ * The requests go before the app's own script: over HTTP/1.1 a browser opens six connections to a host
+ * and the rest wait, and the server's answer takes longer than a script file, so it starts first.
  */
 export function withFirstPagePreloads(indexHtml: string, path: string, { requests, manifest }: { requests: boolean; manifest: BuildManifest | null }): string {
-  const links = [
-    ...(requests ? (FIRST_PAGE_REQUESTS[path] ?? []) : []).map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}" />`),
-    ...screenScripts(indexHtml, path, manifest).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" data-screen />`),
-  ];
-  return links.length ? indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : indexHtml;
+  const fetches = (requests ? (FIRST_PAGE_REQUESTS[path] ?? []) : []).map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}" />`);
+  const scripts = screenScripts(indexHtml, path, manifest).map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" data-screen />`);
+  let html = indexHtml;
+  if (fetches.length) {
+    const at = html.search(/<script|<link rel="(?:modulepreload|stylesheet)"|<\/head>/);
+    html = `${html.slice(0, at)}${fetches.join('\n    ')}\n    ${html.slice(at)}`;
+  }
+  return scripts.length ? html.replace(/\s*<\/head>/, `\n    ${scripts.join('\n    ')}\n  </head>`) : html;
 }

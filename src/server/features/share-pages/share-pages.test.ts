@@ -205,6 +205,8 @@ describe('the first pages of discovery', () => {
       ['/api/earliest-appointments?limit=3', 'use-credentials'],
     ]);
     expect(preloads((await get('/quick-booking')).body)).toEqual([['/api/earliest-appointments?limit=24', 'use-credentials']]);
+    // before the app's own script: over HTTP/1.1 what comes later waits for one of six connections
+    expect(directory.body.indexOf('/api/businesses?limit=24')).toBeLessThan(directory.body.indexOf('<script'));
     for (const [url] of preloads(directory.body)) {
       const res = await get(url!);
       expect(res.statusCode, url!).toBe(200);
