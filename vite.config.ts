@@ -49,7 +49,24 @@ export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src/web'), '@contract': path.resolve(import.meta.dirname, 'src/contract') } },
-  build: { outDir: path.resolve(import.meta.dirname, 'dist/web'), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // TanStack Query and the app's query helpers, which every screen but Home needs, as one chunk
+          // rather than a dozen small ones: each request costs a phone's main thread a few milliseconds
+          // to issue and take in. Not their dependencies (React is the app's own first-load chunk).
+          groups: [
+            { name: 'query', test: /[\\/](@tanstack[\\/]|src[\\/]web[\\/]lib[\\/](query-client|query-keys|paged-query))/, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:5000', '/ws': { target: 'ws://localhost:5000', ws: true } },

@@ -4,19 +4,9 @@ import { businessPoliciesPatchSchema, businessPoliciesSchema } from './policies.
 import { RULES } from './rules.js';
 import { singleLineText } from './text.js';
 import { DATE_PATTERN, isValidDate } from './time.js';
+import { businessCategories, businessSorts, businessTypes, cuisineTypes, priceRanges } from './business-lists.js';
 
-export const businessCategories = [
-  'Healthcare', 'Beauty & Wellness', 'Professional Services', 'Home Services', 'Education',
-  'Fitness', 'Legal', 'Financial', 'Automotive', 'Technology', 'Other',
-] as const;
-export const cuisineTypes = ['Italian', 'Mexican', 'Asian', 'American', 'French', 'Mediterranean', 'Indian', 'Japanese', 'Thai', 'Other'] as const;
-export const priceRanges = [
-  { value: '$', label: 'Budget friendly' },
-  { value: '$$', label: 'Moderate' },
-  { value: '$$$', label: 'Upscale' },
-  { value: '$$$$', label: 'Fine dining' },
-] as const;
-export const businessTypes = ['service', 'restaurant'] as const;
+export { businessCategories, type BusinessSort, businessSorts, businessTypes, cuisineTypes, priceRanges } from './business-lists.js';
 
 // Each field once, without a default: registration adds `.optional().default('')`, an edit sends what changes.
 // `line` is printed on one line (e-mail, invites, headings): its control characters collapse to a space.
@@ -140,9 +130,6 @@ export const pageFields = {
   limit: integerQuery('limit').pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).default(24),
   cursor: z.string().max(1000, 'cursor is too long: use the Link header of the previous page').optional(),
 };
-
-export const businessSorts = ['relevance', 'soonest', 'rating', 'distance', 'name'] as const;
-export type BusinessSort = (typeof businessSorts)[number];
 
 /** GET /api/businesses (DESIGN section 10): filters, sort and page. */
 export const listBusinessesQuerySchema = z

@@ -14,3 +14,15 @@ export const FIRST_PAGE_REQUESTS: Record<string, string[]> = {
   '/businesses': [`/api/businesses?limit=${DIRECTORY_PAGE}`, `/api/earliest-appointments?limit=${BANNER_ITEMS}`],
   '/quick-booking': [`/api/earliest-appointments?limit=${EARLIEST_PAGE}`],
 };
+
+/**
+ * Each page's screen, by the source files the build's manifest names (vite.config.ts writes
+ * .vite/manifest.json): src/web/router.tsx loads a screen's chunk with the query layer's once the app
+ * has run, a second wait after the app's own scripts. The server names every script of these as
+ * module preloads in the page's <head>, so a phone fetches them beside the app's, and the app then
+ * shows the screen in its first render (web main.tsx) instead of a placeholder first.
+ */
+export const FIRST_PAGE_SCREENS: Record<string, string[]> = {
+  '/businesses': ['routes/businesses.tsx', 'lib/query-layer.tsx'],
+  '/quick-booking': ['routes/quick-booking.tsx', 'lib/query-layer.tsx'],
+};

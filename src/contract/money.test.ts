@@ -17,6 +17,16 @@ describe('money helpers', () => {
     expect(centsToDecimal(-150)).toBe('-1.50');
     expect(formatCents(8950000)).toBe('$89,500.00');
   });
+  it("groups dollars as en-US's toLocaleString does, for any amount", () => {
+    expect(formatCents(-123456789)).toBe('-$1,234,567.89');
+    expect(formatCents(99)).toBe('$0.99');
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const abs = Math.abs(cents);
+        return formatCents(cents) === `${cents < 0 ? '-' : ''}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+      }),
+    );
+  });
   it('round-trips any amount of cents', () => {
     fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => toCents(centsToDecimal(cents)) === cents));
   });

@@ -24,7 +24,7 @@ import { createPaymentProcessor, type PaymentProcessor, paymentsRoutes, startPay
 import { queueRoutes } from './features/queue/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
 import { servicesRoutes } from './features/services/index.js';
-import { sharePagesRoutes } from './features/share-pages/index.js';
+import { type BuildManifest, sharePagesRoutes } from './features/share-pages/index.js';
 import { staffRoutes } from './features/staff/index.js';
 import { walletRoutes } from './features/wallet/index.js';
 import { registerCompression } from './plugins/compression.js';
@@ -182,7 +182,9 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
 
   const indexPath = path.join(webDir, 'index.html');
   const indexHtml = serveWeb && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
-  await app.register(sharePagesRoutes, { indexHtml, sitemapUrlsPerFile });
+  const manifestPath = path.join(webDir, '.vite', 'manifest.json');
+  const manifest = indexHtml && existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest) : null;
+  await app.register(sharePagesRoutes, { indexHtml, manifest, sitemapUrlsPerFile });
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webDir,

@@ -76,6 +76,29 @@ describe('serving the built web app', () => {
   });
 });
 
+describe('the first pages of discovery', () => {
+  // On a phone each script found only once the app has run is a wait after it (issue 20): the server
+  // names the screen's scripts in these pages' head, from the build's manifest.
+  it('name in the page the scripts the app runs up to the first card, all of them', async () => {
+    for (const [path, card] of [
+      ['/businesses', 'business-card'],
+      ['/businesses?type=service', 'business-card'],
+      ['/quick-booking', 'earliest-card'],
+    ] as const) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const named = new Set([...html.matchAll(/<(?:script[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+\.js)"/g)].map((m) => m[1]));
+      const { page, context, consoleErrors } = await newPage(PHONE);
+      await page.goto(path);
+      await page.getByTestId(card).first().waitFor();
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')));
+      // no more (none found late) and no fewer (nothing named in vain)
+      expect([...new Set(scripts)].sort(), path).toEqual([...named].sort());
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
 describe('a shared business link', () => {
   it('names the business in the page’s title, before and after the app starts', async () => {
     const [business] = (await (await fetch(`${baseURL()}/api/businesses?type=service`)).json()) as { id: number; businessName: string }[];

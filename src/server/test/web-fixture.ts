@@ -8,7 +8,11 @@ import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
 import { testConfig } from './test-app.js';
 
-/** A built web app in miniature, as vite build lays it out: index.html, a hashed script with its .br/.gz, the favicon. */
+/**
+ * A built web app in miniature, as vite build lays it out: index.html, a hashed script with its .br/.gz,
+ * the favicon, and .vite/manifest.json naming the directory's screen and the chunks it imports (one of
+ * them the app's own, which index.html names already).
+ */
 export interface WebFixture {
   dir: string;
   script: string;
@@ -23,6 +27,7 @@ export const FIXTURE_INDEX = `<!doctype html>
     <meta name="description" content="Que: book appointments and restaurant tables, or pay to skip the line." />
     <title>Que – Book, reserve, skip the line</title>
     <script type="module" crossorigin src="/assets/index-Fx1x2x3x.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-Rr1r2r3r.js">
   </head>
   <body>
     <div id="root"></div>
@@ -30,6 +35,17 @@ export const FIXTURE_INDEX = `<!doctype html>
   </body>
 </html>
 `;
+
+export const FIXTURE_MANIFEST = {
+  'index.html': { file: 'assets/index-Fx1x2x3x.js', imports: ['_react-Rr1r2r3r.js'] },
+  '_react-Rr1r2r3r.js': { file: 'assets/react-Rr1r2r3r.js' },
+  'routes/businesses.tsx': { file: 'assets/businesses-Bb1b2b3b.js', imports: ['_directory-Dd1d2d3d.js', 'index.html', '_react-Rr1r2r3r.js'] },
+  '_directory-Dd1d2d3d.js': { file: 'assets/directory-Dd1d2d3d.js', imports: ['_query-Qq1q2q3q.js', '_react-Rr1r2r3r.js'] },
+  '_query-Qq1q2q3q.js': { file: 'assets/query-Qq1q2q3q.js' },
+  'lib/query-layer.tsx': { file: 'assets/query-layer-Ll1l2l3l.js', imports: ['_query-Qq1q2q3q.js', 'index.html'] },
+  'routes/quick-booking.tsx': { file: 'assets/quick-booking-Kk1k2k3k.js', imports: ['_query-Qq1q2q3q.js', 'index.html'] },
+  'index.css': { file: 'assets/index-Cc1c2c3c.css' },
+};
 
 export function makeWebFixture(): WebFixture {
   const dir = mkdtempSync(path.join(tmpdir(), 'que-web-'));
@@ -43,6 +59,8 @@ export function makeWebFixture(): WebFixture {
     writeFileSync(path.join(dir, `${file}.gz`), gzipSync(content));
   };
   write('index.html', FIXTURE_INDEX);
+  mkdirSync(path.join(dir, '.vite'));
+  write('.vite/manifest.json', JSON.stringify(FIXTURE_MANIFEST));
   write(script.slice(1), scriptText);
   copyFileSync(fileURLToPath(new URL('../../web/public/favicon.ico', import.meta.url)), path.join(dir, 'favicon.ico'));
   return { dir, script, scriptText, remove: () => rmSync(dir, { recursive: true, force: true }) };

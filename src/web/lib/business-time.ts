@@ -5,8 +5,12 @@ import { dayOfWeek, formatTime12h, MONTH_NAMES, WEEKDAY_NAMES } from '../../cont
 // on the business's wall clock, and say whose clock it is ("9:00 AM New York time") when the
 // browser runs on another zone, so one card never mixes two zones.
 
-/** The browser's own IANA zone (Playwright's timezoneId, the OS setting). */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The browser's own IANA zone (Playwright's timezoneId, the OS setting): asked once, as every card of
+ * a list asks it and building the formatter that knows it costs more than the rest of a card's text.
+ */
+let viewerZone: string | undefined;
+export const viewerTimeZone = (): string => (viewerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 // Building an Intl.DateTimeFormat costs far more than using one, and a list formats many times in a
 // few zones: one formatter per zone, kept.

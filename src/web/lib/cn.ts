@@ -60,4 +60,17 @@ function merge(classes: string): string {
   return kept.reverse().join(' ');
 }
 
-export const cn = (...inputs: ClassValue[]) => merge(clsx(inputs));
+// Screens pass the same few class lists over and over (every card of a list, every icon): each is
+// merged once. Bounded, so classes built from data cannot grow it without end.
+const merged = new Map<string, string>();
+function mergeOnce(classes: string): string {
+  let result = merged.get(classes);
+  if (result === undefined) {
+    if (merged.size >= 1000) merged.clear();
+    result = merge(classes);
+    merged.set(classes, result);
+  }
+  return result;
+}
+
+export const cn = (...inputs: ClassValue[]) => mergeOnce(clsx(inputs));

@@ -1,6 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Zap } from 'lucide-react';
-import { EarliestGrid } from '@/features/booking';
+import { EarliestGrid, prefetchQuickBooking } from '@/features/booking';
 import { useDocumentTitle } from '@/lib/document-title';
+
+/** Before the first render of a page that opens here (router.tsx): the list the page preloaded. */
+export const prefetch = (client: QueryClient) => prefetchQuickBooking(client, location.search);
 
 export default function QuickBookingRoute() {
   useDocumentTitle(['Earliest Available Appointments']);

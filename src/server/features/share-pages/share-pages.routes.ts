@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
-import { FIRST_PAGE_REQUESTS } from '../../../contract/first-pages.js';
-import { withFirstPagePreloads } from './first-page-preloads.js';
+import { FIRST_PAGE_REQUESTS, FIRST_PAGE_SCREENS } from '../../../contract/first-pages.js';
+import { type BuildManifest, withFirstPagePreloads } from './first-page-preloads.js';
 import { readSitemap, readSitemapFile } from './read-sitemap.js';
 import { showBusinessPage } from './show-business-page.js';
 import { robotsTxt, SITEMAP_URLS_PER_FILE } from './sitemap.js';
@@ -9,6 +9,8 @@ import { robotsTxt, SITEMAP_URLS_PER_FILE } from './sitemap.js';
 export interface SharePagesOptions {
   /** The built web app's index.html; without it (API only) there are no pages to write tags into. */
   indexHtml?: string | null;
+  /** The build's .vite/manifest.json: which scripts the first pages' screens run. */
+  manifest?: BuildManifest | null;
   /** URLs per sitemap file: the protocol's 50,000 unless a test needs an index with a few businesses. */
   sitemapUrlsPerFile?: number;
 }
@@ -25,7 +27,7 @@ const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.
 const idFrom = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : null);
 
 /** robots.txt, the sitemap (an index past the per-file limit) and business pages with their own head. */
-export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null, sitemapUrlsPerFile = SITEMAP_URLS_PER_FILE }: SharePagesOptions) {
+export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null, manifest = null, sitemapUrlsPerFile = SITEMAP_URLS_PER_FILE }: SharePagesOptions) {
   app.get('/robots.txt', async (request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', CRAWLER_CACHE).send(robotsTxt(baseUrlOf(request))),
   );
@@ -44,10 +46,11 @@ export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null,
   });
 
   if (!indexHtml) return;
-  for (const path of Object.keys(FIRST_PAGE_REQUESTS)) {
-    const preloaded = withFirstPagePreloads(indexHtml, path);
+  for (const path of new Set([...Object.keys(FIRST_PAGE_REQUESTS), ...Object.keys(FIRST_PAGE_SCREENS)])) {
+    const plain = withFirstPagePreloads(indexHtml, path, { requests: false, manifest });
+    const preloaded = withFirstPagePreloads(indexHtml, path, { requests: true, manifest });
     app.get(path, async (request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(request.url.includes('?') ? indexHtml : preloaded),
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(request.url.includes('?') ? plain : preloaded),
     );
   }
   for (const type of ['service', 'restaurant'] as const) {

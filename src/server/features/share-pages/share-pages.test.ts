@@ -205,6 +205,8 @@ describe('the first pages of discovery', () => {
       ['/api/earliest-appointments?limit=3', 'use-credentials'],
     ]);
     expect(preloads((await get('/quick-booking')).body)).toEqual([['/api/earliest-appointments?limit=24', 'use-credentials']]);
+    // before the app's own script: over HTTP/1.1 what comes later waits for one of six connections
+    expect(directory.body.indexOf('/api/businesses?limit=24')).toBeLessThan(directory.body.indexOf('<script'));
     for (const [url] of preloads(directory.body)) {
       const res = await get(url!);
       expect(res.statusCode, url!).toBe(200);
@@ -212,9 +214,22 @@ describe('the first pages of discovery', () => {
     }
   });
 
-  it('preload nothing when the address carries filters (the page asks for what they say)', async () => {
+  it('preload no request when the address carries filters (the page asks for what they say)', async () => {
     const filtered = await get('/businesses?q=shop');
     expect(filtered.statusCode).toBe(200);
     expect(preloads(filtered.body)).toEqual([]);
+  });
+
+  const screenScripts = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)" data-screen \/>/g)].map((m) => m[1]);
+
+  it("name their screen's scripts as module preloads, those the app's page names already left out", async () => {
+    // the fixture's manifest (test/web-fixture.ts): the screen's chunk, what it imports and the query layer
+    const directory = ['/assets/businesses-Bb1b2b3b.js', '/assets/directory-Dd1d2d3d.js', '/assets/query-Qq1q2q3q.js', '/assets/query-layer-Ll1l2l3l.js'];
+    expect(screenScripts((await get('/businesses')).body)).toEqual(directory);
+    expect(screenScripts((await get('/businesses?q=shop')).body)).toEqual(directory);
+    expect(screenScripts((await get('/quick-booking')).body)).toEqual(['/assets/quick-booking-Kk1k2k3k.js', '/assets/query-Qq1q2q3q.js', '/assets/query-layer-Ll1l2l3l.js']);
+    // the app's own chunk stays as index.html names it, once
+    expect((await get('/businesses')).body.match(/react-Rr1r2r3r\.js/g)).toHaveLength(1);
+    for (const page of ['/', '/login', `/book/${shop}`]) expect(screenScripts((await get(page)).body), page).toEqual([]);
   });
 });

@@ -5,18 +5,29 @@ import { cn } from '@/lib/cn';
 
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 
+// A directory page asks each card's zone for today: one formatter per zone, kept (building one costs
+// far more than using it). null: a zone name Intl does not know, which falls back to the visitor's calendar.
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
+  if (!dayFormats.has(timeZone)) {
+    let format: Intl.DateTimeFormat | null = null;
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      // Not a zone Intl knows.
+    }
+    dayFormats.set(timeZone, format);
+  }
+  return dayFormats.get(timeZone)!;
+}
+
 /**
  * Today as yyyy-MM-dd: in the given IANA time zone (a business's own calendar decides what
  * "today" and "30 days ahead" mean for its bookings), else in the visitor's.
  */
 export function todayIso(timeZone?: string): string {
-  if (timeZone) {
-    try {
-      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-    } catch {
-      // An unknown zone name: fall back to the visitor's calendar.
-    }
-  }
+  const format = timeZone ? dayFormat(timeZone) : null;
+  if (format) return format.format(new Date());
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

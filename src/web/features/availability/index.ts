@@ -6,7 +6,7 @@ export { useAvailableSlots } from './api/get-available-slots';
 export { useBlockedDates } from './api/get-blocked-dates';
 export { useBusinessEarliest } from './api/get-business-earliest';
 export { useBusinessHours } from './api/get-business-hours';
-export { EARLIEST_PAGE, useEarliestAppointmentPages, useEarliestAppointments } from './api/get-earliest-appointments';
+export { EARLIEST_PAGE, earliestAppointmentPagesOptions, earliestAppointmentsQueryOptions, earliestAppointmentsUrl, useEarliestAppointmentPages, useEarliestAppointments } from './api/get-earliest-appointments';
 export { useTimeSlots } from './api/get-time-slots';
 export { useUnblockDate } from './api/unblock-date';
 export { useUpdateBusinessHours } from './api/update-business-hours';

@@ -2,3 +2,4 @@
 export { AppointmentBooking } from './components/appointment-booking';
 export { EarliestGrid } from './components/earliest-grid';
 export { RestaurantBooking } from './components/restaurant-booking';
+export { prefetchQuickBooking } from './lib/prefetch-quick-booking';

@@ -3,6 +3,7 @@ export { useCreateBusiness } from './api/create-business';
 export { useCreateRestaurant } from './api/create-restaurant';
 export { useBusiness } from './api/get-business';
 export { useUpdateBusiness } from './api/update-business';
+export { prefetchDirectory } from './api/prefetch-directory';
 export { BusinessDetailsForm } from './components/business-details-form';
 export { BusinessDirectory } from './components/business-directory';
 export { earliestSlotLink, slotLink } from './components/earliest-slot';

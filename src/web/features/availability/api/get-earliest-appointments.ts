@@ -29,11 +29,15 @@ export const useEarliestAppointments = (filter: EarliestListFilter) => useQuery(
 
 /**
  * Quick booking's pages: a page at a time, each next one from the Link header. Asked again whenever the
- * page opens (free slots go fast), keeping what was shown meanwhile, so Back lands on the same cards.
+ * page opens (free slots go fast), keeping what was shown meanwhile, so Back lands on the same cards;
+ * not when asked in the last few seconds: a first visit's first render reads the list its page
+ * preloaded as it opened (lib/first-page-data.ts), which is that very ask. (A booking makes these
+ * lists stale at once, whatever their age: lib/query-keys.ts.)
  */
-export const useEarliestAppointmentPages = (filter: EarliestListFilter) =>
-  useInfiniteQuery({
-    ...pagedQueryOptions<EarliestAppointment[]>(queryKeys.earliestAppointmentList(filter, true), earliestAppointmentsUrl(filter)),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+export const earliestAppointmentPagesOptions = (filter: EarliestListFilter) => ({
+  ...pagedQueryOptions<EarliestAppointment[]>(queryKeys.earliestAppointmentList(filter, true), earliestAppointmentsUrl(filter)),
+  placeholderData: keepPreviousData,
+  staleTime: 5_000,
+});
+
+export const useEarliestAppointmentPages = (filter: EarliestListFilter) => useInfiniteQuery(earliestAppointmentPagesOptions(filter));

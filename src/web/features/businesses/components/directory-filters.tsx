@@ -1,11 +1,10 @@
-import { businessCategories, cuisineTypes, priceRanges } from '@contract/businesses';
+import { businessCategories, type BusinessSort, cuisineTypes, priceRanges } from '@contract/business-lists';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { todayIso } from '@/components/ui/calendar';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import type { BusinessSort } from '@contract/businesses';
 import type { BusinessListFilter } from '@/lib/query-keys';
 import { activeFilterCount, MAX_PARTY_SIZE } from '../lib/directory-filter';
 

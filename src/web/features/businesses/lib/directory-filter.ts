@@ -1,5 +1,5 @@
 // Relative imports: the unit tests load this file without the '@' aliases.
-import { businessCategories, type BusinessSort, businessSorts, cuisineTypes, priceRanges } from '../../../../contract/businesses';
+import { businessCategories, type BusinessSort, businessSorts, cuisineTypes, priceRanges } from '../../../../contract/business-lists';
 import { DIRECTORY_PAGE } from '../../../../contract/first-pages';
 import { RULES } from '../../../../contract/rules';
 import { isValidDate } from '../../../../contract/time';
