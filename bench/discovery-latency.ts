@@ -172,7 +172,7 @@ for (const e of ENDPOINTS) {
 // order's, walking a common category), so the check asks for an index and no whole-table read, and
 // the line says whether the filter's own index was the one used.
 const FILTERS: [string, string, string][] = [
-  ['q', '/api/businesses?q=dentsit&limit=24', 'businesses_search_text_trgm_idx'], ['category', '/api/businesses?category=Healthcare&limit=24', 'businesses_category_name_idx'],
+  ['q', '/api/businesses?q=dentsit&limit=24', 'business_words_pkey'], ['category', '/api/businesses?category=Healthcare&limit=24', 'businesses_category_name_idx'],
   ['cuisine', '/api/businesses?cuisine=Italian&limit=24', 'businesses_cuisine_name_idx'], ['priceRange', '/api/businesses?priceRange=%24%24%24&limit=24', 'businesses_price_name_idx'],
   ['partySize', '/api/businesses?partySize=12&limit=24', 'businesses_party_size_idx'], ['near', '/api/businesses?near=40.7128,-74.006&radiusKm=5&limit=24', 'businesses_location_idx'],
   ['availableOn', `/api/businesses?availableOn=${tomorrow}&limit=24`, 'earliest_free_starts'], ['sort=rating', '/api/businesses?sort=rating&limit=24', 'businesses_rating_idx'],
