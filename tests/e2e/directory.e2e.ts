@@ -1,8 +1,8 @@
-import { type APIRequestContext, request as playwrightRequest } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Business } from '../../src/contract/businesses';
-import { getJson, newServiceBusiness, register } from './support/api';
-import { baseURL, DESKTOP, newPage, PHONE, uniqueName, useBrowser } from './support/browser';
+import { getJson, newServiceBusiness } from './support/api';
+import { DESKTOP, newPage, PHONE, uniqueName, useBrowser } from './support/browser';
+import { seedServiceBusinesses } from './support/seed';
 import { dialogShot, expectAccessible, expectNoHorizontalScroll, expectTouchSized, shot, toastTitled } from './support/page';
 
 // The directory searched and paged on the real server. What it shows while loading and when a request
@@ -11,22 +11,11 @@ useBrowser();
 
 /** `count` service businesses named "<token> Studio NN", each with a service, a step north of (10, 20) apiece. */
 async function seedShops(token: string, count: number) {
-  const batches = 4;
-  await Promise.all(
-    Array.from({ length: batches }, async (_, batch) => {
-      const api: APIRequestContext = await playwrightRequest.newContext({ baseURL: baseURL() });
-      for (let i = batch; i < count; i += batches) {
-        await register(api, 'shop', 'business');
-        const made = await api.post('/api/businesses', {
-          data: { businessName: `${token} Studio ${String(i + 1).padStart(2, '0')}`, category: 'Fitness', address: `${i + 1} Paging Row`, latitude: 10 + i * 0.01, longitude: 20 },
-        });
-        expect(made.status(), await made.text()).toBe(201);
-        const { id } = (await made.json()) as { id: number };
-        const service = await api.post(`/api/businesses/${id}/services`, { data: { name: 'Private session', duration: 60, price: '40.00', description: '' } });
-        expect(service.status(), await service.text()).toBe(201);
-      }
-      await api.dispose();
-    }),
+  await seedServiceBusinesses(
+    Array.from({ length: count }, (_, i) => ({
+      business: { businessName: `${token} Studio ${String(i + 1).padStart(2, '0')}`, category: 'Fitness', address: `${i + 1} Paging Row`, latitude: 10 + i * 0.01, longitude: 20 },
+      service: { name: 'Private session', duration: 60, price: '40.00', description: '' },
+    })),
   );
 }
 

@@ -1,7 +1,6 @@
-import { type APIRequestContext, request as playwrightRequest } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { register } from './support/api';
-import { baseURL, DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
+import { seedServiceBusinesses } from './support/seed';
 import { expectAccessible, expectNoHorizontalScroll, shot } from './support/page';
 
 // Quick booking on the real server (DESIGN section 10): a page of 24 soonest-first cards, Show more for
@@ -12,19 +11,11 @@ useBrowser();
 /** Enough open service businesses that the earliest list has more than a page, whatever else the demo has. */
 async function seedShops(count: number) {
   const token = `Quickpage${Date.now().toString(36)}`;
-  await Promise.all(
-    Array.from({ length: 4 }, async (_, batch) => {
-      const api: APIRequestContext = await playwrightRequest.newContext({ baseURL: baseURL() });
-      for (let i = batch; i < count; i += 4) {
-        await register(api, 'quick', 'business');
-        const made = await api.post('/api/businesses', { data: { businessName: `${token} ${i + 1}`, category: 'Fitness', address: `${i + 1} Quick Row` } });
-        expect(made.status(), await made.text()).toBe(201);
-        const { id } = (await made.json()) as { id: number };
-        const service = await api.post(`/api/businesses/${id}/services`, { data: { name: 'Fast fitting', duration: 30, price: '30.00', description: '' } });
-        expect(service.status(), await service.text()).toBe(201);
-      }
-      await api.dispose();
-    }),
+  await seedServiceBusinesses(
+    Array.from({ length: count }, (_, i) => ({
+      business: { businessName: `${token} ${i + 1}`, category: 'Fitness', address: `${i + 1} Quick Row` },
+      service: { name: 'Fast fitting', duration: 30, price: '30.00', description: '' },
+    })),
   );
 }
 

@@ -24,8 +24,8 @@ export interface Database {
   kind: DatabaseKind;
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a gzipped tarball (test templates). */
-  dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: the data directory as a tarball, gzipped unless told 'none' (test templates). */
+  dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   /**
    * LISTENs on a channel and calls onPayload for every NOTIFY committed on it, from any process.
    * Resolves to a function that stops listening.
@@ -149,7 +149,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     close: once(() => client.close()),
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
   };
 }
 

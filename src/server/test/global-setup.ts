@@ -13,7 +13,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates one template per run: a PGlite data-dir dump that each test file loads, or a
+ * Migrates one template per run: a PGlite data-dir dump (a plain tar) that each test file loads, or a
  * PostgreSQL database each test file copies with CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {
@@ -36,8 +36,10 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'que-pglite-'));
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
-  const file = path.join(dir, 'template.tar.gz');
-  writeFileSync(file, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
+  // Uncompressed (43 MB against 5 MB): each test file loads it, and not gunzipping saves about 0.3 s of
+  // CPU per file (a PGlite opened in 0.74 s instead of 1.03 s, medians of 6, measured 2026-11-26).
+  const file = path.join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await (await database.dumpDataDir!('none')).arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');

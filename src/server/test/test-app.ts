@@ -44,6 +44,10 @@ export function clockOf(app: FastifyInstance): TestClock {
 /** PostgreSQL pool settings a test may change (the database-outage tests); PGlite ignores them. */
 export type PoolOptions = Omit<Extract<DatabaseOptions, { kind: 'postgres' }>, 'kind' | 'url'>;
 
+let templateBlob: Blob | undefined;
+/** The template read once per worker (its files share a module graph): PGlite copies it, never changes it. */
+const pgliteTemplate = () => (templateBlob ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
+
 /** A fresh, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone. */
 export async function createTestDatabase(pool: PoolOptions = {}): Promise<{ database: Database; drop(): Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
@@ -62,8 +66,7 @@ export async function createTestDatabase(pool: PoolOptions = {}): Promise<{ data
       },
     };
   }
-  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: template });
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: pgliteTemplate() });
   return { database, drop: () => database.close() };
 }
 

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
 import { openDatabase } from '../../../src/server/db/client.js';
+import { loadTimeZones } from '../../../src/server/db/time-zones.js';
 import { seedDemoData } from '../../../src/server/seed/demo-data.js';
+import { startSeedServer } from './seed-server.js';
 
 // One built app on a PGlite of its own with demo data, as the browser tests drive it. Run as a child
 // process by global-setup.ts (one per test worker, so two servers use two cores), it prints its address
-// on the first line of stdout and stops on SIGTERM.
+// and its seeding side door's (seed-server.ts) on the first line of stdout and stops on SIGTERM.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'que-e2e-'));
 const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' }), RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_RATE_LIMIT: 1000 };
@@ -19,12 +21,14 @@ await database.migrate();
 await seedDemoData(database.db, config, { market: false });
 const app = await buildApp({ config, database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`${address}\n`);
+const seeder = await startSeedServer(database.db, await loadTimeZones(database.db, config.DEFAULT_TIME_ZONE));
+process.stdout.write(`${address} ${seeder.address}\n`);
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  seeder.server.close();
   await app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -7,17 +7,22 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One app per test worker: the file running in worker N (VITEST_POOL_ID) uses baseURLs[N - 1]. */
     baseURLs: string[];
+    /** The seeding side door of each worker's app (seed-server.ts), in the order of baseURLs. */
+    seedURLs: string[];
   }
 }
 
 const serverScript = path.resolve(import.meta.dirname, 'app-server.ts');
 
-/** Starts app-server.ts in a child process of its own and resolves with the address it listens on. */
-function startServer(): Promise<{ child: ChildProcess; address: string }> {
+/** Starts app-server.ts in a child process of its own and resolves with the addresses it listens on. */
+function startServer(): Promise<{ child: ChildProcess; address: string; seedAddress: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverScript], { stdio: ['pipe', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (address) => resolve({ child, address }));
+    lines.once('line', (line) => {
+      const [address, seedAddress] = line.split(' ');
+      resolve({ child, address, seedAddress });
+    });
     child.once('exit', (code) => reject(new Error(`the e2e app server exited (${code}) before listening`)));
   });
 }
@@ -31,6 +36,7 @@ export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
   const servers = await Promise.all(Array.from({ length: workers }, startServer));
   project.provide('baseURLs', servers.map((s) => s.address));
+  project.provide('seedURLs', servers.map((s) => s.seedAddress));
   return async () => {
     await Promise.all(
       servers.map(({ child }) => {
