@@ -89,8 +89,9 @@ export function discoveryConditions(f: DiscoveryFilter): SQL[] {
   if (f.category) where.push(sql`b.category = ${f.category}`);
   if (f.cuisine) where.push(sql`b.cuisine_type = ${f.cuisine}`);
   if (f.priceRange) where.push(sql`b.price_range = ${f.priceRange}`);
-  // only restaurants have a max party size (services' is null)
-  if (f.partySize !== undefined) where.push(sql`b.max_party_size >= ${f.partySize}`);
+  // only restaurants have a max party size (services' is null): said as the type too, so a page by
+  // name reads restaurants only (businesses_type_name_idx), not every business in name order
+  if (f.partySize !== undefined) where.push(sql`b.business_type = 'restaurant' and b.max_party_size >= ${f.partySize}`);
   // every typed word found, forgiving typos (que_search_hits; its threshold is set for the transaction)
   if (f.q) where.push(sql`b.id in (select h.business_id from ${hits(f.q)} h)`);
   if (f.near) {

@@ -51,7 +51,7 @@ describe('GET /api/businesses plans', () => {
     ['category', 'name', { category: 'Fitness' }, undefined, 'businesses_category_name_idx'],
     ['cuisine', 'name', { cuisine: 'Italian' }, undefined, 'businesses_cuisine_name_idx'],
     ['price range', 'name', { priceRange: '$$' }, undefined, 'businesses_price_name_idx'],
-    ['party size', 'rating', { partySize: 6 }, undefined, 'businesses_party_size_idx'],
+    ['party size, by name', 'name', { partySize: 6 }, undefined, 'businesses_type_name_idx'],
     ['q', 'relevance', { q: 'dentsit' }, undefined, 'business_words_pkey'],
     ['q, sorted by name', 'name', { q: 'dentsit' }, undefined, 'search_words_word_trgm_idx'],
     ['near', 'distance', { near, radiusKm: 10 }, undefined, 'businesses_location_idx'],
