@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 // A paged list (the directory, quick booking) keeps its place on Back (DESIGN section 10). Its pages
@@ -25,13 +25,17 @@ function recall(entry: string): number | null {
   }
 }
 
-/** Remembers this entry's scroll as the person scrolls; on Back or Forward, restores it once `ready` (the list drawn). */
-export function useRestoredScroll(ready: boolean) {
+/**
+ * Remembers this entry's scroll as the person scrolls; on Back or Forward, restores it once `ready`
+ * (the list drawn). Answers whether there is a place to restore (as the list first mounts).
+ */
+export function useRestoredScroll(ready: boolean): boolean {
   const location = useLocation();
   // The first page's entry is always "default": the path tells a directory from a quick booking there.
   const key = `${location.key}:${location.pathname}`;
   const navigationType = useNavigationType();
   const restored = useRef<string | null>(null);
+  const [placeToRestore] = useState(() => navigationType === 'POP' && (recall(key) ?? 0) > 0);
 
   useEffect(() => {
     let frame = 0;
@@ -54,4 +58,5 @@ export function useRestoredScroll(ready: boolean) {
     const y = recall(key);
     if (y !== null && y > 0) window.scrollTo(0, y);
   }, [ready, key, navigationType]);
+  return placeToRestore;
 }

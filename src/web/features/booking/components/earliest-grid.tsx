@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, UtensilsCrossed, Zap } from 'lucide-react';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EarliestAppointment } from '@contract/appointments';
 import { formatPrice } from '@contract/money';
@@ -15,6 +15,7 @@ import { cn } from '@/lib/cn';
 import { useFocusFirstNew } from '@/lib/focus-new-items';
 import { loadedItems } from '@/lib/paged-query';
 import type { EarliestListFilter } from '@/lib/query-keys';
+import { useFirstScreenFirst } from '@/lib/first-screen-first';
 import { useRestoredScroll } from '@/lib/restored-scroll';
 import { earliestFilterFromParams, earliestFilterParams } from '../lib/earliest-filter';
 import { EarliestFilters } from './earliest-filters';
@@ -83,7 +84,9 @@ export function EarliestGrid() {
   const pages = useEarliestAppointmentPages(filter);
   const { data, isPending, error, refetch, isPlaceholderData, isFetching, isFetchingNextPage } = pages;
   const items = loadedItems(data);
-  useRestoredScroll(data !== undefined && !isPlaceholderData);
+  const restoring = useRestoredScroll(data !== undefined && !isPlaceholderData);
+  const [listAtMount] = useState(data !== undefined);
+  const drawn = useFirstScreenFirst(items.length, restoring || !listAtMount);
   const listRef = useRef<HTMLUListElement>(null);
   const focusingNext = useFocusFirstNew(items.length, listRef);
   const narrowed = Boolean(filter.date || filter.time || filter.partySize);
@@ -114,7 +117,7 @@ export function EarliestGrid() {
     list = (
       <>
         <ul ref={listRef} className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && isPlaceholderData && 'opacity-60 transition-opacity')}>
-          {items.map((item) => (
+          {items.slice(0, drawn).map((item) => (
             <li key={`${item.business.id}-${item.service.id}`}>
               <EarliestCard item={item} earliest={startOf(item) === soonest} />
             </li>

@@ -1,5 +1,5 @@
 import { Building2, UtensilsCrossed } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { useFocusFirstNew } from '@/lib/focus-new-items';
 import { loadedItems } from '@/lib/paged-query';
 import type { BusinessListFilter } from '@/lib/query-keys';
+import { useFirstScreenFirst } from '@/lib/first-screen-first';
 import { useRestoredScroll } from '@/lib/restored-scroll';
 import { useBusinessPages } from '../api/get-businesses';
 import { filterFromParams, filterParams, nearPoint } from '../lib/directory-filter';
@@ -63,7 +64,9 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
   const pages = useBusinessPages(filter);
   const { data, isPending, isError, error, errorUpdatedAt, isFetching, isFetchingNextPage, isPlaceholderData, refetch } = pages;
   const businesses = loadedItems(data);
-  useRestoredScroll(data !== undefined && !isPlaceholderData);
+  const restoring = useRestoredScroll(data !== undefined && !isPlaceholderData);
+  const [listAtMount] = useState(data !== undefined);
+  const drawn = useFirstScreenFirst(businesses.length, restoring || !listAtMount);
   const list = useRef<HTMLUListElement>(null);
   const focusingNext = useFocusFirstNew(businesses.length, list);
 
@@ -139,7 +142,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
               {filter.sort === 'distance' && ', nearest first'}
             </p>
             <ul ref={list} className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && 'opacity-60 transition-opacity')}>
-              {businesses.map((b) => (
+              {businesses.slice(0, drawn).map((b) => (
                 <li key={b.id}>
                   <BusinessCard business={b} />
                 </li>
