@@ -25,7 +25,8 @@ describe('directory', () => {
     await page.goto('/businesses');
     const cards = page.getByTestId('business-card');
     await cards.first().waitFor();
-    expect(await cards.count()).toBeGreaterThanOrEqual(6);
+    // the first screen's cards first, the rest right after that paint (web/lib/first-screen-first.ts)
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6);
     const main = page.getByRole('main');
     expect(await main.getByRole('link', { name: 'Register Business' }).getAttribute('href')).toBe('/business-register');
     expect(await main.getByRole('link', { name: 'Register Restaurant' }).getAttribute('href')).toBe('/restaurant-register');
@@ -58,6 +59,8 @@ describe('directory', () => {
     await page.goto('/restaurant-booking');
     const cards = page.getByTestId('business-card');
     await cards.first().waitFor();
+    // the whole list drawn (the first screen's cards come first: aria-busy until the rest follow)
+    await expect.poll(() => page.locator('ul[aria-busy="true"]').count()).toBe(0);
     expect(await cards.getByRole('link', { name: /Book Appointment/ }).count()).toBe(0);
     expect(await cards.getByRole('link', { name: /Make Reservation/ }).count()).toBe(await cards.count());
     const trattoria = cards.filter({ hasText: 'Trattoria Bella' });

@@ -32,7 +32,8 @@ describe('quick booking pages', () => {
       await page.goto('/quick-booking');
       const cards = page.getByTestId('earliest-card');
       await cards.first().waitFor();
-      expect(await cards.count()).toBe(24);
+      // the first screen's cards first, the rest right after that paint (web/lib/first-screen-first.ts)
+      await expect.poll(() => cards.count()).toBe(24);
       expect(asked).toEqual(['?limit=24']);
       await cards.first().getByText('Earliest', { exact: true }).waitFor();
       if (label === 'phone') await expectNoHorizontalScroll(page);

@@ -135,6 +135,7 @@ describe('quick booking', () => {
       await page.getByRole('heading', { name: 'Earliest Available Appointments' }).waitFor();
       const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
       await cards.first().waitFor();
+      await expect.poll(() => page.locator('ul[aria-busy="true"]').count()).toBe(0);
       // Every card tied with the soonest start carries the badge; restaurant cards keep their Restaurant badge.
       const soonest = items.map((i) => `${i.date} ${i.time}`).sort()[0];
       const tied = items.filter((i) => `${i.date} ${i.time}` === soonest).length;

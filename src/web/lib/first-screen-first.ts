@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 // list that arrives later, one mounted again by Back or a link, or one whose place is restored (it
 // needs the whole height at once) is drawn whole, as before.
 
+// The list says aria-busy while the rest is still to come.
+
 /** Cards a phone's first screen can show, and some. */
 export const FIRST_SCREEN_CARDS = 4;
 

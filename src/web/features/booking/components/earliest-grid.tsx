@@ -116,7 +116,7 @@ export function EarliestGrid() {
     const soonest = items.reduce((min, item) => (startOf(item) < min ? startOf(item) : min), startOf(items[0]));
     list = (
       <>
-        <ul ref={listRef} className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && isPlaceholderData && 'opacity-60 transition-opacity')}>
+        <ul ref={listRef} aria-busy={drawn < items.length || undefined} className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && isPlaceholderData && 'opacity-60 transition-opacity')}>
           {items.slice(0, drawn).map((item) => (
             <li key={`${item.business.id}-${item.service.id}`}>
               <EarliestCard item={item} earliest={startOf(item) === soonest} />

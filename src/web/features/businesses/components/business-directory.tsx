@@ -141,7 +141,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
               {filter.q && ` matching “${filter.q}”`}
               {filter.sort === 'distance' && ', nearest first'}
             </p>
-            <ul ref={list} className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && 'opacity-60 transition-opacity')}>
+            <ul ref={list} aria-busy={drawn < businesses.length || undefined} className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && 'opacity-60 transition-opacity')}>
               {businesses.slice(0, drawn).map((b) => (
                 <li key={b.id}>
                   <BusinessCard business={b} />
