@@ -34,6 +34,29 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * The address people reach the app by, as links the server writes must carry (robots.txt, the
+ * sitemap, a shared page's canonical link and og:url). Read from here, never from a request's Host
+ * or X-Forwarded-Host: anyone can send those, and what they name would be written into pages and
+ * sitemaps that caches keep for an hour. An origin only: the app is served at its root.
+ */
+const publicUrl = z
+  .string()
+  .trim()
+  .transform((value, ctx): string | undefined => {
+    if (value === '') return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
+      ctx.addIssue({ code: 'custom', message: 'must be an http:// or https:// address such as https://que.example.com' });
+      return z.NEVER;
+    }
+    if (url.username || url.password || url.pathname !== '/' || /[?#]/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must be the address alone (scheme, host and port), without a path, query, fragment or credentials' });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
 /** 85% of the V8 heap this process may use (node --max-old-space-size raises it): shed load before it runs out. */
 const defaultHeapLimitMb = Math.floor((getHeapStatistics().heap_size_limit / 1024 / 1024) * 0.85);
 
@@ -41,6 +64,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('development'),
   PORT: z.coerce.number('must be a number').int().min(0).max(65535, 'must be a port number').default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: http://localhost:{PORT} (loadConfig), right for a machine of one's own and nowhere else.
+  PUBLIC_URL: publicUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -110,8 +135,10 @@ export function trustProxyOption(value: Config['TRUST_PROXY']) {
   return (_address: string, hop: number) => hop < value;
 }
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'DATABASE_URL'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'DATABASE_URL' | 'PUBLIC_URL'> & {
   DATABASE_URL?: string;
+  /** An origin, no trailing slash: `https://que.example.com`. */
+  PUBLIC_URL: string;
   /** Unset: the app uses the one generated into the database (features/auth/session-secret.ts). */
   SESSION_SECRET?: string;
 };
@@ -140,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     DATABASE_URL: values.DATABASE_URL || undefined,
+    PUBLIC_URL: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     SESSION_SECRET: values.SESSION_SECRET,
   };
 }

@@ -41,6 +41,21 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dir, WS_CONNECTIONS_PER_IP: '0' })).toThrow(/WS_CONNECTIONS_PER_IP: must be at least 1/);
     expect(() => loadConfig({ DATA_DIR: dir, WS_CONNECTIONS_PER_IP: 'lots' })).toThrow(/WS_CONNECTIONS_PER_IP: must be a number/);
   });
+  it('reads PUBLIC_URL as an http(s) origin, http://localhost:{PORT} when unset', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
+    const publicUrl = (PUBLIC_URL?: string, PORT?: string) => loadConfig({ DATA_DIR: dir, PUBLIC_URL, PORT }).PUBLIC_URL;
+    expect(publicUrl()).toBe('http://localhost:5000');
+    expect(publicUrl('', '8080')).toBe('http://localhost:8080');
+    expect(publicUrl('https://que.example.com')).toBe('https://que.example.com');
+    expect(publicUrl(' https://Que.Example.com:8443/ ')).toBe('https://que.example.com:8443');
+    expect(publicUrl('http://10.0.0.5:5000')).toBe('http://10.0.0.5:5000');
+    for (const bad of ['que.example.com', 'ftp://que.example.com', 'javascript:alert(1)', 'https://']) {
+      expect(() => publicUrl(bad), bad).toThrow(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ address/);
+    }
+    for (const bad of ['https://que.example.com/app', 'https://que.example.com/?x=1', 'https://que.example.com/#top', 'https://user:pw@que.example.com', 'https://que.example.com?']) {
+      expect(() => publicUrl(bad), bad).toThrow(/PUBLIC_URL: must be the address alone/);
+    }
+  });
   it('reads TRUST_PROXY as false, a hop count, or proxy addresses, and never as "trust everyone"', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
     const trust = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY }).TRUST_PROXY;

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
 import { shot } from './support/page';
+import { E2E_PUBLIC_URL } from './support/public-url';
 
 // The built app and the API from one process: what a browser, a crawler and a load balancer's health
 // check see (DESIGN section 10, "Serving" and "Pages people share").
@@ -67,12 +68,14 @@ describe('serving the built web app', () => {
     expect(icon.headers.get('content-type')).toMatch(/^image\//);
     const robots = await (await fetch(`${baseURL()}/robots.txt`)).text();
     expect(robots).toContain('Disallow: /api/');
-    expect(robots).toContain(`Sitemap: ${baseURL()}/sitemap.xml`);
+    // PUBLIC_URL, not the address the request came by
+    expect(robots).toContain(`Sitemap: ${E2E_PUBLIC_URL}/sitemap.xml`);
     const sitemap = await fetch(`${baseURL()}/sitemap.xml`);
     expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await sitemap.text();
-    expect(xml).toContain(`<loc>${baseURL()}/book/`);
-    expect(xml).toContain(`<loc>${baseURL()}/restaurant/`);
+    expect(xml).toContain(`<loc>${E2E_PUBLIC_URL}/book/`);
+    expect(xml).toContain(`<loc>${E2E_PUBLIC_URL}/restaurant/`);
+    expect(xml).not.toContain(baseURL());
   });
 });
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { testConfig } from './test-app.js';
 
@@ -67,8 +68,12 @@ export function makeWebFixture(): WebFixture {
 }
 
 /** The app serving a web fixture, on the given database (API routes and all). */
-export async function buildWebApp(database: Database, webDir: string, options: { sitemapUrlsPerFile?: number } = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(), database, logger: false, serveWeb: true, webDir, ...options });
+export async function buildWebApp(
+  database: Database,
+  webDir: string,
+  { config, ...options }: { sitemapUrlsPerFile?: number; config?: Partial<Config> } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(config), database, logger: false, serveWeb: true, webDir, ...options });
   await app.ready();
   return app;
 }

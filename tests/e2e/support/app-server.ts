@@ -6,6 +6,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import { openDatabase } from '../../../src/server/db/client.js';
 import { loadTimeZones } from '../../../src/server/db/time-zones.js';
 import { seedDemoData } from '../../../src/server/seed/demo-data.js';
+import { E2E_PUBLIC_URL } from './public-url.js';
 import { startSeedServer } from './seed-server.js';
 
 // One built app on a PGlite of its own with demo data, as the browser tests drive it. Run as a child
@@ -13,7 +14,7 @@ import { startSeedServer } from './seed-server.js';
 // and its seeding side door's (seed-server.ts) on the first line of stdout and stops on SIGTERM.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'que-e2e-'));
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' }), RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_RATE_LIMIT: 1000 };
+const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', PUBLIC_URL: E2E_PUBLIC_URL }), RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_RATE_LIMIT: 1000 };
 const database = await openDatabase({ kind: 'pglite', dataDir });
 await database.migrate();
 // Without the generated market of a few hundred businesses: the journeys here name the demo's own

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.js';
 import { FIRST_PAGE_REQUESTS, FIRST_PAGE_SCREENS } from '../../../contract/first-pages.js';
 import { type BuildManifest, withFirstPagePreloads } from './first-page-preloads.js';
@@ -20,20 +20,21 @@ const XML = 'application/xml; charset=utf-8';
 // Crawlers read these now and then; an hour's staleness costs nothing and spares the database.
 const CRAWLER_CACHE = 'public, max-age=3600';
 
-/** The address the visitor used (X-Forwarded-* behind a trusted proxy): what links in a sitemap and a preview must carry. */
-const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host || 'localhost'}`;
-
 /** A path's id as the database can hold it, or null (then there is no such business). */
 const idFrom = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : null);
 
 /** robots.txt, the sitemap (an index past the per-file limit) and business pages with their own head. */
 export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null, manifest = null, sitemapUrlsPerFile = SITEMAP_URLS_PER_FILE }: SharePagesOptions) {
-  app.get('/robots.txt', async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', CRAWLER_CACHE).send(robotsTxt(baseUrlOf(request))),
+  // PUBLIC_URL, never the request's Host: these answers are cached for an hour by anyone between,
+  // and a Host a client made up would otherwise become the links everyone after it is sent.
+  const baseUrl = app.config.PUBLIC_URL;
+  const robots = robotsTxt(baseUrl);
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', CRAWLER_CACHE).send(robots),
   );
 
-  app.get('/sitemap.xml', async (request, reply) =>
-    reply.type(XML).header('cache-control', CRAWLER_CACHE).send(await readSitemap(app.db, baseUrlOf(request), sitemapUrlsPerFile)),
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply.type(XML).header('cache-control', CRAWLER_CACHE).send(await readSitemap(app.db, baseUrl, sitemapUrlsPerFile)),
   );
 
   // /sitemap-{first business id}.xml: a file starts at an id, so reading it is one range scan of the
@@ -41,7 +42,7 @@ export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null,
   app.get<{ Params: { firstId: string } }>('/sitemap-:firstId(^\\d+).xml', async (request, reply) => {
     const firstId = idFrom(request.params.firstId);
     if (firstId === null) throw notFound('Sitemap file');
-    const xml = await readSitemapFile(app.db, baseUrlOf(request), firstId, sitemapUrlsPerFile);
+    const xml = await readSitemapFile(app.db, baseUrl, firstId, sitemapUrlsPerFile);
     return reply.type(XML).header('cache-control', CRAWLER_CACHE).send(xml);
   });
 
@@ -55,8 +56,13 @@ export async function sharePagesRoutes(app: FastifyInstance, { indexHtml = null,
   }
   for (const type of ['service', 'restaurant'] as const) {
     app.get<{ Params: { id: string } }>(type === 'restaurant' ? '/restaurant/:id' : '/book/:id', async (request, reply) => {
-      const html = await showBusinessPage(app.db, request.log, { indexHtml, type, id: idFrom(request.params.id), baseUrl: baseUrlOf(request) });
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      const page = await showBusinessPage(app.db, request.log, { indexHtml, type, id: idFrom(request.params.id), baseUrl });
+      // No such business: 404, so crawlers drop the address; the page is still the app, whose router says so.
+      return reply
+        .code(page.found ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page.html);
     });
   }
 }

@@ -10,8 +10,11 @@ import { urlsetXml } from './sitemap.js';
 // DESIGN section 10, "Pages people share and search engines read": business pages with their own
 // head, the sitemap (an index past the per-file limit) and robots.txt, through the real app.
 
-const HOST = 'que.example';
-const BASE = `http://${HOST}`;
+// Links carry PUBLIC_URL; every request names another host, as anyone may (and a proxy passes on).
+const BASE = 'https://que.example';
+const HOST = 'evil.example';
+const FORWARDED = { 'x-forwarded-host': 'forwarded.example', 'x-forwarded-proto': 'http' };
+const PUBLIC = { PUBLIC_URL: BASE, TRUST_PROXY: 1 } as const;
 const NASTY = `Tom's "Best" </script><script>alert(1)</script> & Co <!-- $& $1`;
 
 let database: Database;
@@ -28,8 +31,8 @@ let plainShop: number;
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
   web = makeWebFixture();
-  app = await buildWebApp(database, web.dir);
-  smallFiles = await buildWebApp(database, web.dir, { sitemapUrlsPerFile: 2 });
+  app = await buildWebApp(database, web.dir, { config: PUBLIC });
+  smallFiles = await buildWebApp(database, web.dir, { sitemapUrlsPerFile: 2, config: PUBLIC });
   shop = (await serviceBusiness(app, {}, { businessName: 'Shop' })).businessId;
   bistro = (await restaurant(app, { businessName: 'Chez "Nous" & </title>' })).businessId;
   plainShop = (await serviceBusiness(app)).businessId;
@@ -52,7 +55,9 @@ afterAll(async () => {
   await window.happyDOM.close();
 });
 
-const get = (url: string, on = app, headers: Record<string, string> = {}) => on.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
+const get = (url: string, on = app, headers: Record<string, string> = {}) => on.inject({ method: 'GET', url, headers: { host: HOST, ...FORWARDED, ...headers } });
+/** Whether a host a request named got into what was written. */
+const spoofed = (text: string) => /evil\.example|forwarded\.example|other\.example|localhost/.test(text);
 const parseHtml = (html: string) => new window.DOMParser().parseFromString(html, 'text/html');
 function parseXml(xml: string) {
   const doc = new window.DOMParser().parseFromString(xml, 'application/xml');
@@ -114,14 +119,37 @@ describe('a shared business page', () => {
     expect(ld).not.toHaveProperty('aggregateRating');
   });
 
-  it('links to the address the visitor came by', async () => {
-    const res = await get(`/book/${plainShop}`, app, { host: 'other.example:8080' });
-    expect(parseHtml(res.body).querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`http://other.example:8080/book/${plainShop}`);
+  it('links to PUBLIC_URL, never to the host a request names', async () => {
+    for (const headers of [{}, { host: 'other.example:8080' }, { host: 'other.example', 'x-forwarded-host': 'other.example' }]) {
+      const res = await get(`/book/${plainShop}`, app, headers);
+      const doc = parseHtml(res.body);
+      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${BASE}/book/${plainShop}`);
+      expect(meta(doc, 'og:url')).toEqual([`${BASE}/book/${plainShop}`]);
+      expect(jsonLd(doc)[0]).toMatchObject({ '@id': `${BASE}/book/${plainShop}`, url: `${BASE}/book/${plainShop}` });
+      expect(spoofed(res.body), res.body).toBe(false);
+    }
   });
 
-  it('is the plain web app for an unknown id, a business of the other kind, or no id at all', async () => {
+  it('answers 404 with the plain web app for an id no business has', async () => {
     const plainTitle = 'Que – Book, reserve, skip the line';
-    for (const url of [`/book/${bistro}`, `/restaurant/${shop}`, '/book/999999', '/restaurant/0', '/book/abc', '/book/99999999999', `/book/${shop}/extra`, '/book/-1']) {
+    for (const url of ['/book/999999', '/restaurant/999999', '/restaurant/0', '/book/abc', '/restaurant/abc', '/book/99999999999', '/book/-1', '/book/1.5']) {
+      const res = await get(url, app, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      const doc = parseHtml(decodedBody(res));
+      expect(doc.title, url).toBe(plainTitle);
+      expect(meta(doc, 'og:url'), url).toEqual([]);
+      expect(doc.querySelector('link[rel="canonical"]'), url).toBeNull();
+      expect(jsonLd(doc), url).toEqual([]);
+      // the app's router still draws its "not found" screen
+      expect(doc.querySelector('#root'), url).not.toBeNull();
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/book/999999' })).statusCode).toBe(404);
+  });
+
+  it('is the plain web app for a business of the other kind (its page links to the right one), or a path past the id', async () => {
+    const plainTitle = 'Que – Book, reserve, skip the line';
+    for (const url of [`/book/${bistro}`, `/restaurant/${shop}`, `/book/${shop}/extra`]) {
       const res = await get(url, app, { 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain('text/html');
@@ -143,6 +171,26 @@ describe('robots.txt and the sitemap', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
     expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /book/', 'Allow: /restaurant/', 'Disallow: /api/', `Sitemap: ${BASE}/sitemap.xml`]));
+    expect(spoofed(res.body), res.body).toBe(false);
+  });
+
+  it('are the same for every Host (a cache that keeps one an hour serves it to everyone), naming only PUBLIC_URL', async () => {
+    for (const [url, on] of [['/robots.txt', app], ['/sitemap.xml', app], ['/sitemap.xml', smallFiles]] as const) {
+      const answers = [];
+      for (const headers of [{}, { host: 'other.example' }, { host: 'que.example', 'x-forwarded-host': 'other.example:8443', 'x-forwarded-proto': 'https' }]) {
+        const res = await get(url, on, headers);
+        expect(res.statusCode, url).toBe(200);
+        expect(spoofed(res.body), res.body).toBe(false);
+        expect(res.body, url).toContain(`${BASE}/`);
+        answers.push(res.body);
+      }
+      expect(new Set(answers).size, url).toBe(1);
+    }
+    const index = parseXml((await get('/sitemap.xml', smallFiles)).body);
+    const file = new URL(index.getElementsByTagName('loc')[0].textContent ?? '').pathname;
+    const first = (await get(file, smallFiles)).body;
+    expect(spoofed(first), first).toBe(false);
+    expect((await get(file, smallFiles, { host: 'other.example' })).body).toBe(first);
   });
 
   it('lists every business page once, by its kind, with when it changed', async () => {
