@@ -66,3 +66,35 @@ export async function legacyDatabaseMigrated(beforeTag: string, legacySql: strin
     before.remove();
   }
 }
+
+/**
+ * A database as the migrations before the baseline left it (test-fixtures/schema-at-0017.sql: their
+ * tables and their functions), holding `legacySql`, then migrated by this tree: PostgreSQL only, as
+ * the fixture is pg_dump's text. Skips the baseline, as such a database does, and runs 0001 on.
+ */
+export async function preBaselineDatabaseMigrated(legacySql: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `que_pre_baseline_${process.pid}_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = withDatabase(process.env.TEST_DATABASE_URL!, name);
+  const old = new pg.Client({ connectionString: url });
+  await old.connect();
+  await old.query(readFileSync(new URL('./test-fixtures/schema-at-0017.sql', import.meta.url), 'utf8'));
+  await old.query(`create schema drizzle; create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
+                   insert into drizzle.__drizzle_migrations (hash, created_at) values ('0017', 1795400900000)`);
+  // pg_dump's text empties the search path for the rest of the session
+  await old.query('set search_path to public');
+  await old.query(legacySql);
+  await old.end();
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
