@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../test/test-app.js';
+import { legacyDatabaseMigrated } from './legacy-database-test-support.js';
+
+// The journal's order as drizzle's migrator reads it: an entry runs only when its "when" is later than
+// the created_at of the latest migration the database has (migration-journal.unit.test.ts checks the
+// file). 0012_policies used to be dated before 0011_one_place: a database stopped at 0011 skipped it.
+
+const applied = (database: Parameters<typeof queryRows>[0]) =>
+  queryRows<{ n: number }>(database, 'select count(*)::int as n from drizzle.__drizzle_migrations').then((r) => r[0].n);
+
+describe('the migration journal on databases migrated before', () => {
+  it('a database stopped at 0011 runs 0012 and every later one', async () => {
+    const { database, drop } = await legacyDatabaseMigrated('0012', 'select 1');
+    try {
+      const columns = await queryRows<{ name: string }>(
+        database,
+        `select table_name || '.' || column_name as name from information_schema.columns
+          where (table_name, column_name) in (('appointments', 'booked_policies'), ('businesses', 'policies'), ('services', 'policies')) order by 1`,
+      );
+      expect(columns.map((c) => c.name)).toEqual(['appointments.booked_policies', 'businesses.policies', 'services.policies']);
+      expect(await applied(database)).toBe(18);
+    } finally {
+      await drop();
+    }
+  }, 180_000);
+
+  it('a database that has every migration, recorded at the old journal times, runs none again', async () => {
+    // 0012 as the old journal dated it; the rest kept their times.
+    const { database, drop } = await legacyDatabaseMigrated('9999', 'update drizzle.__drizzle_migrations set created_at = 1795670718575 where created_at = 1795675000000');
+    try {
+      expect(await queryRows(database, 'select 1 as found from drizzle.__drizzle_migrations where created_at = 1795670718575')).toEqual([{ found: 1 }]);
+      expect(await applied(database)).toBe(18);
+      await database.migrate();
+      expect(await applied(database)).toBe(18);
+    } finally {
+      await drop();
+    }
+  }, 180_000);
+});
