@@ -120,7 +120,7 @@ describe('a shared business page', () => {
   });
 
   it('links to PUBLIC_URL, never to the host a request names', async () => {
-    for (const headers of [{}, { host: 'other.example:8080' }, { host: 'other.example', 'x-forwarded-host': 'other.example' }]) {
+    for (const headers of [{}, { host: 'other.example:8080' }, { host: 'other.example', 'x-forwarded-host': 'other.example' }] as Record<string, string>[]) {
       const res = await get(`/book/${plainShop}`, app, headers);
       const doc = parseHtml(res.body);
       expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${BASE}/book/${plainShop}`);
@@ -177,7 +177,7 @@ describe('robots.txt and the sitemap', () => {
   it('are the same for every Host (a cache that keeps one an hour serves it to everyone), naming only PUBLIC_URL', async () => {
     for (const [url, on] of [['/robots.txt', app], ['/sitemap.xml', app], ['/sitemap.xml', smallFiles]] as const) {
       const answers = [];
-      for (const headers of [{}, { host: 'other.example' }, { host: 'que.example', 'x-forwarded-host': 'other.example:8443', 'x-forwarded-proto': 'https' }]) {
+      for (const headers of [{}, { host: 'other.example' }, { host: 'que.example', 'x-forwarded-host': 'other.example:8443', 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
         const res = await get(url, on, headers);
         expect(res.statusCode, url).toBe(200);
         expect(spoofed(res.body), res.body).toBe(false);
