@@ -113,7 +113,7 @@ describe('a shared business link', () => {
     const { page, context, consoleErrors } = await newPage(PHONE);
     await page.goto(`/book/${business.id}`, { waitUntil: 'commit' });
     await page.waitForLoadState('domcontentloaded');
-    expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(`${baseURL()}/book/${business.id}`);
+    expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(`${E2E_PUBLIC_URL}/book/${business.id}`);
     // The app then names the page its own way, still with the business's name.
     await page.getByRole('heading', { name: business.businessName }).first().waitFor();
     await expect.poll(() => page.title()).toMatch(/ – Que$/);
@@ -128,7 +128,7 @@ describe('a shared business link', () => {
     const { page, context, consoleErrors } = await newPage(DESKTOP);
     await page.goto(`/restaurant/${restaurant.id}`);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
-    expect(ld).toMatchObject({ '@type': 'Restaurant', name: restaurant.businessName, url: `${baseURL()}/restaurant/${restaurant.id}` });
+    expect(ld).toMatchObject({ '@type': 'Restaurant', name: restaurant.businessName, url: `${E2E_PUBLIC_URL}/restaurant/${restaurant.id}` });
     // The app renders the restaurant and then names the page its own way ("Reserve a table – … – Que").
     await page.getByRole('heading', { name: restaurant.businessName }).first().waitFor();
     await expect.poll(() => page.title()).toBe(`Reserve a table – ${restaurant.businessName} – Que`);
