@@ -87,13 +87,14 @@ export async function selectEarliestPage(
       order by c.start_local, c.business_id, c.service_id`);
     return { rows: toRows(result), scanEnd: null };
   }
-  // The lookup runs for each row as the outer limit pulls it (no sort between: the rows come in key
-  // order), so a page whose first rows are free costs those rows alone.
+  // The lookup runs once for each row as the outer limit pulls it (a function in FROM: as a column of
+  // a lateral subquery it would be inlined and run twice, in the filter and the item; no sort between:
+  // the rows come in key order), so a page whose first rows are free costs those rows alone.
   const result = await db.execute(sql`
     select ${itemWithBusiness(f)} as item, ${keyColumns}
     from (${candidates(f, after, now, scan, sql`${rowColumns}, ${searchDay(f, now)} as search_day`)}) c
-    cross join lateral (select que_free_starts_from(c.business_id, c.service_id, c.search_day, ${f.time ?? null}::text, ${f.partySize ?? null}::int,
-      ${horizonDays}::int, ${now}::timestamptz, c.day, c.starts, ${RULES.availabilitySearchTimes}::int) as times) t
+    cross join lateral que_free_starts_from(c.business_id, c.service_id, c.search_day, ${f.time ?? null}::text, ${f.partySize ?? null}::int,
+      ${horizonDays}::int, ${now}::timestamptz, c.day, c.starts, ${RULES.availabilitySearchTimes}::int) t(times)
     where cardinality(t.times) > 0
     order by c.start_local, c.business_id, c.service_id
     limit ${n}`);

@@ -2,15 +2,28 @@ import { formatTime12h } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { todayIso } from '@/components/ui/calendar';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
+import { zoneLabel } from '@/lib/business-time';
 import type { EarliestListFilter } from '@/lib/query-keys';
 import { fromTimes, QUICK_MAX_PARTY } from '../lib/earliest-filter';
 
 /**
- * Quick booking's "date, time, party size": each narrows the list on the server. The time is each
- * business's own clock ("from 6:00 PM" means 6 PM where the business is).
+ * What clock "From" is on: each business's own ("from 6:00 PM" means 6 PM where the business is), so
+ * it says so when the list mixes zones, and names the one zone when all are elsewhere than the visitor.
  */
-export function EarliestFilters({ filter, onChange }: { filter: EarliestListFilter; onChange: (changes: Partial<EarliestListFilter>) => void }) {
+export function fromZoneHint(zones: string[], date: string | undefined): string {
+  const day = date ? '' : ' today';
+  if (zones.length > 1) return `Each business's own time${day}`;
+  const label = zones.length === 1 ? zoneLabel(zones[0]) : '';
+  return label ? `${label[0].toUpperCase()}${label.slice(1)}${day}` : date ? '' : 'Today';
+}
+
+/**
+ * Quick booking's "date, time, party size": each narrows the list on the server (a time without a
+ * date is each business's today). `zones`: the zones of the businesses listed, for the From hint.
+ */
+export function EarliestFilters({ filter, onChange, zones }: { filter: EarliestListFilter; onChange: (changes: Partial<EarliestListFilter>) => void; zones: string[] }) {
   const any = Boolean(filter.date || filter.time || filter.partySize);
+  const hint = filter.time ? fromZoneHint(zones, filter.date) : zones.length > 1 ? fromZoneHint(zones, 'any') : '';
   return (
     <div role="group" aria-label="Narrow the list" className="mb-6 grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:flex sm:flex-wrap">
       <div className="col-span-2 space-y-1 sm:w-44">
@@ -19,7 +32,7 @@ export function EarliestFilters({ filter, onChange }: { filter: EarliestListFilt
       </div>
       <div className="space-y-1 sm:w-36">
         <Label htmlFor="quick-time">From</Label>
-        <NativeSelect id="quick-time" value={filter.time ?? ''} onChange={(e) => onChange({ time: e.target.value || undefined })}>
+        <NativeSelect id="quick-time" aria-describedby={hint ? 'quick-time-zone' : undefined} value={filter.time ?? ''} onChange={(e) => onChange({ time: e.target.value || undefined })}>
           <option value="">Any time</option>
           {fromTimes.map((t) => (
             <option key={t} value={t}>
@@ -27,6 +40,11 @@ export function EarliestFilters({ filter, onChange }: { filter: EarliestListFilt
             </option>
           ))}
         </NativeSelect>
+        {hint && (
+          <p id="quick-time-zone" data-testid="from-zone" className="text-xs text-slate-500">
+            {hint}
+          </p>
+        )}
       </div>
       <div className="space-y-1 sm:w-36">
         <Label htmlFor="quick-party">Party size</Label>
