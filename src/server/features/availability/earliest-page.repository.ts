@@ -6,9 +6,9 @@ import { type DiscoveryFilter, discoveryConditions } from '../businesses/index.j
 // A page of GET /api/earliest-appointments (DESIGN section 10, decision 0024): the stored items in
 // earliest_free_starts_listing_idx order (start_local, business_id, service_id), after the cursor,
 // narrowed by the discovery filters, a day, a time and a party size. The items stay the database's
-// JSON text. With a date, a time or a party (an availability search, decision 0031) each listed
-// service's free starts that day at or after the time, for the party, are looked up as its row is
-// reached (que_free_starts_from), so a page costs its own rows, not the market's.
+// JSON text. With a date, a time or a party (an availability search; decision 0024, issue-27
+// addendum) each listed service's free starts that day at or after the time, for the party, are
+// looked up as its row is reached (que_free_starts_from), so a page costs its own rows, not the market's.
 
 export interface EarliestFilter extends DiscoveryFilter {
   date?: string;
