@@ -134,6 +134,12 @@ export const earliestAppointmentSchema = z.object({
   date: z.string(),
   time: z.string(),
   duration: z.number().int(),
+  /**
+   * Only in GET /api/earliest-appointments: the service's free starts on `date` ("HH:MM", the business's
+   * clock, ascending), at most five; `time` is the first. Asked a `time`, those at or after it, the
+   * nearest first; asked a `partySize`, those that seat the party. Each books in one tap.
+   */
+  times: z.array(z.string()).optional(),
   /** Only in GET /api/earliest-appointments asked `near` a point: great-circle kilometres from it, one decimal. */
   distanceKm: z.number().optional(),
 });

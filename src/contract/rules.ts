@@ -50,6 +50,10 @@ export const RULES = {
   searchPartySizeMax: 20,
   /** Next free times a directory card shows. */
   nextFreeTimesPerBusiness: 3,
+  /** Availability search (GET /api/earliest-appointments): free starts each item carries (`times`), the nearest at or after the time asked. */
+  availabilitySearchTimes: 5,
+  /** …and the most listed services one page of a date, time or party-size search looks at: a page of a search few match ends early, with a Link to go on. */
+  availabilitySearchScanPerPage: 400,
 } as const;
 
 export type Rules = typeof RULES;

@@ -1615,6 +1615,38 @@ CREATE FUNCTION public.que_free_on_change_day(p_kind text, p_date date, p_today 
 $$;
 
 --
+-- Name: que_free_starts_from(integer, integer, date, text, integer, integer, timestamp with time zone, date, text[], integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_free_starts_from(p_business integer, p_service integer, p_date date, p_from text, p_party integer, p_horizon integer, p_now timestamp with time zone, p_day date, p_starts text[], p_count integer) RETURNS text[]
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  v_slots text[];
+  v_out text[] := '{}';
+  v_t text;
+BEGIN
+  IF p_day = p_date AND coalesce(p_party, 1) <= 1 THEN
+    v_slots := p_starts;
+  ELSE
+    BEGIN
+      SELECT w.slots INTO v_slots
+        FROM que_day_slots_within(p_business, p_date, p_service, p_party, NULL, p_horizon, p_now, true, NULL, NULL, NULL, false) w;
+    EXCEPTION WHEN invalid_parameter_value OR SQLSTATE 'QBTZ1' OR SQLSTATE 'QB404' OR SQLSTATE 'QB400' THEN
+      RETURN v_out;
+    END;
+  END IF;
+  -- ascending, as the slot rules give them: the first p_count at or after p_from
+  FOREACH v_t IN ARRAY coalesce(v_slots, '{}') LOOP
+    CONTINUE WHEN p_from IS NOT NULL AND v_t < p_from;
+    v_out := v_out || v_t;
+    EXIT WHEN cardinality(v_out) >= p_count;
+  END LOOP;
+  RETURN v_out;
+END
+$$;
+
+--
 -- Name: que_hand_over_table(integer, integer, integer, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 

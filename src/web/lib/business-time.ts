@@ -43,6 +43,12 @@ export function zoneLabel(timeZone: string | null | undefined, viewer: string = 
   return `${city} time`;
 }
 
+/** "America/New_York" -> "New York time" whatever the viewer's zone: for lists that mix zones. */
+export function zoneCityLabel(timeZone: string): string {
+  const zone = canonicalZone(timeZone) ?? timeZone;
+  return `${zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ')} time`;
+}
+
 /** Appends the zone label to a text that ends in a time: "9:00 AM" -> "9:00 AM New York time". */
 export const withZone = (text: string, timeZone: string | null | undefined, viewer?: string): string => {
   const label = zoneLabel(timeZone, viewer);

@@ -16,7 +16,7 @@ export default function QuickBookingRoute() {
           Skip the Line
         </p>
         <h1 className="mt-1 text-2xl font-bold sm:text-3xl">Earliest Available Appointments</h1>
-        <p className="mt-2 text-slate-600">The soonest free slot at every business, soonest first. Pick one to book it in a few taps.</p>
+        <p className="mt-2 text-slate-600">The soonest free slot at every business, soonest first. Pick a date, a time and a party to see who is free then; each time shown books in one tap.</p>
       </header>
       <EarliestGrid />
     </div>

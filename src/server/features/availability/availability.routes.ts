@@ -61,7 +61,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   // The schema documents the answer; the body is the database's JSON text, which Fastify sends as it
   // is (a string with a JSON content type is not serialized again; earliest.service.ts).
   app.get('/earliest-appointments', { schema: { querystring: listEarliestQuerySchema, response: { 200: z.array(earliestAppointmentSchema) } } }, async (request, reply) => {
-    const page = await earliestPageJson(app.db, request.query, app.clock());
+    const page = await earliestPageJson(app.db, request.query, app.clock(), app.config.RESTAURANT_BOOKING_HORIZON_DAYS);
     linkNextCursor(request, reply, page.next);
     return reply.type('application/json').send(page.json as never);
   });

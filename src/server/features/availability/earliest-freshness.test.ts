@@ -190,8 +190,8 @@ describe('the listing as sent', () => {
     expect(res.body).toBe(JSON.stringify(JSON.parse(res.body)));
     const item = (res.json() as EarliestAppointment[]).find((i) => i.business.id === shop.business.id)!;
     expect(item.business.businessName).toBe('Café "Q" \\ \t\u0001 </script> 🎉');
-    expect(Object.keys(item)).toEqual(['business', 'service', 'date', 'time', 'duration']);
-    // the listing adds the business's rating to the stored item (earliest-page.repository.ts)
+    expect(Object.keys(item)).toEqual(['business', 'service', 'date', 'time', 'duration', 'times']);
+    // the listing adds the business's rating and the day's first free starts to the stored item (earliest-page.repository.ts)
     expect(Object.keys(item.business)).toEqual(['id', 'businessName', 'businessType', 'category', 'timeZone', 'ratingAverage', 'ratingCount']);
   });
 });

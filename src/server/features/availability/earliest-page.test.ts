@@ -57,10 +57,12 @@ describe('GET /api/earliest-appointments', () => {
 
   it('date, time and party size narrow it', async () => {
     expect(await list(`date=${monday}`)).toHaveLength(9);
-    expect(await list(`date=${addDays(monday, 1)}`)).toEqual([]);
+    // another day: every business free that day, not only those whose soonest start is on it (issue 27)
+    expect((await list(`date=${addDays(monday, 1)}`)).map((i) => i.date)).toEqual(Array(9).fill(addDays(monday, 1)));
     const evening = await list('time=17:00');
     expect(evening.map((i) => i.business.businessName).sort()).toEqual(['Long Table', 'Small Table']);
-    expect((await list(`date=${monday}&time=11:00`)).map((i) => i.time)).toEqual(['17:00', '17:00']);
+    // each item says its first free start at or after the time
+    expect((await list(`date=${monday}&time=11:00`)).map((i) => i.time)).toEqual([...Array(7).fill('11:00'), '17:00', '17:00']);
     expect((await list('partySize=6')).map((i) => i.business.id)).toEqual([large.id]);
     expect((await list('partySize=2')).map((i) => i.business.id).sort()).toEqual([small.id, large.id].sort());
   });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { EarliestAppointment } from '../../../contract/appointments.js';
@@ -105,10 +106,12 @@ export async function listEarliestAppointments(db: Db, now: Date = new Date()): 
   const all: EarliestAppointment[] = [];
   for (let cursor: string | undefined; ; ) {
     const page = await earliestPageJson(db, { limit: 100, cursor }, now);
-    // the stored items as a business's own listing has them: the page adds the rating to each
+    // the stored items as a business's own listing has them: the page adds the rating and the times to each
     for (const item of JSON.parse(page.json) as (EarliestAppointment & { business: { ratingAverage?: unknown; ratingCount?: unknown } })[]) {
       delete item.business.ratingAverage;
       delete item.business.ratingCount;
+      expect(item.times?.[0]).toBe(item.time);
+      delete item.times;
       all.push(item);
     }
     if (!page.next) return all;

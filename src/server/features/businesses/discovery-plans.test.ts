@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.close());
 
-/** The plan of the one statement `run` sends, without running it. */
+/** The plan of the (first) statement `run` sends, without running it. */
 async function planOf(run: (db: Db) => Promise<unknown>, search = false): Promise<string> {
   return unitOfWork(ctx.database.db, async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
@@ -30,7 +30,7 @@ async function planOf(run: (db: Db) => Promise<unknown>, search = false): Promis
     const explaining = {
       execute: async (statement: SQL) => {
         const result = (await tx.execute(sql`explain (costs off) ${statement}`)) as unknown as { rows: Record<string, string>[] };
-        plan = result.rows.map((r) => Object.values(r)[0]).join('\n');
+        plan ||= result.rows.map((r) => Object.values(r)[0]).join('\n');
         return { rows: [] };
       },
     } as unknown as Db;
@@ -69,9 +69,10 @@ describe('GET /api/earliest-appointments plans', () => {
   it.each<[string, EarliestFilter, string]>([
     ['no filter', {}, 'earliest_free_starts_listing_idx'],
     ['date and time', { date: '2026-01-05', time: '18:00' }, 'earliest_free_starts_listing_idx'],
+    ['date, time and party size', { date: '2026-01-05', time: '18:00', partySize: 2 }, 'earliest_free_starts_restaurant_listing_idx'],
     ['near', { near, radiusKm: 5 }, 'businesses_location_idx'],
   ])('%s uses %s', async (_name, filter, index) => {
-    const plan = await planOf((db) => selectEarliestPage(db, filter, ['2026-01-01T09:00:00', 1, 1], 24), filter.q !== undefined);
+    const plan = await planOf((db) => selectEarliestPage(db, filter, ['2026-01-01T09:00:00', 1, 1], 24, NOW, 14, 400), filter.q !== undefined);
     expect(plan).toContain(index);
   });
 });

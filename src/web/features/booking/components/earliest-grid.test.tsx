@@ -68,6 +68,41 @@ describe('quick booking', () => {
     expect(Object.fromEntries(asked.at(-1)!)).toEqual({ limit: '24' });
   });
 
+  it('each card’s free times book that time in one tap; mixed zones are said on each card and by From', async () => {
+    const tokyo: EarliestAppointment = { ...item(2, '18:00', 'restaurant'), business: { ...item(2, '18:00', 'restaurant').business, timeZone: 'Asia/Tokyo' }, times: ['18:00', '18:30'] };
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/earliest-appointments', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json([{ ...item(1, '18:00', 'restaurant'), times: ['18:00', '18:30', '19:00', '19:30', '20:00'] }, tokyo]);
+      }),
+    );
+    renderApp(<QuickBookingRoute />, { path: '/quick-booking?date=2030-05-02&time=18:00&partySize=2' });
+    await screen.findAllByTestId('earliest-card');
+    expect(Object.fromEntries(asked[0])).toEqual({ limit: '24', date: '2030-05-02', time: '18:00', partySize: '2' });
+    const buttons = screen.getAllByTestId('earliest-time');
+    expect(buttons.map((b) => b.textContent)).toEqual(['6:00 PM', '6:30 PM', '7:00 PM', '7:30 PM', '8:00 PM', '6:00 PM', '6:30 PM']);
+    expect(buttons[2]).toHaveAttribute('href', '/restaurant/1?date=2030-05-02&time=19%3A00');
+    expect(buttons[2]).toHaveAccessibleName(/^Book a table at Place 01, .*7:00 PM/);
+    expect(buttons[6]).toHaveAttribute('href', '/restaurant/2?date=2030-05-02&time=18%3A30');
+    // the times are each business's clock: said on every card, since the list mixes zones
+    expect(screen.getAllByTestId('earliest-zone').map((z) => z.textContent)).toEqual([' · Times are New York time', ' · Times are Tokyo time']);
+    expect(screen.getByTestId('from-zone')).toHaveTextContent("each business's time");
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription("each business's time");
+  });
+
+  it('a search page with nothing found but a Link goes on to the next before saying nothing is free', async () => {
+    server.use(
+      http.get('/api/earliest-appointments', ({ request }) => {
+        if (new URL(request.url).searchParams.get('cursor') === 'on') return HttpResponse.json([{ ...item(7, '21:00'), times: ['21:00'] }]);
+        return HttpResponse.json([], { headers: { Link: '</api/earliest-appointments?limit=24&date=2030-05-02&time=21:00&cursor=on>; rel="next"' } });
+      }),
+    );
+    renderApp(<QuickBookingRoute />, { path: '/quick-booking?date=2030-05-02&time=21:00' });
+    expect(await screen.findByTestId('earliest-card')).toHaveTextContent('Place 07');
+    expect(screen.queryByText(/Nothing is free/)).not.toBeInTheDocument();
+  });
+
   it('drops a date, time or party size it cannot use', async () => {
     const asked: string[] = [];
     server.use(

@@ -1,16 +1,11 @@
-import { CalendarDays, Clock, UtensilsCrossed, Zap } from 'lucide-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { EarliestAppointment } from '@contract/appointments';
-import { formatPrice } from '@contract/money';
-import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
-import { formatLongDate } from '@/components/ui/calendar';
+import { EmptyState, Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { ShowMore } from '@/components/ui/show-more';
 import { useEarliestAppointmentPages } from '@/features/availability';
-import { earliestSlotLink } from '@/features/businesses';
 import { errorMessage } from '@/lib/api-client';
-import { formatClock } from '@/lib/business-time';
 import { cn } from '@/lib/cn';
 import { useFocusFirstNew } from '@/lib/focus-new-items';
 import { loadedItems } from '@/lib/paged-query';
@@ -18,59 +13,8 @@ import type { EarliestListFilter } from '@/lib/query-keys';
 import { useFirstScreenFirst } from '@/lib/first-screen-first';
 import { useRestoredScroll } from '@/lib/restored-scroll';
 import { earliestFilterFromParams, earliestFilterParams } from '../lib/earliest-filter';
+import { EarliestCard } from './earliest-card';
 import { EarliestFilters } from './earliest-filters';
-
-function EarliestCard({ item, earliest }: { item: EarliestAppointment; earliest: boolean }) {
-  const restaurant = item.business.businessType === 'restaurant';
-  return (
-    <Link
-      to={earliestSlotLink(item)}
-      data-testid="earliest-card"
-      className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
-    >
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900 group-hover:text-brand-700">{item.business.businessName}</p>
-          <p className="text-sm break-words text-slate-600">{item.service.serviceName}</p>
-        </div>
-        {/* Both badges when both apply: the earliest restaurant is still recognisably a restaurant. */}
-        <div className="flex shrink-0 flex-col items-end gap-1">
-          {earliest && (
-            <Badge variant="success">
-              <Zap className="mr-1 size-3" aria-hidden="true" />
-              Earliest
-            </Badge>
-          )}
-          {(restaurant || !earliest) && (
-            <Badge variant="secondary">
-              {restaurant && <UtensilsCrossed className="mr-1 size-3" aria-hidden="true" />}
-              {item.business.category}
-            </Badge>
-          )}
-        </div>
-      </div>
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-        <div className="col-span-2 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-brand-800">
-          <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-          <dt className="sr-only">Earliest date and time</dt>
-          <dd className="font-medium">
-            {formatLongDate(item.date)} · {formatClock(item.time, item.business.timeZone)}
-          </dd>
-        </div>
-        <div className="flex items-center gap-1.5 text-slate-600">
-          <Clock className="size-4 shrink-0" aria-hidden="true" />
-          <dt className="sr-only">Duration</dt>
-          <dd>{item.duration} min</dd>
-        </div>
-        <div className="text-right">
-          <dt className="sr-only">Price</dt>
-          <dd className="font-semibold text-slate-900">{Number(item.service.price) === 0 && restaurant ? 'Free to reserve' : formatPrice(item.service.price)}</dd>
-        </div>
-      </dl>
-      <span className="mt-4 text-sm font-medium text-brand-600">{restaurant ? 'Reserve this table →' : 'Book this slot →'}</span>
-    </Link>
-  );
-}
 
 /**
  * Quick booking (DESIGN section 10): the earliest free starts across businesses, soonest first, a page
@@ -82,8 +26,15 @@ export function EarliestGrid() {
   const filter = useMemo(() => earliestFilterFromParams(params), [params]);
   const update = (changes: Partial<EarliestListFilter>) => setParams((current) => earliestFilterParams({ ...earliestFilterFromParams(current), ...changes }));
   const pages = useEarliestAppointmentPages(filter);
-  const { data, isPending, error, refetch, isPlaceholderData, isFetching, isFetchingNextPage } = pages;
+  const { data, isPending, error, refetch, isPlaceholderData, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage } = pages;
   const items = loadedItems(data);
+  // A search page that looked at its most rows and found none still has a Link: followed at once, so
+  // "nothing free" is said only when the list has ended (earliest-page.repository.ts).
+  const following = items.length === 0 && !isPending && !error && hasNextPage;
+  useEffect(() => {
+    if (following && !isFetchingNextPage) void fetchNextPage();
+  }, [following, isFetchingNextPage, fetchNextPage]);
+  const zones = new Set(items.map((item) => item.business.timeZone));
   const restoring = useRestoredScroll(data !== undefined && !isPlaceholderData);
   const [listAtMount] = useState(data !== undefined);
   const drawn = useFirstScreenFirst(items.length, restoring || !listAtMount);
@@ -92,7 +43,7 @@ export function EarliestGrid() {
   const narrowed = Boolean(filter.date || filter.time || filter.partySize);
 
   let list: ReactNode;
-  if (isPending) {
+  if (isPending || following) {
     list = (
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading appointments">
         {Array.from({ length: 6 }, (_, i) => (
@@ -119,7 +70,7 @@ export function EarliestGrid() {
         <ul ref={listRef} aria-busy={drawn < items.length || undefined} className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && isPlaceholderData && 'opacity-60 transition-opacity')}>
           {items.slice(0, drawn).map((item) => (
             <li key={`${item.business.id}-${item.service.id}`}>
-              <EarliestCard item={item} earliest={startOf(item) === soonest} />
+              <EarliestCard item={item} earliest={startOf(item) === soonest} mixedZones={zones.size > 1} />
             </li>
           ))}
         </ul>
@@ -131,7 +82,7 @@ export function EarliestGrid() {
   }
   return (
     <>
-      <EarliestFilters filter={filter} onChange={update} />
+      <EarliestFilters filter={filter} onChange={update} zones={[...zones]} />
       {list}
     </>
   );
