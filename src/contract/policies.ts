@@ -78,12 +78,21 @@ export function formatPolicyMinutes(minutes: number): string {
   return `${minutes} min`;
 }
 
+/**
+ * How long before the start a booking can still be rescheduled: its own cut-off, or where only a
+ * cancel cut-off is set, that one (DESIGN section 9: moving a booking frees its time as cancelling
+ * does). que_booked_cutoff says the same in SQL. null: any time before the start.
+ */
+export const rescheduleCutoffOf = (p: Pick<BusinessPolicies, 'cancelCutoffMinutes' | 'rescheduleCutoffMinutes'>): number | null =>
+  p.rescheduleCutoffMinutes ?? p.cancelCutoffMinutes;
+
 /** The policies a customer is told before booking, one sentence each ("Free cancellation until 24 h before"). */
 export function policySentences(p: BusinessPolicies): string[] {
   const lines: string[] = [];
   if (p.minNoticeMinutes > 0) lines.push(`Needs ${formatPolicyMinutes(p.minNoticeMinutes)} notice`);
   lines.push(p.cancelCutoffMinutes === null ? 'Free cancellation any time before the start' : `Free cancellation until ${formatPolicyMinutes(p.cancelCutoffMinutes)} before`);
-  if (p.rescheduleCutoffMinutes !== null) lines.push(`Rescheduling until ${formatPolicyMinutes(p.rescheduleCutoffMinutes)} before`);
+  const reschedule = rescheduleCutoffOf(p);
+  if (reschedule !== null) lines.push(`Rescheduling until ${formatPolicyMinutes(reschedule)} before`);
   if (p.maxActivePerCustomer !== null) {
     lines.push(`At most ${p.maxActivePerCustomer} upcoming ${p.maxActivePerCustomer === 1 ? 'booking' : 'bookings'} per customer`);
   }

@@ -14,6 +14,8 @@ export const RULES = {
   serviceBookingWindowDays: 30,
   /** How many days ahead a restaurant takes reservations unless RESTAURANT_BOOKING_HORIZON_DAYS says otherwise. */
   restaurantHorizonDays: 365,
+  /** An authorized card payment no offer claims is released (cancelled) after this many minutes (DESIGN section 4). */
+  unclaimedCardHoldMinutes: 15,
   /** Smallest queue-jump offer, in cents. */
   queueJumpMinCents: 500,
   /** Smallest Move Back offer, in cents. */

@@ -1,15 +1,22 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody, errorStatus } from '../contract/errors.js';
-import { constraintOf, databaseMessageOf, isDatabaseUnavailable, RaisedState, SqlState, sqlStateOf } from './db/sql-state.js';
+import { constraintOf, databaseDetailOf, databaseMessageOf, isDatabaseUnavailable, RaisedState, SqlState, sqlStateOf } from './db/sql-state.js';
 
 export class AppError extends Error {
   constructor(
     public readonly code: ErrorCode,
     message: string,
     public readonly issues?: ErrorBody['issues'],
+    /** A message about one user's own affairs: anyone else who asked is told `othersSee` instead. */
+    public readonly privateTo?: { userId: number; othersSee: string },
   ) {
     super(message);
+  }
+
+  /** The message for the user who asked (null: nobody signed in). */
+  messageFor(userId: number | null | undefined): string {
+    return this.privateTo && this.privateTo.userId !== userId ? this.privateTo.othersSee : this.message;
   }
 }
 
@@ -17,6 +24,16 @@ export const notFound = (what: string) => new AppError(ErrorCode.NOT_FOUND, `${w
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(ErrorCode.FORBIDDEN, message);
 export const unauthenticated = () => new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
 export const slotTaken = () => new AppError(ErrorCode.SLOT_TAKEN, 'That time slot is no longer available');
+
+/**
+ * Refusals whose message describes one customer's own bookings (the SQL names them in DETAIL as
+ * "customer <id>"): anyone else who caused one (the other party of an offer, an owner) is told
+ * only this.
+ */
+const OTHERS_SEE: Partial<Record<ErrorCode, string>> = {
+  [ErrorCode.OVERLAPS_YOUR_BOOKING]: 'The other customer has another booking at that time.',
+  [ErrorCode.ONE_RESERVATION_PER_DAY]: 'The other customer already has a table at this restaurant that day.',
+};
 
 const raisedCodes: Record<string, ErrorCode> = {
   [RaisedState.validation]: ErrorCode.VALIDATION,
@@ -44,6 +61,11 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   const state = sqlStateOf(error);
   if (!state) return undefined;
   const raised = raisedCodes[state];
+  const othersSee = raised && OTHERS_SEE[raised];
+  if (othersSee) {
+    const customer = /^customer (\d+)$/.exec(databaseDetailOf(error) ?? '');
+    return new AppError(raised, databaseMessageOf(error) ?? othersSee, undefined, { userId: customer ? Number(customer[1]) : -1, othersSee });
+  }
   if (raised) return new AppError(raised, databaseMessageOf(error) ?? 'The request cannot be done');
   if (state === SqlState.exclusionViolation && constraintOf(error) === ONE_PLACE_CONSTRAINT) {
     // Only when two requests raced past the trigger's read, which names the booking in the way.
@@ -87,7 +109,8 @@ const fastifyCodes: Record<string, [number, ErrorCode, string]> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return send(reply, errorStatus[error.code], { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+      const message = error.messageFor(request.user?.id);
+      return send(reply, errorStatus[error.code], { message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -108,7 +131,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, 503, { message: 'The service is busy or restarting. Please try again in a moment.', code: ErrorCode.UNAVAILABLE });
     }
     const dbError = fromDatabaseError(error);
-    if (dbError) return send(reply, errorStatus[dbError.code], { message: dbError.message, code: dbError.code });
+    if (dbError) return send(reply, errorStatus[dbError.code], { message: dbError.messageFor(request.user?.id), code: dbError.code });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, { message: error.message, code: ErrorCode.VALIDATION });
     }

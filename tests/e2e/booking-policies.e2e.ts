@@ -39,17 +39,19 @@ describe('booking policies', () => {
     const policies = customer.page.getByRole('region', { name: 'Booking policies' });
     await policies.getByText('Needs 2 h notice').waitFor();
     await policies.getByText('Free cancellation until 24 h before').waitFor();
+    // No reschedule cut-off of its own: the cancel cut-off closes rescheduling too (DESIGN section 9).
+    await policies.getByText('Rescheduling until 24 h before').waitFor();
     expect(await customer.page.getByRole('checkbox', { name: /Block queue jump/ }).count()).toBe(0);
     await expectNoHorizontalScroll(customer.page);
     await shot(customer.page, 'policies-details-step-phone');
 
     const booked = await book(customer.context.request, { businessId: shop.business.id, serviceId: shop.service.id, date, time: times[0] });
-    expect(booked).toMatchObject<Partial<Appointment>>({ cancelCutoffMinutes: 1440, swapMarket: false });
+    expect(booked).toMatchObject<Partial<Appointment>>({ cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: 1440, swapMarket: false });
     await customer.page.goto('/appointments');
     const appointmentCard = customer.page.getByTestId('appointment-card').first();
-    await appointmentCard.getByText('Free cancellation ended 24 h before the start: please contact the business.').waitFor();
+    await appointmentCard.getByText('Cancelling and rescheduling closed 24 h before the start: please contact the business.').waitFor();
     expect(await appointmentCard.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
-    expect(await appointmentCard.getByRole('button', { name: 'Reschedule' }).isDisabled()).toBe(false);
+    expect(await appointmentCard.getByRole('button', { name: 'Reschedule' }).isDisabled()).toBe(true);
     expect(await appointmentCard.getByRole('button', { name: 'Move Back' }).count()).toBe(0);
     await expectNoHorizontalScroll(customer.page);
     await expectAccessible(customer.page);

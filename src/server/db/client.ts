@@ -14,7 +14,7 @@ import pg from 'pg';
 import { writeAppRules } from './app-rules.js';
 import { applyFunctionFiles, type SqlRunner } from './function-files.js';
 import * as schema from './schema.js';
-import { insideTransactionWork } from './unit-of-work.js';
+import { insideTransactionWork, isRetryable, TRANSACTION_ATTEMPTS } from './unit-of-work.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -92,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool discards the dead client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
     if (options.refusePoolQueriesInTransactions) refusePoolQueriesInTransactions(pool);
+    retryAbortedStatements(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -150,6 +151,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: once(() => client.close()),
     dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
+  };
+}
+
+/**
+ * A statement sent on the pool is a transaction of its own: when PostgreSQL aborts it for a
+ * deadlock or a serialization failure nothing of it was kept, so it is simply run again, as
+ * unitOfWork runs a transaction again (issue 26: a writer of one statement outside any unit of
+ * work answered the generic "conflicted, try again"). Transactions go through pool.connect(),
+ * not here; their unit of work retries them whole.
+ */
+function retryAbortedStatements(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    // A callback or a submittable (a cursor, a stream) is the caller's to handle.
+    const submittable = typeof (args[0] as { submit?: unknown } | null)?.submit === 'function';
+    if (submittable || typeof args.at(-1) === 'function') return query(...args);
+    const run = async (attempt: number): Promise<unknown> => {
+      try {
+        return await query(...args);
+      } catch (error) {
+        if (isRetryable(error) && attempt < TRANSACTION_ATTEMPTS) return run(attempt + 1);
+        throw error;
+      }
+    };
+    return run(1);
   };
 }
 

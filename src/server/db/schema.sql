@@ -439,9 +439,13 @@ BEGIN
        AND tstzrange(x.starts_instant, x.ends_instant, '[)') && tstzrange(NEW.starts_instant, NEW.ends_instant, '[)')
      ORDER BY x.starts_instant LIMIT 1;
     IF FOUND THEN
+      -- The message names the other booking, which only its customer may read: DETAIL says whose it
+      -- is, and anyone else who caused the refusal (the other party of an offer, the owner) is told
+      -- only that the customer is busy then (fromDatabaseError and the error handler, errors.ts).
       RAISE EXCEPTION USING ERRCODE = 'QBOVL',
         MESSAGE = format('%s already has a booking then: %s at %s, %s (%s). Nobody can be in two places at once: cancel or move one of them first.',
-                         o.username, o.service_name, o.business_name, que_slot_text(o.starts_at), que_zone_label(o.time_zone));
+                         o.username, o.service_name, o.business_name, que_slot_text(o.starts_at), que_zone_label(o.time_zone)),
+        DETAIL = format('customer %s', NEW.customer_id);
     END IF;
   END IF;
   RETURN NEW;
@@ -488,7 +492,7 @@ BEGIN
       'dietaryRestrictions', a.dietary_restrictions, 'cancelledBy', a.cancelled_by,
       -- The cut-offs it was booked under (DESIGN section 9) and whether its business takes offers now.
       'cancelCutoffMinutes', (a.booked_policies->>'cancelCutoffMinutes')::int,
-      'rescheduleCutoffMinutes', (a.booked_policies->>'rescheduleCutoffMinutes')::int,
+      'rescheduleCutoffMinutes', que_booked_cutoff(a.booked_policies, 'rescheduleCutoffMinutes'),
       'swapMarket', (que_policies(bz.business_type, bz.policies, NULL)->>'swapMarket')::boolean,
       -- Who serves it (DESIGN section 9); null for a restaurant's table.
       'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested,
@@ -607,6 +611,18 @@ BEGIN
   RETURN jsonb_build_object('appointment', que_appointment_view(v_ap.id), 'events', v_events);
 END
 $_$;
+
+--
+-- Name: que_booked_cutoff(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_booked_cutoff(p_booked jsonb, p_key text) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT CASE WHEN p_key = 'rescheduleCutoffMinutes'
+              THEN coalesce(p_booked->>'rescheduleCutoffMinutes', p_booked->>'cancelCutoffMinutes')
+              ELSE p_booked->>p_key END::int
+$$;
 
 --
 -- Name: que_booked_effects(integer, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -949,15 +965,16 @@ DECLARE
 BEGIN
   UPDATE payment_intents SET offer_id = p_offer, claimed_at = clock_timestamp(), updated_at = now()
    WHERE (id = p_key OR client_secret = p_key) AND user_id = p_user AND status = 'requires_capture'
-     AND amount_cents = p_amount AND offer_id IS NULL
+     AND amount_cents = p_amount AND offer_id IS NULL AND claimed_at IS NULL
   RETURNING id INTO v_id;
   IF v_id IS NOT NULL THEN RETURN v_id; END IF;
-  SELECT id, user_id, status, offer_id, amount_cents INTO r FROM payment_intents WHERE id = p_key OR client_secret = p_key LIMIT 1;
+  SELECT id, user_id, status, offer_id, amount_cents, claimed_at INTO r FROM payment_intents WHERE id = p_key OR client_secret = p_key LIMIT 1;
   IF FOUND AND r.user_id = p_user AND r.offer_id = p_offer THEN RETURN r.id; END IF;
   v_why := CASE
     WHEN NOT FOUND OR r.user_id <> p_user THEN 'Payment not found: authorize a card payment first and send its id'
     WHEN r.status = 'requires_payment_method' THEN 'The payment is not authorized yet: confirm the card first'
-    WHEN r.status = 'canceled' THEN 'The payment was canceled: authorize a new one'
+    WHEN r.status = 'canceled' OR (r.offer_id IS NULL AND r.claimed_at IS NOT NULL)
+      THEN 'The payment was canceled: authorize a new one'
     WHEN r.offer_id IS NOT NULL OR r.status = 'succeeded' THEN 'The payment is already used by another offer'
     WHEN r.amount_cents <> p_amount THEN format('The payment authorizes %s but this offer charges %s: %s expected',
       que_format_cents(r.amount_cents), que_format_cents(p_amount), que_format_cents(p_amount))
@@ -997,8 +1014,8 @@ $$;
 CREATE FUNCTION public.que_cutoff_passed(p_booked jsonb, p_key text, p_starts_at timestamp without time zone, p_zone text, p_now timestamp with time zone) RETURNS boolean
     LANGUAGE sql STABLE
     AS $$
-  SELECT (p_booked->>p_key) IS NOT NULL
-     AND coalesce(p_now, now()) > que_instant(p_starts_at, p_zone) - (p_booked->>p_key)::int * interval '1 minute'
+  SELECT que_booked_cutoff(p_booked, p_key) IS NOT NULL
+     AND coalesce(p_now, now()) > que_instant(p_starts_at, p_zone) - que_booked_cutoff(p_booked, p_key) * interval '1 minute'
 $$;
 
 --
@@ -1329,8 +1346,12 @@ DECLARE
 BEGIN
   SELECT business_id INTO v_business FROM staff_members WHERE id = p_staff;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Staff member not found'; END IF;
+  -- Locks in the order every writer takes them (issue 26): the appointments first (in id order, as
+  -- an accept, a reschedule and a cancel lock theirs before the business), then the business, then
+  -- the member. NO KEY: the appointments' foreign key to the member may still be checked meanwhile.
+  PERFORM 1 FROM appointments WHERE staff_id = p_staff AND status = 'confirmed' AND starts_at > now() - interval '1 day' ORDER BY id FOR UPDATE;
   SELECT time_zone INTO v_zone FROM businesses WHERE id = v_business FOR NO KEY UPDATE;
-  SELECT * INTO m FROM staff_members WHERE id = p_staff FOR UPDATE;
+  SELECT * INTO m FROM staff_members WHERE id = p_staff FOR NO KEY UPDATE;
   IF NOT m.active THEN RETURN 0; END IF;
   IF NOT EXISTS (SELECT 1 FROM staff_members WHERE business_id = v_business AND active AND id <> p_staff) THEN
     RAISE EXCEPTION USING ERRCODE = 'QB409',
@@ -2671,7 +2692,7 @@ CREATE FUNCTION public.que_policy_sentences(p_policies jsonb) RETURNS text[]
 DECLARE
   v_notice int := (p_policies->>'minNoticeMinutes')::int;
   v_cancel int := (p_policies->>'cancelCutoffMinutes')::int;
-  v_reschedule int := (p_policies->>'rescheduleCutoffMinutes')::int;
+  v_reschedule int := que_booked_cutoff(p_policies, 'rescheduleCutoffMinutes');
   v_limit int := (p_policies->>'maxActivePerCustomer')::int;
   v_lines text[] := ARRAY[]::text[];
 BEGIN
@@ -2734,6 +2755,24 @@ BEGIN
                                                      'line', jsonb_build_object('from', p_previous_time, 'to', NULL))::text);
   END IF;
 END
+$$;
+
+--
+-- Name: que_release_unclaimed_intents(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_release_unclaimed_intents(p_key text, p_user integer, p_unclaimed_minutes integer) RETURNS integer
+    LANGUAGE sql
+    AS $$
+  WITH released AS (
+    UPDATE payment_intents SET claimed_at = clock_timestamp(), updated_at = now()
+     WHERE status = 'requires_capture' AND offer_id IS NULL AND claimed_at IS NULL
+       AND (p_key IS NULL OR ((id = p_key OR client_secret = p_key) AND user_id = p_user))
+       AND (p_unclaimed_minutes IS NULL OR updated_at <= now() - p_unclaimed_minutes * interval '1 minute')
+    RETURNING id),
+  queued AS (
+    INSERT INTO payment_actions (kind, payment_intent_id, amount_cents) SELECT 'cancel', id, 0 FROM released RETURNING 1)
+  SELECT count(*)::int FROM queued
 $$;
 
 --
@@ -2822,7 +2861,9 @@ BEGIN
   IF FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'QBONE',
       MESSAGE = format('You already have a table at %s at %s. Each guest may hold one reservation per restaurant per day: change that one instead.',
-                       v_held.business_name, que_slot_text(v_held.starts_at));
+                       v_held.business_name, que_slot_text(v_held.starts_at)),
+      -- Whose table it names: the other side of a swap is told only that one is held (errors.ts).
+      DETAIL = format('customer %s', p_customer);
   END IF;
 END
 $$;
@@ -2897,7 +2938,7 @@ BEGIN
   IF que_cutoff_passed(a.booked_policies, 'rescheduleCutoffMinutes', a.starts_at, v_pol.zone, p_now) THEN
     RAISE EXCEPTION USING ERRCODE = 'QBRWC',
       MESSAGE = format('This booking can be rescheduled up to %s minutes before it starts; please contact the business',
-                       a.booked_policies->>'rescheduleCutoffMinutes');
+                       que_booked_cutoff(a.booked_policies, 'rescheduleCutoffMinutes'));
   END IF;
   PERFORM que_require_booking_time(v_pol.now_in_effect, v_pol.advance_set, p_date, p_time, v_pol.zone, p_now);
   v_free := que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, true, p_zone,

@@ -17,10 +17,11 @@ export function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   if (!URL.canParse(origin)) return true;
-  const from = new URL(origin);
-  // Parse our own host with the origin's scheme so a default port (":80") compares equal to none.
-  const self = `${from.protocol}//${request.host}`;
-  return !URL.canParse(self) || new URL(self).host !== from.host;
+  // Our own origin: the scheme this request came by (request.protocol: X-Forwarded-Proto only from
+  // a proxy TRUST_PROXY names) and its host; an https page and an http one are two origins. URL
+  // makes a default port (":80" over http) compare equal to none.
+  const self = `${request.protocol}://${request.host}`;
+  return !URL.canParse(self) || new URL(self).origin !== new URL(origin).origin;
 }
 
 export const crossSiteGuard = fp(async (app) => {

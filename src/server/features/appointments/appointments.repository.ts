@@ -33,7 +33,8 @@ const viewColumns = {
   timeZone: businesses.timeZone,
   // The cut-offs it was booked under (DESIGN section 9) and whether its business takes offers now.
   cancelCutoffMinutes: sql<number | null>`(${appointments.bookedPolicies}->>'cancelCutoffMinutes')::int`,
-  rescheduleCutoffMinutes: sql<number | null>`(${appointments.bookedPolicies}->>'rescheduleCutoffMinutes')::int`,
+  // Where only a cancel cut-off is set, it closes rescheduling too (que_booked_cutoff).
+  rescheduleCutoffMinutes: sql<number | null>`que_booked_cutoff(${appointments.bookedPolicies}, 'rescheduleCutoffMinutes')`,
   swapMarket: sql<boolean>`(que_policies(${businesses.businessType}, ${businesses.policies}, NULL)->>'swapMarket')::boolean`,
   // Who serves it (DESIGN section 9); null for a restaurant's table.
   staffId: appointments.staffId,

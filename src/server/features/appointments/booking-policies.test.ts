@@ -190,6 +190,42 @@ describe('cut-offs', () => {
     expect((await shop.owner.patch(`/api/appointments/${payerBooking.json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
   });
 
+  it('a cancel cut-off with no reschedule cut-off closes rescheduling too, so a late cancel cannot go round it by moving first', async () => {
+    const shop = await allDayShop({ cancelCutoffMinutes: 1440 });
+    const customer = await signUp(ctx.app);
+    const booked = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...slotIn(180) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({ cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: 1440 });
+    const moved = await customer.patch(`/api/appointments/${booked.json().id}`, slotIn(5 * 1440));
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json()).toMatchObject({ code: 'RESCHEDULE_WINDOW_CLOSED', message: expect.stringContaining('1440 minutes before') });
+    const cancelled = await customer.patch(`/api/appointments/${booked.json().id}`, { status: 'cancelled' });
+    expect(cancelled.json()).toMatchObject({ code: 'CANCEL_WINDOW_CLOSED' });
+    // My Appointments reads the same cut-off.
+    const mine = (await customer.get('/api/appointments')).json() as { id: number; rescheduleCutoffMinutes: number | null }[];
+    expect(mine.find((a) => a.id === booked.json().id)?.rescheduleCutoffMinutes).toBe(1440);
+    // The owner is exempt: they may still cancel it.
+    expect((await shop.owner.patch(`/api/appointments/${booked.json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
+  });
+
+  it('a service’s cancel cut-off closes its rescheduling too, and a reschedule cut-off set anywhere wins over it', async () => {
+    const shop = await allDayShop();
+    const service = await shop.owner.put(`/api/services/${shop.serviceId}`, { name: 'Checkup', duration: 30, price: '40.00', policies: { cancelCutoffMinutes: 600 } });
+    expect(service.statusCode, service.body).toBe(200);
+    const customer = await signUp(ctx.app);
+    const first = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...slotIn(180) });
+    expect(first.statusCode, first.body).toBe(201);
+    const refused = await customer.patch(`/api/appointments/${first.json().id}`, slotIn(3 * 1440));
+    expect(refused.json()).toMatchObject({ code: 'RESCHEDULE_WINDOW_CLOSED', message: expect.stringContaining('600 minutes before') });
+
+    expect((await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { rescheduleCutoffMinutes: 60 } })).statusCode).toBe(200);
+    const second = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...slotIn(240) });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ cancelCutoffMinutes: 600, rescheduleCutoffMinutes: 60 });
+    const moved = await customer.patch(`/api/appointments/${second.json().id}`, slotIn(4 * 1440));
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
   it('keeps the policy an appointment was booked under: a cut-off set later does not apply to it', async () => {
     const shop = await allDayShop();
     const customer = await signUp(ctx.app);

@@ -86,7 +86,8 @@ describe('one place at a time', () => {
 
     const accepted = await p.payee.post(`/api/queue-jump-offers/${offer.json().id}/accept`, {});
     expect(accepted.statusCode).toBe(409);
-    expect(accepted.json().code).toBe('OVERLAPS_YOUR_BOOKING');
+    // The payee may not learn where the payer will be: only that they are busy then.
+    expect(accepted.json()).toEqual({ code: 'OVERLAPS_YOUR_BOOKING', message: 'The other customer has another booking at that time.' });
     const rows = await queryRows<{ id: number; t: string }>(
       ctx.database,
       `select id, to_char(starts_at, 'HH24:MI') as t from appointments where id in (${p.payerAppointmentId}, ${p.payeeAppointmentId}) order by id`,
@@ -94,6 +95,28 @@ describe('one place at a time', () => {
     expect(Object.fromEntries(rows.map((r) => [r.id, r.t]))).toEqual({ [p.payerAppointmentId]: '15:00', [p.payeeAppointmentId]: '09:00' });
     const [state] = await queryRows<{ status: string; escrow_status: string | null }>(ctx.database, `select status, escrow_status from offers where id = ${offer.json().id}`);
     expect(state.status).toBe('pending');
+    await expectLedgerBalanced(ctx.database);
+  });
+});
+
+describe('a refusal names only what the asker may see', () => {
+  it('accepting a counter that would put the other customer in two places says they are busy, not where', async () => {
+    const p = await swapParties(ctx.app, { payer: '15:00', payee: '09:00' });
+    const elsewhere = await serviceBusiness(ctx.app, { name: 'Secret Visit', duration: 30 }, { businessName: 'Hidden Clinic' });
+    // The payee would land on the payer's 15:00, where they already have a visit elsewhere.
+    expect((await bookAt(p.payee, elsewhere, '15:00', p.date)).statusCode).toBe(201);
+    const offer = await cardOffer(p, 25);
+    expect(offer.statusCode, offer.body).toBe(201);
+    const countered = await p.payee.post(`/api/queue-jump-offers/${offer.json().id}/negotiate`, { counterAmount: 20 });
+    expect(countered.statusCode, countered.body).toBe(200);
+    const refused = await p.payer.post(`/api/queue-jump-offers/${offer.json().id}/accept-counter`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'OVERLAPS_YOUR_BOOKING', message: 'The other customer has another booking at that time.' });
+    expect(refused.body).not.toMatch(new RegExp(`${p.payee.user.username}|Hidden Clinic|Secret Visit`));
+
+    // The customer whose booking it is still hears which one is in the way.
+    const own = await bookAt(p.payee, elsewhere, '15:00', p.date);
+    expect(own.json()).toMatchObject({ code: 'OVERLAPS_YOUR_BOOKING', message: expect.stringContaining('Secret Visit at Hidden Clinic') });
     await expectLedgerBalanced(ctx.database);
   });
 });

@@ -37,6 +37,14 @@ describe('policy sentences', () => {
     const [mail] = await queryRows<{ text: string }>(ctx.database, `select text from email_outbox where appointment_id = ${booked.json().id} and kind = 'booking_confirmed'`);
     expect(mail.text).toContain('\n\nBooked under these policies:\n- Free cancellation until 24 h before\n- Rescheduling until 2 h before\n\nThe attached invite');
 
+    // A cancel cut-off alone closes rescheduling too (DESIGN section 9), and the e-mail says so.
+    expect((await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { rescheduleCutoffMinutes: null } })).statusCode).toBe(200);
+    const cancelOnly = await book(ann, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(3), time: '14:00' });
+    expect(cancelOnly.statusCode, cancelOnly.body).toBe(201);
+    const [cancelOnlyMail] = await queryRows<{ text: string }>(ctx.database, `select text from email_outbox where appointment_id = ${cancelOnly.json().id} and kind = 'booking_confirmed'`);
+    expect(cancelOnlyMail.text).toContain('\n\nBooked under these policies:\n- Free cancellation until 24 h before\n- Rescheduling until 24 h before\n\nThe attached invite');
+    expect(cancelOnly.json()).toMatchObject({ cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: 1440 });
+
     await queryRows(ctx.database, `update appointments set booked_policies = null where id = ${booked.json().id}`);
     expect((await ann.patch(`/api/appointments/${booked.json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
     const again = await book(ann, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(3), time: '11:00' });

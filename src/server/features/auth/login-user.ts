@@ -12,11 +12,22 @@ let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', argon2Options));
 
 export async function loginUser(db: Db, limit: number, input: LoginInput, ip: string): Promise<User> {
-  // Counted before the slow verify; a failure keeps the count, a success hands it back.
+  // Reserved before the slow verify; a failure is counted, a success counts nothing.
   const reservation = await reserveLoginAttempt(db, limit, input.username, ip);
-  const found = await usersRepository.findByUsernameWithHash(db, input.username);
-  const ok = await verify(found?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
-  if (!found || !ok) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Invalid username or password');
+  let found: Awaited<ReturnType<typeof usersRepository.findByUsernameWithHash>>;
+  let ok: boolean;
+  try {
+    found = await usersRepository.findByUsernameWithHash(db, input.username);
+    ok = await verify(found?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
+  } catch (error) {
+    // Nothing was verified (the database failed): hand the reservation back, count nothing.
+    await reservation.release().catch(() => {});
+    throw error;
+  }
+  if (!found || !ok) {
+    await reservation.failed();
+    throw new AppError(ErrorCode.UNAUTHENTICATED, 'Invalid username or password');
+  }
   await reservation.release();
   const { passwordHash: _ignored, ...user } = found;
   return user;

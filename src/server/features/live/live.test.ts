@@ -123,6 +123,24 @@ describe('/ws upgrade and protocol', () => {
     expect(await LiveClient.refusal(port, { origin: 'https://evil.example' })).toBe(403);
     expect(await LiveClient.refusal(port, { origin: `http://127.0.0.1:${port}`, 'sec-fetch-site': 'cross-site' })).toBe(403);
     expect(await LiveClient.refusal(port, { origin: 'null' })).toBe(403);
+    // Same host, another scheme: an https page is another origin than this http server.
+    expect(await LiveClient.refusal(port, { origin: `https://127.0.0.1:${port}` })).toBe(403);
+    // Without TRUST_PROXY nobody may claim the scheme for it.
+    expect(await LiveClient.refusal(port, { origin: `https://127.0.0.1:${port}`, 'x-forwarded-proto': 'https' })).toBe(403);
+  });
+
+  it('behind a proxy TRUST_PROXY names, takes the scheme the proxy says the page was served by', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 1 });
+    try {
+      await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+      const at = portOf(proxied.app);
+      const httpsPage = await LiveClient.open(at, { origin: `https://127.0.0.1:${at}`, 'x-forwarded-proto': 'https' });
+      httpsPage.socket.close();
+      expect(await LiveClient.refusal(at, { origin: `http://127.0.0.1:${at}`, 'x-forwarded-proto': 'https' })).toBe(403);
+      expect(await LiveClient.refusal(at, { origin: `https://127.0.0.1:${at}`, 'x-forwarded-proto': 'http' })).toBe(403);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('answers a plain GET or HEAD of /ws (no upgrade) with 426 JSON naming what to do', async () => {

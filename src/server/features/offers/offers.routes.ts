@@ -1,11 +1,14 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorCode } from '../../../contract/errors.js';
+import { REPLAYED_HEADER } from '../../plugins/idempotency.js';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/businesses.js';
 import { acceptCounterSchema, businessSwapSchema, counterOfferSchema, createOfferSchema, offerSchema, offersQuerySchema } from '../../../contract/offers.js';
 import type { User } from '../../../contract/auth.js';
 import type { Db } from '../../db/client.js';
 import { slotRules } from '../availability/index.js';
-import { refreshIntentFromProcessor } from '../payments/index.js';
+import { refreshIntentFromProcessor, releaseRefusedIntent } from '../payments/index.js';
 import { pagedList } from '../../plugins/paging.js';
 import { requireUser } from '../../plugins/session.js';
 import { acceptOffer } from './accept-offer.js';
@@ -23,6 +26,20 @@ const offerPages = pagedList('offers');
 // work goes to request.db: the key's transaction when the header is sent (plugins/idempotency.ts).
 const idempotent = { idempotent: true } as const;
 
+/** Refusals after which the client may well retry with the same card payment: it stays held. */
+const KEEP_CARD_ON = new Set<string | undefined>([ErrorCode.IDEMPOTENCY_KEY_IN_USE, ErrorCode.CONFLICT, ErrorCode.RATE_LIMITED, ErrorCode.UNAUTHENTICATED]);
+
+/** The `code` of a JSON error body as serialized for sending. */
+function errorCodeOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // Paid slot swaps: make, negotiate, accept, decline and cancel offers.
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   // A card confirmed in the browser (Stripe.js) is only known to the processor until we ask it,
@@ -30,6 +47,20 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   // runs inside the key's transaction, as the rest of the request does (decision 0008).
   const refreshCard = async (request: { user: User | null; db: Db }, idOrClientSecret: string | null | undefined) => {
     if (request.user && idOrClientSecret) await refreshIntentFromProcessor(request.db, app.paymentProcessor, { idOrClientSecret, user: request.user });
+  };
+
+  // A card payment a refused request brought is released at once (DESIGN section 4): its hold would
+  // otherwise stay on the payer's card though no offer uses it. Route-level onSend runs after the
+  // idempotency plugin's, so a keyed request's transaction has ended. Not for a replay (its first
+  // answer did this), nor a refusal that means "try again" (the client retries with the same card).
+  const releaseCardOnRefusal = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const card = (request.body as { paymentIntentId?: unknown } | undefined)?.paymentIntentId;
+    if (!request.user || typeof card !== 'string' || reply.statusCode < 400 || reply.statusCode >= 500) return payload;
+    if (reply.getHeader(REPLAYED_HEADER) !== undefined || KEEP_CARD_ON.has(errorCodeOf(payload))) return payload;
+    await releaseRefusedIntent(app.db, request.user.id, card).catch((err: unknown) =>
+      request.log.warn({ err }, 'the card payment of a refused offer request could not be released; the worker releases it later'),
+    );
+    return payload;
   };
 
   app.get(
@@ -40,25 +71,25 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/queue-jump-offers/:id', { schema: { params: idParamsSchema, response: offerResponse } }, async (request) =>
     getOffer(app.db, request.user, request.params.id),
   );
-  app.post('/queue-jump-offers', { config: idempotent, schema: { body: createOfferSchema, response: { 201: offerSchema } } }, async (request, reply) => {
+  app.post('/queue-jump-offers', { config: idempotent, onSend: releaseCardOnRefusal, schema: { body: createOfferSchema, response: { 201: offerSchema } } }, async (request, reply) => {
     await refreshCard(request, request.body.paymentIntentId);
     return reply.status(201).send(await createOffer(request.db, requireUser(request), request.body));
   });
   app.post(
     '/queue-jump-offers/:id/negotiate',
-    { config: idempotent, schema: { params: idParamsSchema, body: counterOfferSchema, response: offerResponse } },
+    { config: idempotent, onSend: releaseCardOnRefusal, schema: { params: idParamsSchema, body: counterOfferSchema, response: offerResponse } },
     async (request) => {
       await refreshCard(request, request.body.paymentIntentId);
       return counterOffer(request.db, requireUser(request), request.params.id, request.body);
     },
   );
-  app.post('/queue-jump-offers/:id/accept', { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } }, async (request) => {
+  app.post('/queue-jump-offers/:id/accept', { config: idempotent, onSend: releaseCardOnRefusal, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } }, async (request) => {
     await refreshCard(request, request.body?.paymentIntentId);
     return acceptOffer(request.db, requireUser(request), request.params.id, slotRules(app.config), request.body?.paymentIntentId);
   });
   app.post(
     '/queue-jump-offers/:id/accept-counter',
-    { config: idempotent, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } },
+    { config: idempotent, onSend: releaseCardOnRefusal, schema: { params: idParamsSchema, body: acceptCounterSchema, response: offerResponse } },
     async (request) => {
       await refreshCard(request, request.body?.paymentIntentId);
       return acceptOffer(request.db, requireUser(request), request.params.id, slotRules(app.config), request.body?.paymentIntentId, { counter: true });

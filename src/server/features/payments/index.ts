@@ -3,4 +3,5 @@ export type { PaymentProcessor } from './payment-processor.js';
 export { startPaymentWorker } from './payment-worker.js';
 export { paymentsRoutes } from './payments.routes.js';
 export { refreshIntentFromProcessor } from './payments.service.js';
+export { releaseRefusedIntent } from './release-card-holds.js';
 export { createPaymentProcessor } from './processors.js';

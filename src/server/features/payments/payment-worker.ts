@@ -5,6 +5,7 @@ import { runInBackground } from '../../plugins/background-loop.js';
 import { type DueAction, leaseDueActions, markActionDone, markActionFailed } from './payment-actions.repository.js';
 import { findIntent, findOfferIntent, markCanceled, markCaptured } from './payment-intents.repository.js';
 import { PaymentRefusedError, type PaymentProcessor, PaymentWaitError } from './payment-processor.js';
+import { releaseUnclaimedIntents } from './release-card-holds.js';
 import { STRIPE_CALL_TIMEOUT_MS } from './stripe-processor.js';
 
 const EVERY_MS = 1000;
@@ -95,7 +96,25 @@ export async function runDuePaymentActions(db: Db, processor: PaymentProcessor, 
   }
 }
 
-/** Runs due actions every second while the app runs. */
+/** How often a worker looks for card payments left unclaimed (a scan of the held ones). */
+const UNCLAIMED_SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Runs due actions every second while the app runs, and once a minute first releases the card
+ * payments no offer claimed within RULES.unclaimedCardHoldMinutes (their cancel actions run in the same round).
+ */
 export function startPaymentWorker(app: FastifyInstance) {
-  runInBackground(app, { name: 'payment worker round', everyMs: EVERY_MS, round: () => runDuePaymentActions(app.db, app.paymentProcessor, app.log) });
+  let sweptAt = 0;
+  runInBackground(app, {
+    name: 'payment worker round',
+    everyMs: EVERY_MS,
+    round: async () => {
+      if (Date.now() - sweptAt >= UNCLAIMED_SWEEP_EVERY_MS) {
+        sweptAt = Date.now();
+        const released = await releaseUnclaimedIntents(app.db);
+        if (released > 0) app.log.info({ released }, 'released card payments no offer claimed');
+      }
+      return runDuePaymentActions(app.db, app.paymentProcessor, app.log);
+    },
+  });
 }

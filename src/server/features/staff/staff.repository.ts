@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { StaffMember } from '../../../contract/staff.js';
 import type { Db } from '../../db/client.js';
 import { businesses, services, staffHours, staffMembers, staffTimeOff } from '../../db/schema.js';
+import { singleStatement } from '../../db/unit-of-work.js';
 
 const columns = {
   id: staffMembers.id,
@@ -96,9 +97,10 @@ export async function deleteTimeOff(db: Db, staffId: number, id: number): Promis
 }
 
 
+/** One statement, retried like any writer's when PostgreSQL aborted it for a deadlock (singleStatement). */
 export async function deactivate(db: Db, staffId: number, reassign: boolean, now: Date): Promise<number> {
-  const result = (await db.execute(sql`select que_deactivate_staff(${staffId}::int, ${reassign}::boolean, ${now.toISOString()}::timestamptz) as n`)) as unknown as {
-    rows: { n: number }[];
-  };
+  const result = (await singleStatement(db, () =>
+    db.execute(sql`select que_deactivate_staff(${staffId}::int, ${reassign}::boolean, ${now.toISOString()}::timestamptz) as n`),
+  )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0].n);
 }

@@ -16,7 +16,7 @@ BEGIN
       'dietaryRestrictions', a.dietary_restrictions, 'cancelledBy', a.cancelled_by,
       -- The cut-offs it was booked under (DESIGN section 9) and whether its business takes offers now.
       'cancelCutoffMinutes', (a.booked_policies->>'cancelCutoffMinutes')::int,
-      'rescheduleCutoffMinutes', (a.booked_policies->>'rescheduleCutoffMinutes')::int,
+      'rescheduleCutoffMinutes', que_booked_cutoff(a.booked_policies, 'rescheduleCutoffMinutes'),
       'swapMarket', (que_policies(bz.business_type, bz.policies, NULL)->>'swapMarket')::boolean,
       -- Who serves it (DESIGN section 9); null for a restaurant's table.
       'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested,

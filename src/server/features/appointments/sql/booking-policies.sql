@@ -75,14 +75,27 @@ BEGIN
 END
 $$;
 
--- Whether a cut-off of the policies an appointment was booked under has passed: p_key is
--- 'cancelCutoffMinutes' or 'rescheduleCutoffMinutes'. Null policies (booked before policies) or a
--- null cut-off: any time before the start.
+-- A cut-off of the policies an appointment was booked under, in minutes before its start: p_key is
+-- 'cancelCutoffMinutes' or 'rescheduleCutoffMinutes'. Moving a booking frees its time as cancelling
+-- does, so where only a cancel cut-off is set it also closes rescheduling (DESIGN section 9); the
+-- appointment's view, the policy text and the reschedule check all read it from here. Null policies
+-- (booked before policies) or a null cut-off: any time before the start.
+CREATE OR REPLACE FUNCTION que_booked_cutoff(p_booked jsonb, p_key text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $$
+  SELECT CASE WHEN p_key = 'rescheduleCutoffMinutes'
+              THEN coalesce(p_booked->>'rescheduleCutoffMinutes', p_booked->>'cancelCutoffMinutes')
+              ELSE p_booked->>p_key END::int
+$$;
+
+-- Whether that cut-off has passed.
 CREATE OR REPLACE FUNCTION que_cutoff_passed(p_booked jsonb, p_key text, p_starts_at timestamp without time zone, p_zone text, p_now timestamp with time zone)
  RETURNS boolean
  LANGUAGE sql
  STABLE
 AS $$
-  SELECT (p_booked->>p_key) IS NOT NULL
-     AND coalesce(p_now, now()) > que_instant(p_starts_at, p_zone) - (p_booked->>p_key)::int * interval '1 minute'
+  SELECT que_booked_cutoff(p_booked, p_key) IS NOT NULL
+     AND coalesce(p_now, now()) > que_instant(p_starts_at, p_zone) - que_booked_cutoff(p_booked, p_key) * interval '1 minute'
 $$;

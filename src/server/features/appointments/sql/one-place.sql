@@ -4,7 +4,7 @@
 -- here whenever its start, length or business changes, through the one time function (que_instant):
 -- clock changes and zones come out right whoever writes the row (booking, reschedule, swap, seed).
 -- The exclusion constraint appointments_one_place (migration 0011) is the arbiter under races; the
--- read before it names the booking in the way, so the refusal says what to move. Buffers are not part
+-- read before it names the booking in the way, so the refusal says what to move (to its customer only). Buffers are not part
 -- of the period, so back-to-back visits are fine.
 CREATE OR REPLACE FUNCTION que_appointment_instants()
  RETURNS trigger
@@ -42,9 +42,13 @@ BEGIN
        AND tstzrange(x.starts_instant, x.ends_instant, '[)') && tstzrange(NEW.starts_instant, NEW.ends_instant, '[)')
      ORDER BY x.starts_instant LIMIT 1;
     IF FOUND THEN
+      -- The message names the other booking, which only its customer may read: DETAIL says whose it
+      -- is, and anyone else who caused the refusal (the other party of an offer, the owner) is told
+      -- only that the customer is busy then (fromDatabaseError and the error handler, errors.ts).
       RAISE EXCEPTION USING ERRCODE = 'QBOVL',
         MESSAGE = format('%s already has a booking then: %s at %s, %s (%s). Nobody can be in two places at once: cancel or move one of them first.',
-                         o.username, o.service_name, o.business_name, que_slot_text(o.starts_at), que_zone_label(o.time_zone));
+                         o.username, o.service_name, o.business_name, que_slot_text(o.starts_at), que_zone_label(o.time_zone)),
+        DETAIL = format('customer %s', NEW.customer_id);
     END IF;
   END IF;
   RETURN NEW;

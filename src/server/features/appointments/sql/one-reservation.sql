@@ -22,7 +22,9 @@ BEGIN
   IF FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'QBONE',
       MESSAGE = format('You already have a table at %s at %s. Each guest may hold one reservation per restaurant per day: change that one instead.',
-                       v_held.business_name, que_slot_text(v_held.starts_at));
+                       v_held.business_name, que_slot_text(v_held.starts_at)),
+      -- Whose table it names: the other side of a swap is told only that one is held (errors.ts).
+      DETAIL = format('customer %s', p_customer);
   END IF;
 END
 $$;

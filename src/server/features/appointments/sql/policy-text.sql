@@ -23,7 +23,7 @@ AS $$
 DECLARE
   v_notice int := (p_policies->>'minNoticeMinutes')::int;
   v_cancel int := (p_policies->>'cancelCutoffMinutes')::int;
-  v_reschedule int := (p_policies->>'rescheduleCutoffMinutes')::int;
+  v_reschedule int := que_booked_cutoff(p_policies, 'rescheduleCutoffMinutes');
   v_limit int := (p_policies->>'maxActivePerCustomer')::int;
   v_lines text[] := ARRAY[]::text[];
 BEGIN

@@ -5,7 +5,8 @@
 -- to a day they hold no other table at that restaurant. The queue entry follows, the customer is
 -- told in-app and by e-mail, every live offer on the appointment ends, and its booking credit is
 -- voided when it moves onto a day another booking there already earns credit for. Booking policies:
--- only until the reschedule cut-off it was booked under (409 RESCHEDULE_WINDOW_CLOSED), and the new
+-- only until the reschedule cut-off it was booked under, or its cancel cut-off where it has no
+-- reschedule cut-off (que_booked_cutoff; 409 RESCHEDULE_WINDOW_CLOSED), and the new
 -- time obeys the notice and advance in effect now, as a booking would (the owner never moves one).
 -- Staff (DESIGN section 9): it keeps its member when they are free then; otherwise another free
 -- member who gives the service (que_pick_order), unless its customer chose that member by name; so
@@ -42,7 +43,7 @@ BEGIN
   IF que_cutoff_passed(a.booked_policies, 'rescheduleCutoffMinutes', a.starts_at, v_pol.zone, p_now) THEN
     RAISE EXCEPTION USING ERRCODE = 'QBRWC',
       MESSAGE = format('This booking can be rescheduled up to %s minutes before it starts; please contact the business',
-                       a.booked_policies->>'rescheduleCutoffMinutes');
+                       que_booked_cutoff(a.booked_policies, 'rescheduleCutoffMinutes'));
   END IF;
   PERFORM que_require_booking_time(v_pol.now_in_effect, v_pol.advance_set, p_date, p_time, v_pol.zone, p_now);
   v_free := que_require_slot(a.business_id, p_date, p_time, a.service_id, a.party_size, ARRAY[p_appointment], p_horizon, p_now, true, p_zone,

@@ -27,8 +27,12 @@ DECLARE
 BEGIN
   SELECT business_id INTO v_business FROM staff_members WHERE id = p_staff;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Staff member not found'; END IF;
+  -- Locks in the order every writer takes them (issue 26): the appointments first (in id order, as
+  -- an accept, a reschedule and a cancel lock theirs before the business), then the business, then
+  -- the member. NO KEY: the appointments' foreign key to the member may still be checked meanwhile.
+  PERFORM 1 FROM appointments WHERE staff_id = p_staff AND status = 'confirmed' AND starts_at > now() - interval '1 day' ORDER BY id FOR UPDATE;
   SELECT time_zone INTO v_zone FROM businesses WHERE id = v_business FOR NO KEY UPDATE;
-  SELECT * INTO m FROM staff_members WHERE id = p_staff FOR UPDATE;
+  SELECT * INTO m FROM staff_members WHERE id = p_staff FOR NO KEY UPDATE;
   IF NOT m.active THEN RETURN 0; END IF;
   IF NOT EXISTS (SELECT 1 FROM staff_members WHERE business_id = v_business AND active AND id <> p_staff) THEN
     RAISE EXCEPTION USING ERRCODE = 'QB409',

@@ -18,7 +18,7 @@ const FIELDS: { key: NumberKey; label: string; hint: string; optional: boolean }
   { key: 'maxAdvanceDays', label: 'Book at most (days ahead)', hint: 'How far ahead customers can book.', optional: true },
   { key: 'slotIntervalMinutes', label: 'Start times every (minutes)', hint: "Empty: every 30 minutes, or the service's length if shorter.", optional: true },
   { key: 'cancelCutoffMinutes', label: 'Free cancellation until (minutes before)', hint: 'Empty: any time before the start.', optional: true },
-  { key: 'rescheduleCutoffMinutes', label: 'Rescheduling until (minutes before)', hint: 'Empty: any time before the start.', optional: true },
+  { key: 'rescheduleCutoffMinutes', label: 'Rescheduling until (minutes before)', hint: 'Empty: until the cancellation cut-off, or any time before the start if there is none.', optional: true },
   { key: 'maxActivePerCustomer', label: 'Upcoming bookings per customer', hint: 'Empty: no limit.', optional: true },
   { key: 'swapCutoffMinutes', label: 'Swap offers close (minutes before)', hint: 'No offer is made or accepted closer to the earlier start.', optional: false },
 ];
