@@ -2931,7 +2931,7 @@ CREATE FUNCTION public.que_search_hits(p_q text, p_per_word integer, p_max_words
       FROM q CROSS JOIN LATERAL (
         SELECT n.word, n.s, max(n.s) OVER () AS top FROM (
           SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
-           WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) n) c
+           WHERE q.w <% sw.word AND (length(sw.word) >= length(q.w) - 1 OR sw.word = q.w) ORDER BY s DESC, sw.word LIMIT p_per_word) n) c
      WHERE c.s >= 0.7 * c.top
   ),
   best AS (
