@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatTime12h } from '@contract/time';
 import { formatLongDate } from '@/components/ui/calendar';
+import { wallClockAt } from '@/lib/business-time';
 import BookRoute from '@/routes/book';
 import { inDays, makeBusiness, makeService, makeUser } from '@/test/fixtures';
 import { answerBusiness } from '@/test/handlers';
@@ -281,6 +282,23 @@ describe('booking an appointment', () => {
       'Needs 2 h notice', 'Free cancellation until 24 h before', 'Rescheduling until 1 h before',
     ]);
     expect(screen.queryByRole('checkbox', { name: /Block queue jump/ })).not.toBeInTheDocument();
+  });
+
+  it('says before booking that a time inside the cancel cut-off cannot be cancelled or rescheduled once booked', async () => {
+    signedInAs(alice);
+    // About three hours from now on the business's clock, on the half hour (any hour of the day: it may be tomorrow).
+    const soon = wallClockAt(Math.ceil((Date.now() + 3 * 3_600_000) / 1_800_000) * 1_800_000, business.timeZone);
+    const strict = makeBusiness({ policies: { ...business.policies, cancelCutoffMinutes: 1440 } });
+    answerBusiness(strict, [haircut], { [soon.date]: [soon.time], [day]: ['16:00'] });
+    const first = book(`/book-appointment?businessId=1&serviceId=11&date=${soon.date}&time=${soon.time}`);
+    expect(await screen.findByTestId('inside-cutoff')).toHaveTextContent(
+      'This time is already inside its 24 h cut-off: once booked, you cannot cancel or reschedule it online. To change it, contact the business.',
+    );
+    first.unmount();
+    // Two days ahead is outside it: nothing extra to say.
+    book(`/book-appointment?businessId=1&serviceId=11&date=${inDays(3)}&time=16:00`);
+    await screen.findByRole('region', { name: 'Booking policies' });
+    expect(screen.queryByTestId('inside-cutoff')).not.toBeInTheDocument();
   });
 
   it('offers no Skip the line where the swap market is off', async () => {
