@@ -92,8 +92,11 @@ describe('directory search on a phone', () => {
       await page.goto('/businesses');
       const cards = page.getByTestId('business-card');
       await cards.first().waitFor();
+      const answered = page.waitForResponse((r) => r.url().includes('/api/businesses?') && r.url().includes('q=barbr'));
       await page.getByRole('searchbox', { name: 'Search businesses' }).fill('barbr');
-      await expect.poll(() => page.url()).toContain('q=barbr');
+      await answered;
+      // The previous list stays (dimmed) until the search's answer is drawn.
+      await expect.poll(() => cards.filter({ hasText: 'Noodle Bar' }).count()).toBe(0);
       await page.getByText(/matching “barbr”/).waitFor();
       const names = await cards.getByRole('heading').allTextContents();
       expect(names.length).toBeGreaterThan(0);
