@@ -40,7 +40,7 @@ describe('offer dialogs', () => {
     await toastTitled(p, 'Move Back Offer Sent!').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const outgoing = p.getByRole('region', { name: 'Outgoing' }).getByTestId('offer-card').first();
-    await outgoing.getByText('Move back').waitFor();
+    await outgoing.getByText(/Later time/).waitFor();
     await outgoing.getByRole('button', { name: 'Cancel Offer' }).waitFor();
     await shot(p, 'offers-move-back-sent-phone');
     const offers = await getJson<Offer[]>(payer.context.request, `/api/queue-jump-offers?forUser=${payer.user.id}`);

@@ -57,7 +57,7 @@ describe('times and notifications (issue 18)', () => {
 
     // Bob, whose 9:00 the offer is for, reads about his own appointment.
     const received = await openBellAt(bob.page, 'New offer: $38.00');
-    expect(await received.textContent()).toContain(`${alice.user.username} offers $38.00 to take your appointment at ${business.businessName} at ${nine}.`);
+    expect(await received.textContent()).toContain(`Test C. offers $38.00 to take your appointment at ${business.businessName} at ${nine}.`);
     await expectNoHorizontalScroll(bob.page);
     await shot(bob.page, 'times-bell-offer-received-phone');
 

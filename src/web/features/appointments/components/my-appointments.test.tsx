@@ -191,7 +191,7 @@ describe('My Appointments', () => {
     account.credits = { credits: '0.00', pending: '0.00' };
     account.transactions = [{ ...account.transactions[0], amount: '0.00', status: 'voided' }];
     renderApp(<AppointmentsRoute />);
-    expect(await screen.findByText('Voided')).toBeInTheDocument();
+    expect(await screen.findByText('Not earned')).toBeInTheDocument();
     expect(screen.queryByTestId('credit-summary')).not.toBeInTheDocument();
   });
 
@@ -264,7 +264,7 @@ describe('accepting and accepted offers on My Appointments', () => {
     const received = within(await screen.findByRole('region', { name: 'Incoming' })).getByTestId('offer-card');
     await user.click(within(received).getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept Offer' });
-    expect(dialog).toHaveAccessibleDescription('alice offers $25.00 to swap with you.');
+    expect(dialog).toHaveAccessibleDescription('alice offers $25.00 to swap with your 9:00 AM.');
     expect(within(dialog).getByTestId('offer-review-moves')).toHaveTextContent('You move from 9:00 AM to 11:00 AM.alice moves from 11:00 AM to 9:00 AM.');
     expect(within(dialog).getByTestId('offer-review-money')).toHaveTextContent('You receive$25.00 offer − $1.25 platform fee (5%)$23.75alice pays$25.00 offer + $5.00 business fee$30.00');
     await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
@@ -291,6 +291,31 @@ describe('accepting and accepted offers on My Appointments', () => {
   });
 });
 
+describe('offers in plain words', () => {
+  it('says who offers what for which slot, without jargon or usernames, and names the viewer’s own service once accepted', async () => {
+    const live = makeOffer({
+      id: 631, direction: 'incoming', counterpartName: '', negotiationRound: 1, actions: { accept: true, decline: true, counter: true, acceptCounter: false, cancel: false },
+      from: othersAppointment({ id: 132, date: first, time: '10:00' }), to: makeAppointment({ id: 131, date: first, time: '14:00' }),
+    });
+    const accepted = makeOffer({
+      id: 632, status: 'accepted', counterpartName: 'Bob J.', actions: { accept: false, decline: false, counter: false, acceptCounter: false, cancel: false },
+      from: makeAppointment({ id: 133, date: first, time: '14:00', serviceName: 'Cut & beard' }), to: othersAppointment({ id: 134, date: first, time: '10:00', serviceName: 'Haircut' }),
+    });
+    answerAccount({ appointments: [], offers: [live, accepted] });
+    renderApp(<AppointmentsRoute />);
+    const card = within(await screen.findByRole('region', { name: 'Incoming' })).getByTestId('offer-card');
+    expect(within(card).getByTestId('offer-headline')).toHaveTextContent('Someone in the 10:00 AM slot offers you $25.00 to swap with your 2:00 PM.');
+    expect(card).toHaveTextContent('Offer to you · Earlier time');
+    expect(card).toHaveTextContent('Paid by card');
+    for (const jargon of [/Sender/i, /Recipient/i, /Round \d/, /Escrow:/, /^Card$/]) expect(within(card).queryByText(jargon)).not.toBeInTheDocument();
+    expect(within(card).getByText('Their appointment')).toBeInTheDocument();
+    expect(within(card).getByText('Your appointment')).toBeInTheDocument();
+    const done = within(screen.getByRole('region', { name: 'Outgoing' })).getByTestId('offer-card');
+    expect(within(done).getByTestId('offer-outcome')).toHaveTextContent(/^Cut & beard at /);
+    expect(within(done).getByTestId('offer-outcome')).toHaveTextContent('You moved to 2:00 PM; Bob J. moved to 10:00 AM.');
+  });
+});
+
 describe('My Appointments, signed out', () => {
   it('offers sign-in, and validates the inline registration before creating the account', async () => {
     const sent = recorder<Record<string, unknown>>();
@@ -314,7 +339,7 @@ describe('My Appointments, signed out', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters, and not a common password.');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), 'Password123');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
