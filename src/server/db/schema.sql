@@ -2530,6 +2530,18 @@ CREATE FUNCTION public.que_one_line(p_text text) RETURNS text
 $$;
 
 --
+-- Name: que_open_days(integer, date, date, integer, integer, integer, integer, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_open_days(p_business integer, p_from date, p_to date, p_service integer, p_party integer, p_staff integer, p_horizon integer, p_now timestamp with time zone, p_zone text) RETURNS date[]
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(array_agg(d.day ORDER BY d.day), '{}')
+    FROM (SELECT g::date AS day FROM generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') g) d
+   WHERE cardinality((que_day_slots_within(p_business, d.day, p_service, p_party, NULL, p_horizon, p_now, true, p_zone, NULL, p_staff, false)).slots) > 0
+$$;
+
+--
 -- Name: que_pending_reservation(integer, integer, jsonb, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
