@@ -87,7 +87,7 @@ describe('offer dialogs', () => {
     expect(offer).toMatchObject({ temporaryReservation: true, offerAmount: '10.00', totalCharge: '15.50', status: 'pending' });
     expect(offer.fromAppointment).toMatchObject({ date, partySize: 2, isMine: true });
     await p.goto('/appointments');
-    await p.getByRole('region', { name: 'Outgoing' }).getByText('Requested table', { exact: false }).waitFor();
+    await p.getByRole('region', { name: 'Outgoing' }).getByText('The table you asked for').waitFor();
     await shot(p, 'offers-restaurant-sent-desktop');
     for (const s of [payer, filler]) {
       expect(s.consoleErrors).toEqual([]);
