@@ -107,7 +107,11 @@ describe('offer screens say what happens to the money', () => {
   it('Skip the Line without an appointment that day leads to booking a time that day', async () => {
     const visitor = await newCustomer('nob', PHONE);
     const { business, service } = await serviceBusiness(visitor.context.request, 3);
-    const { date } = await quietDay(visitor.context.request, business.id, service.id, farDay(18));
+    const { date, slots } = await quietDay(visitor.context.request, business.id, service.id, farDay(18));
+    // Someone else's appointment that day takes offers: skipping the line can work once the visitor books.
+    const other = await newCustomer('nbo', PHONE);
+    await book(other.context.request, { businessId: business.id, serviceId: service.id, date, time: slots[0] });
+    await other.context.close();
     const p = visitor.page;
     // The booking page at that day, with its free times and the 'want an earlier time' prompt.
     await p.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}`);

@@ -141,6 +141,8 @@ describe('reserving a table', () => {
     answerBusiness(restaurant, [table], { [inDays(9)]: ['19:00'] });
     open(`?date=${day}`);
     expect(await screen.findByText('No available tables for this date')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Skip the line' })).toBeInTheDocument();
+    // The next day with a table is one tap away; nobody can be asked for a table while signed out.
+    expect(await screen.findByRole('button', { name: `Next free day: ${formatLongDate(inDays(9))}` })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip the line' })).not.toBeInTheDocument();
   });
 });
