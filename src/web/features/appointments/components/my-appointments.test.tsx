@@ -44,6 +44,10 @@ function answerAccount(account: Account) {
     http.get('/api/appointments/:id/offers', ({ params }) => HttpResponse.json(account.tied?.[Number(params.id)] ?? [])),
     http.get(`/api/businesses/${business.id}`, () => HttpResponse.json(business)),
     http.get('/api/available-slots', ({ request }) => HttpResponse.json(account.free?.[new URL(request.url).searchParams.get('date') ?? ''] ?? [])),
+    http.get('/api/businesses/:id/open-days', ({ request }) => {
+      const month = new URL(request.url).searchParams.get('month') ?? '';
+      return HttpResponse.json({ month, openDays: Object.keys(account.free ?? {}).filter((d) => d.startsWith(month) && account.free![d].length > 0).sort() });
+    }),
     http.patch('/api/appointments/:id', async ({ request, params }) => {
       const change = await patches.take(request);
       const i = account.appointments.findIndex((a) => a.id === Number(params.id));
@@ -70,6 +74,10 @@ describe('My Appointments', () => {
     await user.click(within(mine).getByRole('button', { name: 'Reschedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
     expect(dialog).toHaveAccessibleDescription('Classic Haircut at Downtown Barber Co.');
+    // The current date is marked; days without free times are greyed out and say so.
+    expect(within(dialog).getByText(`Now: ${formatLongDate(first)} at ${formatClock('10:00', 'America/New_York')} (marked on the calendar).`)).toBeInTheDocument();
+    for (let i = 0; i < 2 && !dialog.querySelector(`[data-date="${first}"]`); i++) await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
+    await waitFor(() => expect(dialog.querySelector(`[data-date="${first}"]`)?.getAttribute('aria-label')).toBe(`${formatLongDate(first)} (current), no free times`));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -90,11 +98,13 @@ describe('My Appointments', () => {
   });
 
   it('says why a reschedule failed and keeps the dialog open', async () => {
-    answerAccount({ appointments: [makeAppointment({ date: first })], free: { [next]: ['09:00'] } });
+    answerAccount({ appointments: [makeAppointment({ date: first, staffId: 4, staffName: 'Ana', staffRequested: true })], free: { [next]: ['09:00'] } });
     server.use(http.patch('/api/appointments/:id', () => apiError(409, 'That time was just taken', 'SLOT_TAKEN')));
     const { user } = renderApp(<AppointmentsRoute />);
     await user.click(within(await screen.findByTestId('appointment-card')).getByRole('button', { name: 'Reschedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
+    // Who serves it is named with what is moved.
+    expect(dialog).toHaveAccessibleDescription('Classic Haircut with Ana at Downtown Barber Co.');
     for (let i = 0; i < 2 && !dialog.querySelector(`[data-date="${next}"]`); i++) await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
     await user.click(dialog.querySelector<HTMLButtonElement>(`[data-date="${next}"]`)!);
     await user.click(await within(dialog).findByRole('button', { name: '9:00 AM' }));
