@@ -103,7 +103,7 @@ describe('directory search on a phone', () => {
       expect(names.filter((n) => /\bbar\b/i.test(n))).toEqual([]);
       // The first result starts on the first screen (it was 760 px down at 375 px, under the promotion).
       const top = (await cards.first().boundingBox())!.y;
-      console.info(`first result at ${Math.round(top)} px (${label})`);
+      console.log(`first result at ${Math.round(top)} px (${label})`);
       expect(top).toBeLessThan(viewport.height - 100);
       const banner = page.getByRole('link', { name: /See earliest slots/ });
       expect((await banner.boundingBox())!.y).toBeGreaterThan(top);
