@@ -60,7 +60,7 @@ describe('offer screens say what happens to the money', () => {
     await expectWalletShowsLedger(p, payer.context.request, payer.user.id, { heldInEscrow: '35.00' });
     await p.getByTestId('appointment-card').filter({ hasText: late }).getByRole('button', { name: 'Cancel' }).click();
     const confirm = p.getByRole('alertdialog', { name: 'Cancel this appointment?' });
-    expect(await confirm.getByTestId('cancel-money').textContent()).toBe(`Your pending offer of $30.00 to ${other.user.username} is withdrawn and the $35.00 held for it is returned to you.`);
+    expect(await confirm.getByTestId('cancel-money').textContent()).toBe(`Your pending offer of $30.00 to Test C. is withdrawn and the $35.00 held for it is returned to you.`);
     await expectFitsViewport(p, '[role="alertdialog"]');
     await expectAccessible(p);
     await dialogShot(p, 'offer-confirmations-cancel-pending-phone');
