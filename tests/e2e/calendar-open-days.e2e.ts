@@ -45,6 +45,11 @@ describe('calendar days with and without free times', () => {
       if (label === 'phone') {
         await expectBigDays(page);
         await expectNoHorizontalScroll(page);
+        // Nothing is cut at the screen's right edge (the long "Next free day" button once widened the column).
+        for (const box of [page.getByRole('group', { name: 'Appointment date' }), page.getByTestId('no-slots')]) {
+          const b = (await box.boundingBox())!;
+          expect(b.x + b.width).toBeLessThanOrEqual(viewport.width - 8);
+        }
       }
       await shot(page, `calendar-closed-day-${label}`);
       await page.getByRole('button', { name: `Next free day: ${longDate(next)}` }).click();

@@ -83,7 +83,7 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
               <div className="space-y-3 rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">
                 <p>No available slots for this date</p>
                 {nextFreeDay && (
-                  <Button size="sm" onClick={() => pick(nextFreeDay)}>
+                  <Button size="sm" className="h-auto min-h-9 whitespace-normal py-1.5" onClick={() => pick(nextFreeDay)}>
                     Next free day: {formatLongDate(nextFreeDay)}
                   </Button>
                 )}

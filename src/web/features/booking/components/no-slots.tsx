@@ -17,12 +17,13 @@ export function NoSlots({ message, nextFreeDay, onJump, onSkipTheLine }: {
   onSkipTheLine?: () => void;
 }) {
   return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6 text-center" data-testid="no-slots">
+    <div className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4 text-center sm:p-6" data-testid="no-slots">
       <CalendarX className="mx-auto size-8 text-slate-400" aria-hidden="true" />
       <p className="mt-2 font-medium text-slate-800">{message}</p>
       <div className="mt-4 flex flex-col items-center gap-3">
         {nextFreeDay && onJump ? (
-          <Button onClick={() => onJump(nextFreeDay)}>
+          // A long date wraps on a phone instead of widening the page.
+          <Button className="h-auto min-h-10 whitespace-normal py-2" onClick={() => onJump(nextFreeDay)}>
             <CalendarArrowUp aria-hidden="true" />
             Next free day: {formatLongDate(nextFreeDay)}
           </Button>
