@@ -62,7 +62,7 @@ describe('calendar days with and without free times', () => {
   }
 
   it('the reschedule dialog marks the current date and fits 44 px days on a phone', async () => {
-    const { page, context, consoleErrors } = await newCustomer('rsc', PHONE);
+    const { context, consoleErrors } = await newCustomer('rsc', PHONE);
     const { business, service } = await newServiceBusiness(context.request);
     const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
     // Booked by a customer of its own (the owner's session is replaced by the customer's).
