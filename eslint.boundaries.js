@@ -44,7 +44,7 @@ export const webFeatureDependencies = {
   home: [],
   live: [],
   notifications: ['auth', 'live'],
-  offers: ['appointments', 'auth', 'credits', 'payments'],
+  offers: ['appointments', 'auth', 'availability', 'credits', 'payments', 'staff'],
   payments: ['credits'],
   profile: [],
   queue: ['live'],

@@ -23,7 +23,7 @@ export const usernameSchema = singleLineText().min(3, 'Username must be at least
 
 export const registerSchema = z.object({
   username: usernameSchema,
-  email: z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Invalid email address')),
+  email: z.string('Email is required').trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Invalid email address')),
   password: newPasswordSchema,
   userType: z.enum(userTypes, 'User type must be customer or business').default('customer'),
 });

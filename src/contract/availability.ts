@@ -71,6 +71,19 @@ export const availableSlotsQuerySchema = z.object({
   staffId: idParam('staffId').optional(),
 });
 
+/** GET /api/businesses/:id/open-days: a month of the booking calendar (issue 27). */
+export const openDaysQuerySchema = z.object({
+  month: z.string('month is required (YYYY-MM)').regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month (YYYY-MM)'),
+  serviceId: idParam('serviceId').optional(),
+  partySize: availableSlotsQuerySchema.shape.partySize,
+  staffId: idParam('staffId').optional(),
+});
+export type OpenDaysQuery = z.infer<typeof openDaysQuerySchema>;
+
+/** The month's days ("yyyy-MM-dd", ascending) with at least one bookable start; every other day is closed or full. */
+export const openDaysSchema = z.object({ month: z.string(), openDays: z.array(z.string()) });
+export type OpenDays = z.infer<typeof openDaysSchema>;
+
 export const SLOT_STEP_MINUTES = 30;
 
 export const weeklyHoursResponseSchema = z.object({

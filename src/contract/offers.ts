@@ -164,7 +164,10 @@ export const offerSchema = z.object({
    * payer) and each appointment's customerName instead.
    */
   direction: z.enum(['incoming', 'outgoing']),
-  /** The other customer's username, as the offer's notifications name them (never contact details). */
+  /**
+   * The other customer as the offer's notifications name them: first name and last initial from their
+   * profile ("Alice S."), '' when they have none. Never their username or contact details.
+   */
   counterpartName: z.string(),
   temporaryReservation: z.boolean(),
   fromAppointment: offerAppointmentSchema,

@@ -13,6 +13,9 @@ export function formatTime12h(value: unknown): string {
   return `${displayHour}:${match[2]} ${period}`;
 }
 
+/** A range of wall-clock times in the app's one format: "9:00 AM – 12:00 PM" (the 24-hour "09:00–12:00" read as another app's). */
+export const formatTimeRange = (from: string, to: string): string => `${formatTime12h(from.slice(0, 5))} – ${formatTime12h(to.slice(0, 5))}`;
+
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 

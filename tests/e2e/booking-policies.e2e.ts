@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
 import type { Business } from '../../src/contract/businesses';
 import { book, getJson, newCustomer, roundTheClockShop, startsWithin } from './support/api';
-import { newPage, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
 import { expectAccessible, expectNoHorizontalScroll, shot, toastTitled } from './support/page';
 
 useBrowser();
@@ -42,8 +42,15 @@ describe('booking policies', () => {
     // No reschedule cut-off of its own: the cancel cut-off closes rescheduling too (DESIGN section 9).
     await policies.getByText('Rescheduling until 24 h before').waitFor();
     expect(await customer.page.getByRole('checkbox', { name: /Block queue jump/ }).count()).toBe(0);
+    // Two to three hours away under a 24 h cut-off: said before booking, not found out afterwards (issue 27).
+    const inside = customer.page.getByTestId('inside-cutoff');
+    await inside.getByText('This time is already inside its 24 h cut-off: once booked, you cannot cancel or reschedule it online. To change it, contact the business.').waitFor();
     await expectNoHorizontalScroll(customer.page);
     await shot(customer.page, 'policies-details-step-phone');
+    await customer.page.setViewportSize(DESKTOP);
+    expect(await inside.isVisible()).toBe(true);
+    await shot(customer.page, 'policies-details-step-desktop');
+    await customer.page.setViewportSize(PHONE);
 
     const booked = await book(customer.context.request, { businessId: shop.business.id, serviceId: shop.service.id, date, time: times[0] });
     expect(booked).toMatchObject<Partial<Appointment>>({ cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: 1440, swapMarket: false });

@@ -84,6 +84,37 @@ describe('directory', () => {
   });
 });
 
+describe('directory search on a phone', () => {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`typed words bring the results into view, the promotion below them; "barbr" finds barbers, not bars (${label})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      await newServiceBusiness(context.request, { businessName: uniqueName('Noodle Bar ') });
+      await page.goto('/businesses');
+      const cards = page.getByTestId('business-card');
+      await cards.first().waitFor();
+      const answered = page.waitForResponse((r) => r.url().includes('/api/businesses?') && r.url().includes('q=barbr'));
+      await page.getByRole('searchbox', { name: 'Search businesses' }).fill('barbr');
+      await answered;
+      // The previous list stays (dimmed) until the search's answer is drawn.
+      await expect.poll(() => cards.filter({ hasText: 'Noodle Bar' }).count()).toBe(0);
+      await page.getByText(/matching “barbr”/).waitFor();
+      const names = await cards.getByRole('heading').allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.filter((n) => /\bbar\b/i.test(n))).toEqual([]);
+      // The first result starts on the first screen (it was 760 px down at 375 px, under the promotion).
+      const top = (await cards.first().boundingBox())!.y;
+      console.log(`first result at ${Math.round(top)} px (${label})`);
+      expect(top).toBeLessThan(viewport.height - 100);
+      const banner = page.getByRole('link', { name: /See earliest slots/ });
+      expect((await banner.boundingBox())!.y).toBeGreaterThan(top);
+      if (label === 'phone') await expectNoHorizontalScroll(page);
+      await shot(page, `directory-search-barbr-${label}`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 describe('directory pages', () => {
   // More than a page of businesses that one search finds, and nothing else does.
   const token = `Zephyr${Date.now().toString(36)}`;

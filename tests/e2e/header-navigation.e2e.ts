@@ -6,7 +6,8 @@ import { expectAccessible, expectNoHorizontalScroll, shot, toastTitled } from '.
 
 useBrowser();
 
-// Every header link is shown to everyone (SPEC), and each lands somewhere that makes sense to whoever
+// Each person's header shows what they can do (issue 27: no Login once signed in, no Dashboard for a
+// customer, no Register Business for an account), and each link lands somewhere that makes sense to whoever
 // follows it, through the desktop nav or the phone's menu. What each screen says to whom, the menu's
 // Escape and the links' list are also component tests (src/web/components/layout/app-shell.test.tsx and
 // the screens' own); here a person follows them through the real app.
@@ -22,6 +23,15 @@ async function followHeaderLink(page: Page, label: string, phone: boolean) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
   }
 }
+
+const phoneOrDesktopMenu = (page: Page, phone: boolean) => page.getByRole('navigation', { name: phone ? 'Mobile' : 'Main' });
+
+/** The header's links for each person, in order (src/web/app/app-shell.tsx). */
+const SHOWN: Record<Persona, string[]> = {
+  visitor: ['Home', 'Businesses', 'Book Reservation', 'Skip the Line', 'Login', 'Register Business'],
+  customer: ['Home', 'Businesses', 'Book Reservation', 'Skip the Line', 'My Appointments', 'Queue'],
+  owner: ['Home', 'Dashboard', 'Businesses', 'Book Reservation', 'Skip the Line', 'My Appointments'],
+};
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
@@ -103,8 +113,13 @@ describe('header destinations', () => {
       // The header says who is signed in, at every width.
       if (who === 'visitor') expect(await page.getByTestId('signed-in-user').count()).toBe(0);
       else expect(await page.getByTestId('signed-in-user').textContent()).toBe(who === 'owner' ? 'owner' : 'alice');
+      const menu = phoneOrDesktopMenu(page, width === 'phone');
+      if (width === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+      const shown = await menu.getByRole('link').allTextContents();
+      if (width === 'phone') await page.getByRole('button', { name: 'Close menu' }).click();
+      expect(shown.filter((t) => t.trim() !== 'Profile')).toEqual(SHOWN[who]);
       for (const { label, everyone, check } of DESTINATIONS) {
-        if (everyone && who !== 'visitor') continue;
+        if ((everyone && who !== 'visitor') || !SHOWN[who].includes(label)) continue;
         await followHeaderLink(page, label, width === 'phone');
         await check(page, who);
         // The phone's menu closes once a link is followed.
@@ -142,6 +157,26 @@ describe('header destinations', () => {
     await expect.poll(focused).toBe('H2 Select date and time');
     expect(consoleErrors).toEqual([]);
     await context.close();
+  });
+});
+
+describe("each person's menu", () => {
+  it('shows what that person can do and nothing else, at 375 px (phone menu) and 1280 px (header)', async () => {
+    for (const who of ['visitor', 'customer', 'owner'] as const) {
+      const { page, context, consoleErrors } = await newPage(PHONE);
+      if (who !== 'visitor') await signIn(page, who === 'owner' ? 'owner' : 'alice');
+      await page.goto('/');
+      if (who !== 'visitor') await page.getByTestId('signed-in-user').waitFor();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const texts = async (phone: boolean) => (await phoneOrDesktopMenu(page, phone).getByRole('link').allTextContents()).map((t) => t.trim()).filter((t) => t !== 'Profile');
+      expect(await texts(true)).toEqual(SHOWN[who]);
+      await shot(page, `menu-${who}-phone`);
+      await page.setViewportSize(DESKTOP);
+      expect(await texts(false)).toEqual(SHOWN[who]);
+      await shot(page, `menu-${who}-desktop`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
   });
 });
 

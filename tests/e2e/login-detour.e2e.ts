@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findOpenDay, getJson, serviceBusiness } from './support/api';
-import { newPage, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, uniqueName, useBrowser } from './support/browser';
 import { expectAccessible, expectNoHorizontalScroll, shot, toastTitled } from './support/page';
 
 useBrowser();
@@ -59,6 +59,45 @@ describe('the login detour keeps what was typed', () => {
       expect(await page.getByLabel('Full name').inputValue()).not.toBe('bob');
       expect(await page.getByLabel('Email').inputValue()).toBe('bob@example.com');
       expect(await page.getByLabel('Notes (optional)').inputValue()).toBe('');
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`a new customer creates an account on the detour and comes back to the booking with everything kept (${width})`, async () => {
+      const { page, context, consoleErrors } = await newPage(viewport);
+      const { business, service } = await serviceBusiness(context.request, 2);
+      const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
+      const time = slots[slots.length - 1];
+      await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}&time=${time}`);
+      await page.getByText('You are not signed in.').waitFor();
+      await page.getByLabel('Full name').fill('Ada Lovelace');
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Phone').fill('(212) 555-0188');
+      await page.getByLabel('Notes (optional)').fill('First visit');
+      await page.getByRole('button', { name: 'Book Appointment' }).click();
+      await toastTitled(page, 'Authentication Required').waitFor();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      const username = uniqueName('ada');
+      await page.locator('#detour-signup-username').fill(username);
+      await page.locator('#detour-signup-email').fill(`${username}@example.com`);
+      await page.locator('#detour-signup-password').fill('plum-orchard-42');
+      await page.locator('#detour-signup-confirmPassword').fill('plum-orchard-42');
+      if (width === 'phone') await expectNoHorizontalScroll(page);
+      await shot(page, `login-detour-signup-${width}`);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByRole('heading', { name: 'Your details' }).waitFor();
+      expect(await page.getByLabel('Full name').inputValue()).toBe('Ada Lovelace');
+      expect(await page.getByLabel('Email').inputValue()).toBe('ada@example.com');
+      expect(await page.getByLabel('Phone').inputValue()).toBe('(212) 555-0188');
+      expect(await page.getByLabel('Notes (optional)').inputValue()).toBe('First visit');
+      expect(await page.getByTestId('signed-in-user').textContent()).toBe(username);
+      await page.getByRole('button', { name: 'Book Appointment' }).click();
+      await page.getByRole('heading', { name: 'Appointment Booked!' }).waitFor();
+      const mine = await getJson<{ customerName: string; date: string; time: string }[]>(context.request, '/api/appointments');
+      expect(mine).toMatchObject([{ customerName: 'Ada Lovelace', date, time }]);
       expect(consoleErrors).toEqual([]);
       await context.close();
     });

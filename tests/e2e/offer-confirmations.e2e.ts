@@ -60,7 +60,7 @@ describe('offer screens say what happens to the money', () => {
     await expectWalletShowsLedger(p, payer.context.request, payer.user.id, { heldInEscrow: '35.00' });
     await p.getByTestId('appointment-card').filter({ hasText: late }).getByRole('button', { name: 'Cancel' }).click();
     const confirm = p.getByRole('alertdialog', { name: 'Cancel this appointment?' });
-    expect(await confirm.getByTestId('cancel-money').textContent()).toBe(`Your pending offer of $30.00 to ${other.user.username} is withdrawn and the $35.00 held for it is returned to you.`);
+    expect(await confirm.getByTestId('cancel-money').textContent()).toBe(`Your pending offer of $30.00 to Test C. is withdrawn and the $35.00 held for it is returned to you.`);
     await expectFitsViewport(p, '[role="alertdialog"]');
     await expectAccessible(p);
     await dialogShot(p, 'offer-confirmations-cancel-pending-phone');
@@ -107,7 +107,11 @@ describe('offer screens say what happens to the money', () => {
   it('Skip the Line without an appointment that day leads to booking a time that day', async () => {
     const visitor = await newCustomer('nob', PHONE);
     const { business, service } = await serviceBusiness(visitor.context.request, 3);
-    const { date } = await quietDay(visitor.context.request, business.id, service.id, farDay(18));
+    const { date, slots } = await quietDay(visitor.context.request, business.id, service.id, farDay(18));
+    // Someone else's appointment that day takes offers: skipping the line can work once the visitor books.
+    const other = await newCustomer('nbo', PHONE);
+    await book(other.context.request, { businessId: business.id, serviceId: service.id, date, time: slots[0] });
+    await other.context.close();
     const p = visitor.page;
     // The booking page at that day, with its free times and the 'want an earlier time' prompt.
     await p.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}`);

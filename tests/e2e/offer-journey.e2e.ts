@@ -31,7 +31,8 @@ async function journeyCast() {
   const alicesVisit = await book(alice.context.request, { businessId: business.id, serviceId: service.id, date, time: times[2], customerName: 'Alice Payer' });
   const bobsVisit = await book(bob.context.request, { businessId: business.id, serviceId: service.id, date, time: times[0], customerName: 'Bob Holder' });
   return {
-    owner, business, service, date, alice, bob, alicesVisit, bobsVisit, aliceName: alice.user.username, bobName: bob.user.username,
+    owner, business, service, date, alice, bob, alicesVisit, bobsVisit, // Named to each other by first name and initial from the profile their booking filled, never by username.
+    aliceName: 'Alice P.', bobName: 'Bob H.',
     // On the shop's clock, named as the page names it (its browser and this process share the machine's zone).
     early: formatClock(times[0], business.timeZone), late: formatClock(times[2], business.timeZone),
     outgoing: alice.page.getByRole('region', { name: 'Outgoing' }).getByTestId('offer-card').first(),

@@ -40,7 +40,7 @@ describe('offer dialogs', () => {
     await toastTitled(p, 'Move Back Offer Sent!').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const outgoing = p.getByRole('region', { name: 'Outgoing' }).getByTestId('offer-card').first();
-    await outgoing.getByText('Move back').waitFor();
+    await outgoing.getByText(/Later time/).waitFor();
     await outgoing.getByRole('button', { name: 'Cancel Offer' }).waitFor();
     await shot(p, 'offers-move-back-sent-phone');
     const offers = await getJson<Offer[]>(payer.context.request, `/api/queue-jump-offers?forUser=${payer.user.id}`);
@@ -87,7 +87,7 @@ describe('offer dialogs', () => {
     expect(offer).toMatchObject({ temporaryReservation: true, offerAmount: '10.00', totalCharge: '15.50', status: 'pending' });
     expect(offer.fromAppointment).toMatchObject({ date, partySize: 2, isMine: true });
     await p.goto('/appointments');
-    await p.getByRole('region', { name: 'Outgoing' }).getByText('Requested table', { exact: false }).waitFor();
+    await p.getByRole('region', { name: 'Outgoing' }).getByText('The table you asked for').waitFor();
     await shot(p, 'offers-restaurant-sent-desktop');
     for (const s of [payer, filler]) {
       expect(s.consoleErrors).toEqual([]);

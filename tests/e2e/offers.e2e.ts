@@ -82,7 +82,7 @@ describe('queue-jump offer, end to end', () => {
     await topUp.getByRole('button', { name: 'Pay $5.00 and Accept' }).click();
     await toastTitled(p, 'Counter Offer Accepted').waitFor();
     await outgoing.getByText('Accepted').waitFor();
-    await outgoing.getByText('Escrow: Held in escrow').waitFor();
+    await outgoing.getByTestId('offer-outcome').getByText(/held until/).waitFor();
     // The payer's appointment card now shows the earlier time.
     await p.getByTestId('appointment-card').filter({ hasText: longDate(date) }).filter({ hasText: formatTime12h(slots[0]) }).waitFor();
     await shot(p, 'offers-swapped-phone');
@@ -117,7 +117,7 @@ describe('queue-jump offer, end to end', () => {
       await r.reload();
       return r.getByTestId('wallet-earnings').textContent();
     }, { timeout: 20_000 }).toContain('$28.50');
-    await r.getByRole('region', { name: 'Incoming' }).getByText('Escrow: Released').waitFor();
+    await r.getByRole('region', { name: 'Incoming' }).getByTestId('offer-outcome').getByText('$28.50 paid to you.').waitFor();
     await expectAccessible(r);
     await shot(r, 'offers-payout-desktop');
     const offers = await getJson<Offer[]>(recipient.context.request, `/api/queue-jump-offers?forUser=${recipient.user.id}`);

@@ -64,7 +64,7 @@ describe('the Staff tab', () => {
       }
       await dialog.getByRole('button', { name: 'Save hours' }).click();
       await toastTitled(page, 'Hours saved').waitFor();
-      await ana.getByText('Mon 09:00–12:00, 13:00–17:00 · Tue 09:00–17:00 · Thu–Fri 09:00–17:00 · Off Wed, Sat–Sun').waitFor();
+      await ana.getByText('Mon 9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM · Tue 9:00 AM – 5:00 PM · Thu–Fri 9:00 AM – 5:00 PM · Off Wed, Sat–Sun').waitFor();
       const saved = (await staffOf()).find((m) => m.name === 'Ana')!;
       const byTime = (a: { dayOfWeek: number; openTime: string }, b: { dayOfWeek: number; openTime: string }) => a.dayOfWeek - b.dayOfWeek || a.openTime.localeCompare(b.openTime);
       expect(saved.hours?.map((h) => range(h.dayOfWeek, h.openTime.slice(0, 5), h.closeTime.slice(0, 5))).sort(byTime)).toEqual([

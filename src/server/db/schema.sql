@@ -1999,7 +1999,7 @@ CREATE FUNCTION public.que_offer_context(p_offer integer, OUT from_name text, OU
     LANGUAGE plpgsql STABLE
     AS $$
 BEGIN
-  SELECT fu.username, tu.username, b.business_name, CASE WHEN b.business_type = 'restaurant' THEN 'table' ELSE 'appointment' END,
+  SELECT coalesce(que_public_name(fu.full_name), 'another customer'), coalesce(que_public_name(tu.full_name), 'another customer'), b.business_name, CASE WHEN b.business_type = 'restaurant' THEN 'table' ELSE 'appointment' END,
          que_slot_text(coalesce(o.swap_from_starts_at, fa.starts_at)), que_slot_text(coalesce(o.swap_to_starts_at, ta.starts_at))
     INTO from_name, to_name, business_name, visit, from_slot, to_slot
     FROM offers o JOIN users fu ON fu.id = o.from_user_id JOIN users tu ON tu.id = o.to_user_id
@@ -2457,7 +2457,7 @@ DECLARE
   v_note int;
 BEGIN
   INSERT INTO notifications (user_id, kind, title, body, link, offer_id)
-  VALUES (p_user, p_kind, p_title, regexp_replace(p_body, '\.\.$', '.'), '/appointments', p_offer)
+  VALUES (p_user, p_kind, p_title, regexp_replace(upper(left(p_body, 1)) || substr(p_body, 2), '\.\.$', '.'), '/appointments', p_offer)
   RETURNING id INTO v_note;
   PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(p_user), 'notificationId', v_note)::text);
 END
@@ -2495,8 +2495,8 @@ BEGIN
       'fromAppointment', que_appointment_view(o.from_appointment_id),
       'toAppointment', que_appointment_view(o.to_appointment_id),
       'heldCents', que_offer_held(o.id),
-      'fromUsername', fu.username,
-      'toUsername', tu.username)
+      'fromName', coalesce(que_public_name(fu.full_name), ''),
+      'toName', coalesce(que_public_name(tu.full_name), ''))
     FROM offers o JOIN users fu ON fu.id = o.from_user_id JOIN users tu ON tu.id = o.to_user_id
    WHERE o.id = p_offer
   );
@@ -2580,6 +2580,18 @@ CREATE FUNCTION public.que_one_line(p_text text) RETURNS text
     AS $$
   SELECT btrim(regexp_replace(p_text,
     '[\s\u0001-\u001f\u007f-\u009f\u2028\u2029]*[\u0001-\u001f\u007f-\u009f\u2028\u2029][\s\u0001-\u001f\u007f-\u009f\u2028\u2029]*', ' ', 'g'))
+$$;
+
+--
+-- Name: que_open_days(integer, date, date, integer, integer, integer, integer, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_open_days(p_business integer, p_from date, p_to date, p_service integer, p_party integer, p_staff integer, p_horizon integer, p_now timestamp with time zone, p_zone text) RETURNS date[]
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(array_agg(d.day ORDER BY d.day), '{}')
+    FROM (SELECT g::date AS day FROM generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') g) d
+   WHERE cardinality((que_day_slots_within(p_business, d.day, p_service, p_party, NULL, p_horizon, p_now, true, p_zone, NULL, p_staff, false)).slots) > 0
 $$;
 
 --
@@ -2706,6 +2718,21 @@ BEGIN
   END IF;
   RETURN v_lines;
 END
+$$;
+
+--
+-- Name: que_public_name(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_public_name(p_full_name text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  SELECT CASE
+    WHEN w IS NULL OR cardinality(w) = 0 THEN NULL
+    WHEN cardinality(w) = 1 THEN w[1]
+    ELSE w[1] || ' ' || upper(left(w[cardinality(w)], 1)) || '.'
+  END
+  FROM (SELECT array_remove(regexp_split_to_array(btrim(coalesce(p_full_name, '')), '\s+'), '') AS w) s
 $$;
 
 --
@@ -3004,7 +3031,7 @@ CREATE FUNCTION public.que_search_hits(p_q text, p_per_word integer, p_max_words
       FROM q CROSS JOIN LATERAL (
         SELECT n.word, n.s, max(n.s) OVER () AS top FROM (
           SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
-           WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) n) c
+           WHERE q.w <% sw.word AND (length(sw.word) >= length(q.w) - 1 OR sw.word = q.w) ORDER BY s DESC, sw.word LIMIT p_per_word) n) c
      WHERE c.s >= 0.7 * c.top
   ),
   best AS (

@@ -223,6 +223,7 @@ export const ACCESS_CASES: AccessCase[] = [
   { route: 'PUT /api/restaurant-time-slots/:id', allowed: ['restaurantOwner'], request: (w) => ({ method: 'PUT', url: `/api/restaurant-time-slots/${w.timeSlotId}`, payload: slotBody(w) }) },
   { route: 'DELETE /api/restaurant-time-slots/:id', allowed: ['restaurantOwner'], request: (w) => ({ method: 'DELETE', url: `/api/restaurant-time-slots/${w.timeSlotId}` }) },
   { route: 'GET /api/available-slots', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/available-slots?businessId=${w.shopId}&serviceId=${w.serviceId}&date=${w.date}` }) },
+  { route: 'GET /api/businesses/:id/open-days', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/open-days?month=${String(w.date).slice(0, 7)}&serviceId=${w.serviceId}` }) },
   { route: 'GET /api/businesses/:id/earliest-appointment', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointment` }) },
   { route: 'GET /api/businesses/:id/earliest-appointments', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointments` }) },
   {

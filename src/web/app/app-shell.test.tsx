@@ -4,13 +4,16 @@ import { setSessionUser } from '@/lib/session-store';
 import { makeUser } from '@/test/fixtures';
 import { expectToast, renderApp } from '@/test/render';
 import { http, HttpResponse, server, signedInAs } from '@/test/server';
-import { AppShell, navLinks } from './app-shell';
+import { AppShell } from './app-shell';
 
-// The header without a browser: every link shown to everyone, the phone's menu (Escape and a followed
+// The header without a browser: each person's links (signed out, customer, owner) in the header and the phone's menu, the phone's menu (Escape and a followed
 // link close it), the skip link, the signed-out bell's dot, and who is signed in. A person following
 // the links through the real app is tests/e2e/header-navigation.e2e.ts.
 
-const labels = ['Home', 'Businesses', 'My Appointments', 'Queue', 'Dashboard', 'Login', 'Register Business', 'Book Reservation', 'Skip the Line'];
+const visitorLinks = ['Home', 'Businesses', 'Book Reservation', 'Skip the Line', 'Login', 'Register Business'];
+const customerLinks = ['Home', 'Businesses', 'Book Reservation', 'Skip the Line', 'My Appointments', 'Queue'];
+const ownerLinks = ['Home', 'Dashboard', 'Businesses', 'Book Reservation', 'Skip the Line', 'My Appointments'];
+const linkTexts = (nav: HTMLElement) => within(nav).getAllByRole('link').map((l) => l.textContent);
 
 afterEach(() => {
   setSessionUser(null);
@@ -18,18 +21,36 @@ afterEach(() => {
 });
 
 describe('the header', () => {
-  it('shows every link to everyone, in order, where SPEC says', () => {
+  it('shows a signed-out visitor browsing, sign-in and business registration, and nothing of an account', () => {
     renderApp(<AppShell />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(labels);
-    expect(within(nav).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(navLinks.map((l) => l.to));
+    expect(linkTexts(nav)).toEqual(visitorLinks);
+    expect(within(nav).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/', '/businesses', '/restaurant-booking', '/quick-booking', '/login', '/business-register']);
   });
 
-  it("the phone's menu opens with every link, closes on Escape and when a link is followed", async () => {
+  for (const [who, person, links] of [
+    ['a customer', makeUser(), customerLinks],
+    ['an owner', makeUser({ id: 2, username: 'owner', userType: 'business' }), ownerLinks],
+  ] as const) {
+    it(`shows ${who} what they can do, in the header and the phone's menu alike: no Login, no one else's screens`, async () => {
+      server.use(http.get('/api/notifications', () => HttpResponse.json({ notifications: [], unread: 0 })));
+      act(() => setSessionUser(person));
+      const { user } = renderApp(<AppShell />);
+      expect(linkTexts(screen.getByRole('navigation', { name: 'Main' }))).toEqual(links);
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      const menu = screen.getByRole('navigation', { name: 'Mobile' });
+      expect(linkTexts(menu).filter((t) => t?.trim() !== 'Profile')).toEqual(links);
+      for (const never of who === 'a customer' ? ['Dashboard', 'Login', 'Register Business'] : ['Login', 'Register Business', 'Queue']) {
+        expect(within(menu).queryByRole('link', { name: never })).not.toBeInTheDocument();
+      }
+    });
+  }
+
+  it("the phone's menu opens with the visitor's links, closes on Escape and when a link is followed", async () => {
     const { user, location } = renderApp(<AppShell />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(labels);
+    expect(linkTexts(menu)).toEqual(visitorLinks);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { useSignOut } from './use-sign-out';
 import { bellClass, SignedOutBell } from '@/components/ui/signed-out-bell';
 import { cn } from '@/lib/cn';
 import { useSessionUser } from '@/lib/session-store';
+import type { User } from '@contract/auth';
 
 // The signed-in bell asks for notifications through TanStack Query, so it comes in its own chunk with the
 // query layer: a signed-out visitor's home page loads neither (DESIGN section 8).
@@ -16,22 +17,30 @@ const SignedInBell = lazy(async () => {
   return { default: () => <QueryLayer><NotificationBell /></QueryLayer> };
 });
 
-// SPEC section 2: every link is shown to everyone.
-export const navLinks = [
-  { to: '/', label: 'Home' },
+type MenuLink = { to: string; label: string };
+const home = { to: '/', label: 'Home' };
+const browse: MenuLink[] = [
   { to: '/businesses', label: 'Businesses' },
-  { to: '/appointments', label: 'My Appointments' },
-  { to: '/queue-dashboard', label: 'Queue' },
-  { to: '/business-dashboard', label: 'Dashboard' },
-  { to: '/login', label: 'Login' },
-  { to: '/business-register', label: 'Register Business' },
   { to: '/restaurant-booking', label: 'Book Reservation' },
   { to: '/quick-booking', label: 'Skip the Line' },
-] as const;
+];
+
+/**
+ * Each menu shows what the person looking at it can do, and nothing else (issue 27; SPEC section 2 listed
+ * every link to everyone, which sent customers to a dashboard they cannot open and signed-in people to a
+ * login form). Signed out: browse, sign in, register a business. A customer: browse, their bookings and
+ * queue. An owner: their dashboard, browse, and the bookings they made themselves.
+ */
+export function navLinksFor(user: User | null | undefined): MenuLink[] {
+  if (!user) return [home, ...browse, { to: '/login', label: 'Login' }, { to: '/business-register', label: 'Register Business' }];
+  if (user.userType === 'business') return [home, { to: '/business-dashboard', label: 'Dashboard' }, ...browse, { to: '/appointments', label: 'My Appointments' }];
+  return [home, ...browse, { to: '/appointments', label: 'My Appointments' }, { to: '/queue-dashboard', label: 'Queue' }];
+}
 
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const user = useSessionUser();
+  const navLinks = navLinksFor(user);
   // Here, not in the menus: the shell stays mounted while sign-out moves to the home page.
   const { signOut, pending: signingOut } = useSignOut();
   useScrollToTopOnNavigate();
@@ -45,7 +54,7 @@ export function AppShell() {
     cn('rounded-md px-2.5 py-1.5 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
   return (
     <div className="flex min-h-screen flex-col">
-      {/* The first stop for keyboard users: past the nine header links straight to the screen. */}
+      {/* The first stop for keyboard users: past the header links straight to the screen. */}
       <a href="#main-content" className="sr-only rounded-md bg-brand-700 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50">
         Skip to main content
       </a>

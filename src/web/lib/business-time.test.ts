@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatInstant, wallClockAt, withZone, zoneLabel, zoneNote } from './business-time';
+import { formatClock, formatInstant, wallClockAt, withZone, zoneLabel, zoneName, zoneNote } from './business-time';
 
 const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';
@@ -64,5 +64,15 @@ describe('formatInstant', () => {
     expect(formatInstant('not a date', NEW_YORK)).toBe('not a date');
     const noZone = formatInstant('2026-11-26T14:00:00Z', null);
     expect(noZone).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M$/);
+  });
+});
+
+describe('zoneName', () => {
+  it('says a zone as people do, with the abbreviation in force on the day', () => {
+    expect(zoneName(NEW_YORK, Date.UTC(2026, 0, 15))).toBe('New York time (EST)');
+    expect(zoneName(NEW_YORK, Date.UTC(2026, 6, 15))).toBe('New York time (EDT)');
+    expect(zoneName('America/Argentina/Buenos_Aires', Date.UTC(2026, 0, 15))).toMatch(/^Buenos Aires time \(GMT-3\)$/);
+    expect(zoneName('UTC')).toBe('UTC');
+    expect(zoneName('Not/AZone')).toBe('Not/AZone');
   });
 });

@@ -49,6 +49,20 @@ export function zoneCityLabel(timeZone: string): string {
   return `${zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ')} time`;
 }
 
+/**
+ * A zone as people say it, for a setting or a form: "New York time (EST)", "London time (GMT+1)",
+ * "UTC" (not "America/New_York"). The abbreviation is the one in force at `at` (now by default), from
+ * Intl; an unknown zone is returned as written.
+ */
+export function zoneName(timeZone: string, at: Date | number = Date.now()): string {
+  const zone = canonicalZone(timeZone);
+  if (zone === null) return timeZone;
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
+  const short = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')?.value;
+  const city = zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ');
+  return short ? `${city} time (${short})` : `${city} time`;
+}
+
 /** Appends the zone label to a text that ends in a time: "9:00 AM" -> "9:00 AM New York time". */
 export const withZone = (text: string, timeZone: string | null | undefined, viewer?: string): string => {
   const label = zoneLabel(timeZone, viewer);

@@ -76,6 +76,9 @@ export const queryKeys = {
   /** Each free start of a day and who is free then (GET /api/businesses/:id/availability): under allAvailableSlots(), so it goes stale with them. */
   staffAvailability: (q: { businessId: number; date: string; serviceId: number; staffId?: number }) =>
     ['available-slots', 'staff', { businessId: q.businessId, date: q.date, serviceId: q.serviceId, staffId: q.staffId ?? null }] as const,
+  /** A month's days with a free start (GET /api/businesses/:id/open-days): under allAvailableSlots(), stale with them. */
+  openDays: (q: { businessId: number; month: string; serviceId?: number; staffId?: number | null; partySize?: number }) =>
+    ['available-slots', 'open-days', { businessId: q.businessId, month: q.month, serviceId: q.serviceId, staffId: q.staffId ?? null, partySize: q.partySize }] as const,
   earliestAppointments: () => ['earliest-appointments'] as const,
   /** A list of the earliest free starts across businesses: quick booking's pages, the banner's first three. */
   earliestAppointmentList: (filter: EarliestListFilter, paged: boolean) => ['earliest-appointments', paged ? 'pages' : 'first', filterKey(filter, earliestFilterNames)] as const,

@@ -46,6 +46,18 @@ export function answerBusiness(business: Business, services: Service[], free: Fr
       if (url.searchParams.get('businessId') !== String(business.id)) return HttpResponse.json([]);
       return HttpResponse.json(free[url.searchParams.get('date') ?? ''] ?? []);
     }),
+    // The day's appointments a signed-in visitor may read (none by default): what decides whether
+    // Skip the line can work. Other lists of /api/appointments fall through to their own handlers.
+    http.get('/api/appointments', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.searchParams.get('businessId') !== String(business.id) || !url.searchParams.has('date')) return undefined;
+      return HttpResponse.json([]);
+    }),
+    // The month's days with a free time (the calendar greys out the rest), from the same free times.
+    http.get(`/api/businesses/${business.id}/open-days`, ({ request }) => {
+      const month = new URL(request.url).searchParams.get('month') ?? '';
+      return HttpResponse.json({ month, openDays: Object.keys(free).filter((d) => d.startsWith(month) && free[d].length > 0).sort() });
+    }),
     // Each service's first free start, soonest first, as the server lists them (the booking flows open on that day).
     http.get(`/api/businesses/${business.id}/earliest-appointments`, () => HttpResponse.json(earliestOf(business, services, free))),
     http.get('/api/queue/:businessId/:serviceId/:date/:time', () => HttpResponse.json([])),

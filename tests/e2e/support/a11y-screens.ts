@@ -104,8 +104,11 @@ export async function screensFor(who: Who, context: BrowserContext, wanted: (nam
   if (who === 'customer' && !withOffer.some(wanted)) return [...directory, ...booking, ...signedIn];
   if (who === 'customer') {
     // The customer holds the first slot of a quiet day; another customer, two slots later, offers to swap.
-    const { date, slots } = await quietDay(request, barber.id, haircut.id, farDay(10));
+    // The customer's second appointment, later still, is what Skip the line can offer for (it is shown
+    // only where an offer can work: someone else's earlier appointment that day).
+    const { date, slots } = await quietDay(request, barber.id, haircut.id, farDay(10), 5);
     const mine = await book(request, { businessId: barber.id, serviceId: haircut.id, date, time: slots[0] });
+    await book(request, { businessId: barber.id, serviceId: haircut.id, date, time: slots[4] });
     await offerFromAnotherCustomer(mine.id, { businessId: barber.id, serviceId: haircut.id, date, time: slots[2] });
     const appointments = (name: string, open: Screen['open']): Screen => ({ name, url: '/appointments', title: 'My Appointments – Que', ready: (p) => p.getByTestId('offer-card').first().waitFor(), open });
     return [

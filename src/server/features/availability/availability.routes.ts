@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { earliestAppointmentSchema, listEarliestQuerySchema } from '../../../contract/appointments.js';
 import {
-  availableSlotsQuerySchema, blockDateSchema, blockedDateSchema, businessIdParamsSchema, timeSlotInputSchema, timeSlotSchema,
+  availableSlotsQuerySchema, blockDateSchema, openDaysQuerySchema, openDaysSchema, blockedDateSchema, businessIdParamsSchema, timeSlotInputSchema, timeSlotSchema,
   weeklyHoursResponseSchema, weeklyHoursSchema,
 } from '../../../contract/availability.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
-import { listAvailableSlots, slotRules } from './available-slots.js';
+import { listAvailableSlots, listOpenDays, slotRules } from './available-slots.js';
 import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
 import { earliestPageJson } from './earliest-page.js';
 import { businessEarliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
@@ -52,6 +52,10 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     listAvailableSlots(app.db, { ...request.query, rules: slotRules(app.config) }),
   );
 
+  // The booking calendar's month: which days have a free start (issue 27), one query for the month.
+  app.get('/businesses/:id/open-days', { schema: { params: idParamsSchema, querystring: openDaysQuerySchema, response: { 200: openDaysSchema } } }, async (request) =>
+    listOpenDays(app.db, { ...request.query, businessId: request.params.id, rules: slotRules(app.config) }),
+  );
   app.get('/businesses/:id/earliest-appointment', { schema: { params: idParamsSchema, response: { 200: earliestAppointmentSchema } } }, async (request) =>
     getEarliestAppointment(app.db, request.params.id),
   );

@@ -64,9 +64,22 @@ export async function slotsOfDayWithStaff(db: Db, q: AvailableSlotsQuery): Promi
 }
 
 // A member of another business, or one no longer active, would only ever get an empty list: say why.
-async function requireActiveMember(db: Db, q: AvailableSlotsQuery): Promise<void> {
+async function requireActiveMember(db: Db, q: Pick<AvailableSlotsQuery, 'businessId' | 'staffId'>): Promise<void> {
   if (q.staffId === undefined) return;
   if (!(await slotsRepository.isActiveMember(db, q.businessId, q.staffId))) {
     throw new AppError(ErrorCode.VALIDATION, `staffId ${q.staffId} is not an active staff member of this business`);
   }
+}
+
+/**
+ * The days of a month ("yyyy-MM") with at least one bookable start, by the slot list's own rules, in
+ * one database call (que_open_days): the calendar greys out the rest without a request per day.
+ */
+export async function listOpenDays(db: Db, q: Omit<AvailableSlotsQuery, 'date' | 'excludeAppointmentIds'> & { month: string }): Promise<{ month: string; openDays: string[] }> {
+  const [year, month] = q.month.split('-').map(Number);
+  const from = `${q.month}-01`;
+  const to = `${q.month}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
+  const openDays = await sqlCall(slotsRepository.openDays(db, { ...q, from, to, restaurantHorizonDays: q.rules.restaurantHorizonDays }));
+  await requireActiveMember(db, q);
+  return { month: q.month, openDays };
 }

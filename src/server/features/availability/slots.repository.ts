@@ -94,3 +94,21 @@ const selectActiveMember = sqlFunction(
 export async function isActiveMember(db: Db, businessId: number, staffId: number): Promise<boolean> {
   return (await selectActiveMember(db, { businessId, staffId })).found;
 }
+
+const selectOpenDays = sqlFunction(
+  'que_open_days',
+  sql`select que_open_days(${p('businessId')}::int, ${p('from')}::date, ${p('to')}::date, ${p('serviceId')}::int, ${p('partySize')}::int,
+        ${p('staffId')}::int, ${p('horizon')}::int, ${p('now')}::timestamptz, ${p('zone')}::text)::text[] as days`,
+  z.object({ days: z.array(z.string()).nullable() }),
+);
+
+/** The days from..to ("yyyy-MM-dd", inclusive) with at least one bookable start, by the slot list's rules, in one statement. */
+export async function openDays(db: Db, q: Omit<DaySlotsQuery, 'date' | 'excludeAppointmentIds'> & { from: string; to: string }): Promise<string[]> {
+  const row = await withZoneFallback(db, (zone) =>
+    selectOpenDays(db, {
+      businessId: q.businessId, from: q.from, to: q.to, serviceId: q.serviceId ?? null, partySize: q.partySize ?? null, staffId: q.staffId ?? null,
+      horizon: q.restaurantHorizonDays, now: q.now ? q.now.toISOString() : null, zone,
+    }),
+  );
+  return row.days ?? [];
+}

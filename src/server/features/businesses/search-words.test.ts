@@ -51,6 +51,20 @@ describe('search by words', () => {
     expect(await names('coffee bread corner bakery other and zz')).toEqual(['Corner Bakery']);
   });
 
+  it('a typo stands for words close to it as a whole: "barbr" finds barbers, not the "bar" of Noodle Bar', async () => {
+    await addService(ctx.app, { businessName: 'Fade Barbers', description: 'Cuts and shaves' });
+    await addService(ctx.app, { businessName: 'Classic Barbershop', description: 'Hot towel' });
+    await addService(ctx.app, { businessName: 'Noodle Bar', category: 'Other', description: 'Ramen' });
+    await addService(ctx.app, { businessName: 'Sushi Bar', category: 'Other', description: 'Rolls' });
+    const found = await names('barbr');
+    expect(found).toEqual(expect.arrayContaining(['Fade Barbers', 'Classic Barbershop']));
+    expect(found).not.toContain('Noodle Bar');
+    expect(found).not.toContain('Sushi Bar');
+    // The word typed whole still finds the bars, and the typo cases above still hold.
+    expect(await names('bar')).toEqual(expect.arrayContaining(['Noodle Bar', 'Sushi Bar']));
+    expect(await names('dentsit')).toEqual(expect.arrayContaining(['Bright Smile Dentist', 'Dental Studio Nord']));
+  });
+
   it('follows edits: a renamed business is found by its new name and no longer by the old one', async () => {
     const res = await bakery.owner.patch(`/api/businesses/${bakery.id}`, { businessName: 'Harbour Patisserie', description: 'Croissants' });
     expect(res.statusCode, res.body).toBe(200);

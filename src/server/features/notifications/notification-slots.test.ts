@@ -34,13 +34,13 @@ describe('offer notifications name the slot their reader cares about', () => {
   it('the recipient reads about their own 9:00 appointment; after acceptance the payer reads the 9:00 slot they moved into', async () => {
     const p = await offerOnNine();
     const received = await latest(p.payee, 'offer_received');
-    expect(received.body).toBe(`${p.payer.user.username} offers $10.00 to take your appointment at ${p.shop} at ${p.nine}.`);
+    expect(received.body).toBe(`Pat D. offers $10.00 to take your appointment at ${p.shop} at ${p.nine}.`);
     expect(received.timeZone).toBe('America/New_York');
 
     expect((await p.payee.post(`/api/queue-jump-offers/${p.offerId}/accept`, {})).statusCode).toBe(200);
     const accepted = await latest(p.payer, 'offer_accepted');
     expect(accepted.body).toBe(
-      `${p.payee.user.username} accepted $10.00. Your appointment at ${p.shop} is now at ${p.nine}; the money is held until both visits are completed.`,
+      `Pat D. accepted $10.00. Your appointment at ${p.shop} is now at ${p.nine}; the money is held until both visits are completed.`,
     );
     expect(accepted.body).not.toContain('3:00 PM');
     expect(accepted.timeZone).toBe('America/New_York');
@@ -48,16 +48,16 @@ describe('offer notifications name the slot their reader cares about', () => {
     // Paid out once both visits are done: the recipient is paid for the 9:00 slot they gave up.
     for (const id of [p.payerAppointmentId, p.payeeAppointmentId]) expect((await completeVisit(p.owner, id)).statusCode).toBe(200);
     expect((await latest(p.payee, 'offer_paid_out')).body).toBe(
-      `The swap with ${p.payer.user.username} at ${p.shop} is complete: $9.50 has been released to you for the ${p.nine} slot you gave up.`,
+      `The swap with Pat D. at ${p.shop} is complete: $9.50 has been released to you for the ${p.nine} slot you gave up.`,
     );
   });
 
   it('each counter names the appointment the offer is on, to either side; the recipient accepting the last counter moves the payer to 9:00', async () => {
     const p = await offerOnNine();
     expect((await p.payee.post(`/api/queue-jump-offers/${p.offerId}/negotiate`, { counterAmount: 15 })).statusCode).toBe(200);
-    expect((await latest(p.payer, 'offer_countered')).body).toBe(`${p.payee.user.username} answered with $15.00 for their appointment at ${p.shop} at ${p.nine}.`);
+    expect((await latest(p.payer, 'offer_countered')).body).toBe(`Pat D. answered with $15.00 for their appointment at ${p.shop} at ${p.nine}.`);
     expect((await p.payer.post(`/api/queue-jump-offers/${p.offerId}/negotiate`, { counterAmount: 12 })).statusCode).toBe(200);
-    expect((await latest(p.payee, 'offer_countered')).body).toBe(`${p.payer.user.username} answered with $12.00 for your appointment at ${p.shop} at ${p.nine}.`);
+    expect((await latest(p.payee, 'offer_countered')).body).toBe(`Pat D. answered with $12.00 for your appointment at ${p.shop} at ${p.nine}.`);
 
     expect((await p.payee.post(`/api/queue-jump-offers/${p.offerId}/accept-counter`, {})).statusCode).toBe(200);
     expect((await latest(p.payer, 'offer_accepted')).body).toContain(`Your appointment at ${p.shop} is now at ${p.nine};`);
@@ -68,7 +68,7 @@ describe('offer notifications name the slot their reader cares about', () => {
     expect((await p.payee.post(`/api/queue-jump-offers/${p.offerId}/negotiate`, { counterAmount: 15 })).statusCode).toBe(200);
     expect((await p.payer.post(`/api/queue-jump-offers/${p.offerId}/accept-counter`, {})).statusCode).toBe(200);
     expect((await latest(p.payee, 'offer_accepted')).body).toBe(
-      `${p.payer.user.username} accepted $15.00. Your appointment at ${p.shop} is now at ${p.three}; the money is held until both visits are completed.`,
+      `Pat D. accepted $15.00. Your appointment at ${p.shop} is now at ${p.three}; the money is held until both visits are completed.`,
     );
   });
 
@@ -108,7 +108,7 @@ describe('after the swap, notifications name the slots as they were swapped', ()
     const p = await acceptedThenMoved();
     for (const id of [p.payerAppointmentId, p.payeeAppointmentId]) expect((await completeVisit(p.owner, id)).statusCode).toBe(200);
     expect((await latest(p.payee, 'offer_paid_out')).body).toBe(
-      `The swap with ${p.payer.user.username} at ${p.shop} is complete: $9.50 has been released to you for the ${p.nine} slot you gave up.`,
+      `The swap with Pat D. at ${p.shop} is complete: $9.50 has been released to you for the ${p.nine} slot you gave up.`,
     );
   });
 
@@ -135,7 +135,7 @@ describe('restaurant offers name the table', () => {
     expect(offer.statusCode, offer.body).toBe(201);
     const seven = formatSlot(date, '19:00');
     const bistro = `Bistro ${dining.owner.user.id}`;
-    expect((await latest(holder, 'offer_received')).body).toBe(`${wanter.user.username} offers $10.00 to take your table at ${bistro} at ${seven}.`);
+    expect((await latest(holder, 'offer_received')).body).toBe(`Another customer offers $10.00 to take your table at ${bistro} at ${seven}.`);
     expect((await holder.post(`/api/queue-jump-offers/${offer.json().id}/accept`, {})).statusCode).toBe(200);
     expect((await latest(wanter, 'offer_accepted')).body).toContain(`. The table at ${bistro} at ${seven} is yours;`);
     expect((await latest(holder, 'booking_cancelled')).body).toBe(`You handed your table at ${bistro} at ${seven} to another guest.`);

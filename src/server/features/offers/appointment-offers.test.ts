@@ -23,12 +23,16 @@ describe('the offers tied to an appointment', () => {
   it('lists live and still-held offers to each side, with the other customer named, until the escrow settles', async () => {
     const p = await swapParties(ctx.app);
     const offer = (await cardOffer(p, 25)).json() as Offer;
-    expect(offer.counterpartName).toBe(p.payee.user.username);
+    // Named as the profile reads, first name and initial (both booked as Pat Doe), never by username.
+    expect(offer.counterpartName).toBe('Pat D.');
 
     const [sent] = await tiedTo(p.payer, p.payerAppointmentId);
-    expect(sent).toMatchObject({ id: offer.id, direction: 'outgoing', status: 'pending', currentAmount: '25.00', heldAmount: '30.00', counterpartName: p.payee.user.username });
+    expect(sent).toMatchObject({ id: offer.id, direction: 'outgoing', status: 'pending', currentAmount: '25.00', heldAmount: '30.00', counterpartName: 'Pat D.' });
     const [received] = await tiedTo(p.payee, p.payeeAppointmentId);
-    expect(received).toMatchObject({ id: offer.id, direction: 'incoming', status: 'pending', heldAmount: null, counterpartName: p.payer.user.username });
+    expect(received).toMatchObject({ id: offer.id, direction: 'incoming', status: 'pending', heldAmount: null, counterpartName: 'Pat D.' });
+    // Neither side's answer carries the other's username anywhere.
+    expect(JSON.stringify(sent)).not.toContain(p.payee.user.username);
+    expect(JSON.stringify(received)).not.toContain(p.payer.user.username);
 
     // Countered and accepted by card: still tied, now with the escrow held until both visits are done.
     expect((await p.payee.post(`/api/queue-jump-offers/${offer.id}/negotiate`, { counterAmount: 40 })).statusCode).toBe(200);
@@ -49,7 +53,7 @@ describe('the offers tied to an appointment', () => {
     expect(await tiedTo(p.payer, p.payerAppointmentId)).toEqual([]);
     expect(await tiedTo(p.payee, p.payeeAppointmentId)).toEqual([]);
     const [history] = (await p.payer.get('/api/queue-jump-offers')).json() as Offer[];
-    expect(history).toMatchObject({ id: offer.id, escrowStatus: 'released', counterpartName: p.payee.user.username });
+    expect(history).toMatchObject({ id: offer.id, escrowStatus: 'released', counterpartName: 'Pat D.' });
   });
 
   it('leaves out ended offers; a live one ends with the appointment cancelled', async () => {

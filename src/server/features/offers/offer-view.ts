@@ -42,7 +42,7 @@ function recordedSplit(offer: OfferRow) {
   return { totalCents: offer.totalCents, recipientCents: offer.recipientCents };
 }
 
-/** Each party's username: the name the two customers of an offer already know each other by (notifications). */
+/** Each party's public name (que_public_name: first name and initial, '' without one): never a username. */
 export type PartyNames = Map<number, string>;
 
 export function toOffer(offer: OfferRow, appointments: Map<number, AppointmentRow>, names: PartyNames, viewerId: number, heldCents: number | null = null, now = new Date()): Offer {
@@ -95,7 +95,7 @@ export async function viewOffer(db: Db, offer: OfferRow, appointments: Map<numbe
 /** The wire shapes of several offers for one viewer: both appointments and both names read once for all. */
 export async function viewOffers(db: Db, rows: OfferRow[], viewerId: number): Promise<Offer[]> {
   const appointments = await readAppointments(db, rows.flatMap((o) => [o.fromAppointmentId, o.toAppointmentId]));
-  const names = await offersRepository.usernamesOf(db, rows.flatMap((o) => [o.fromUserId, o.toUserId]));
+  const names = await offersRepository.publicNamesOf(db, rows.flatMap((o) => [o.fromUserId, o.toUserId]));
   return Promise.all(rows.map((o) => viewOffer(db, o, appointments, names, viewerId)));
 }
 
@@ -139,8 +139,8 @@ export const offerViewSchema = z.object({
   fromAppointment: appointmentRowSchema,
   toAppointment: appointmentRowSchema,
   heldCents: int,
-  fromUsername: z.string(),
-  toUsername: z.string(),
+  fromName: z.string(),
+  toName: z.string(),
 });
 export type OfferViewJson = z.infer<typeof offerViewSchema>;
 
@@ -165,8 +165,8 @@ export function offerFromView(view: OfferViewJson, viewerId: number): Offer {
     [offer.toAppointmentId, view.toAppointment],
   ]);
   const names: PartyNames = new Map([
-    [offer.fromUserId, view.fromUsername],
-    [offer.toUserId, view.toUsername],
+    [offer.fromUserId, view.fromName],
+    [offer.toUserId, view.toName],
   ]);
   return toOffer(offer, appointments, names, viewerId, payerOf(offer) === viewerId && isLive(offer) ? view.heldCents : null);
 }

@@ -58,11 +58,14 @@ export async function openOffersOnAppointment(db: Db, appointmentId: number): Pr
     .orderBy(desc(offers.createdAt), desc(offers.id));
 }
 
-/** The usernames of offer parties, by user id. */
-export async function usernamesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
+/** How offer parties are named to each other (que_public_name: "Alice S.", '' without a profile name), by user id. */
+export async function publicNamesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(userIds)]));
-  return new Map(rows.map((r) => [r.id, r.username]));
+  const rows = await db
+    .select({ id: users.id, name: sql<string>`coalesce(que_public_name(${users.fullName}), '')` })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Live offers past their expiry, claimed so that several processes never take the same one. */

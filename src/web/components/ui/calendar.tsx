@@ -68,13 +68,19 @@ export interface CalendarProps {
   className?: string;
   /** The day to highlight as today (defaults to the visitor's today). */
   today?: string;
+  /** Told the month shown ("yyyy-MM"), first and whenever it changes: a caller can ask for that month's open days. */
+  onMonthChange?: (month: string) => void;
+  /** A day to mark (the appointment's current date in a reschedule), named in its label: "(current)". */
+  marked?: string;
+  /** What a day that is not past the limits but disabled by isDateDisabled means, said in its label. */
+  disabledNote?: string;
 }
 
 /**
  * A month grid of day buttons. Arrow keys move by day and week, PageUp/PageDown by month,
  * Home/End to the week's ends; only one day is in the tab order (roving tabindex).
  */
-export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'Choose a date', className, today = todayIso() }: CalendarProps) {
+export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'Choose a date', className, today = todayIso(), onMonthChange, marked, disabledNote }: CalendarProps) {
   const initial = value ?? (min && min > today ? min : today);
   const [focused, setFocused] = useState(initial);
   const [month, setMonth] = useState(monthStart(initial));
@@ -91,13 +97,18 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
     }
   }
 
+  const monthChanged = useRef(onMonthChange);
+  monthChanged.current = onMonthChange;
+  useEffect(() => monthChanged.current?.(month.slice(0, 7)), [month]);
+
   useEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
     grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
   }, [focused, month]);
 
-  const disabled = (date: string) => (min !== undefined && date < min) || (max !== undefined && date > max) || (isDateDisabled?.(date) ?? false);
+  const outside = (date: string) => (min !== undefined && date < min) || (max !== undefined && date > max);
+  const disabled = (date: string) => outside(date) || (isDateDisabled?.(date) ?? false);
 
   const focusDate = (date: string) => {
     const target = min && date < min ? min : max && date > max ? max : date;
@@ -127,7 +138,8 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
   const [y, m] = month.split('-').map(Number);
 
   return (
-    <div className={cn('w-full max-w-80 rounded-lg border border-slate-200 bg-white p-3', className)} role="group" aria-label={label}>
+    // A phone's day is a 44 px target each way (WCAG 2.5.5): the grid takes the width it needs there.
+    <div className={cn('w-full max-w-sm rounded-lg border border-slate-200 bg-white p-2 sm:max-w-80 sm:p-3', className)} role="group" aria-label={label}>
       <div className="mb-2 flex items-center justify-between">
         <button type="button" className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))}>
           <ChevronLeft className="size-4" />
@@ -146,7 +158,7 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
           </span>
         ))}
       </div>
-      <div ref={grid} className="grid grid-cols-7 gap-1">
+      <div ref={grid} className="grid grid-cols-7 gap-0.5 sm:gap-1">
         {Array.from({ length: lead }, (_, i) => (
           <span key={`lead-${i}`} />
         ))}
@@ -154,6 +166,9 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
           const isDisabled = disabled(date);
           const selected = date === value;
           const isToday = date === today;
+          const isMarked = date === marked;
+          // Closed or full (not merely outside the window): greyed, and said so to a screen reader.
+          const note = isDisabled && !outside(date) && disabledNote ? `, ${disabledNote}` : '';
           return (
             <button
               key={date}
@@ -163,15 +178,17 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
               // aria-disabled rather than disabled: the keyboard can still land on (and skip over) it.
               aria-disabled={isDisabled || undefined}
               aria-pressed={selected}
-              aria-label={formatLongDate(date)}
+              aria-label={`${formatLongDate(date)}${isMarked ? ' (current)' : ''}${note}`}
               onClick={() => {
                 setFocused(date);
                 if (!isDisabled) onChange(date);
               }}
               onKeyDown={(e) => onKeyDown(e, date)}
               className={cn(
-                'h-10 rounded-md text-sm tabular-nums',
+                'h-11 min-w-11 rounded-md text-sm tabular-nums sm:h-10 sm:min-w-0',
                 isDisabled ? 'cursor-not-allowed text-slate-300' : 'text-slate-800 hover:bg-brand-50',
+                note && 'bg-slate-50 line-through decoration-slate-300',
+                isMarked && !selected && 'ring-2 ring-inset ring-brand-300',
                 isToday && !selected && 'font-bold text-brand-700',
                 selected && 'bg-brand-600 font-semibold text-white hover:bg-brand-700',
               )}

@@ -1,7 +1,7 @@
 // What the appointments feature offers routes and other features (decision 0017): import these, never a file inside.
 export { useCompleteAppointment } from './api/complete-appointment';
 export { useCreateAppointment } from './api/create-appointment';
-export { useBusinessAppointments, useBusinessAppointmentsFiltered, useMyAppointmentsOn } from './api/get-appointments';
+export { businessAppointmentsFilteredQueryOptions, useBusinessAppointments, useBusinessAppointmentsFiltered, useMyAppointmentsOn } from './api/get-appointments';
 export { type RestaurantReservation, useRestaurantReservations } from './api/get-restaurant-reservations';
 export { useUpdateAppointment } from './api/update-appointment';
 export { BusinessAccountNote } from './components/business-account-note';

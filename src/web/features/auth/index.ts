@@ -5,3 +5,4 @@ export { type AccountDetails, AccountStep } from './components/account-step';
 export { CustomerRegisterForm } from './components/customer-register-form';
 export { LoginForm } from './components/login-form';
 export { SignedInPanel } from './components/signed-in-panel';
+export { loginDestination } from './components/login-redirect';

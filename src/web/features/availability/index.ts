@@ -3,6 +3,7 @@ export { useBlockDate } from './api/block-date';
 export { type TimeSlotInput, useCreateTimeSlot } from './api/create-time-slot';
 export { useDeleteTimeSlot } from './api/delete-time-slot';
 export { useAvailableSlots } from './api/get-available-slots';
+export { type OpenDaysQuery, useNextOpenDay, useOpenDays } from './api/get-open-days';
 export { useBlockedDates } from './api/get-blocked-dates';
 export { useBusinessEarliest } from './api/get-business-earliest';
 export { useBusinessHours } from './api/get-business-hours';

@@ -10,6 +10,10 @@
 -- What this reads grows with the matches and the vocabulary, never with the businesses. A query's
 -- words of one letter are left out (each would stand for every word that starts with it), and of the
 -- rest only the p_max_words longest count, so no query asks for more than p_max_words × p_per_word words.
+-- A typo match stands for a word only when it is close to that whole word: a vocabulary word two or more
+-- letters shorter than the typed one is a part of it, not a spelling of it ("barbr" is barber or
+-- barbershop, not the "bar" of Noodle Bar, although all of "bar" is found in it), so it stands only
+-- for itself. A missing letter ("famly", "barbr") is still forgiven.
 CREATE OR REPLACE FUNCTION que_search_hits(p_q text, p_per_word integer, p_max_words integer)
  RETURNS TABLE(business_id integer, score real)
  LANGUAGE sql
@@ -24,7 +28,7 @@ AS $$
       FROM q CROSS JOIN LATERAL (
         SELECT n.word, n.s, max(n.s) OVER () AS top FROM (
           SELECT sw.word, word_similarity(q.w, sw.word) AS s FROM search_words sw
-           WHERE q.w <% sw.word ORDER BY s DESC, sw.word LIMIT p_per_word) n) c
+           WHERE q.w <% sw.word AND (length(sw.word) >= length(q.w) - 1 OR sw.word = q.w) ORDER BY s DESC, sw.word LIMIT p_per_word) n) c
      WHERE c.s >= 0.7 * c.top
   ),
   best AS (

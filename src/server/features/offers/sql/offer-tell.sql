@@ -1,4 +1,5 @@
--- Who and what an offer is about, for its notifications: both parties' names, the business, what a
+-- Who and what an offer is about, for its notifications: both parties as the other may know them
+-- (que_public_name: "Alice S."; a customer without a profile name is "another customer"), the business, what a
 -- visit there is called ('appointment', or 'table' at a restaurant), and the two slots the offer
 -- trades (que_slot_text): from_slot the sender's, to_slot the recipient's. While it is live they are
 -- the appointments' starts now (a move ends a live offer); once accepted, the starts recorded just
@@ -10,7 +11,7 @@ CREATE OR REPLACE FUNCTION que_offer_context(p_offer integer, OUT from_name text
  STABLE
 AS $$
 BEGIN
-  SELECT fu.username, tu.username, b.business_name, CASE WHEN b.business_type = 'restaurant' THEN 'table' ELSE 'appointment' END,
+  SELECT coalesce(que_public_name(fu.full_name), 'another customer'), coalesce(que_public_name(tu.full_name), 'another customer'), b.business_name, CASE WHEN b.business_type = 'restaurant' THEN 'table' ELSE 'appointment' END,
          que_slot_text(coalesce(o.swap_from_starts_at, fa.starts_at)), que_slot_text(coalesce(o.swap_to_starts_at, ta.starts_at))
     INTO from_name, to_name, business_name, visit, from_slot, to_slot
     FROM offers o JOIN users fu ON fu.id = o.from_user_id JOIN users tu ON tu.id = o.to_user_id
@@ -21,7 +22,8 @@ END
 $$;
 
 -- An in-app notification about an offer, pushed with pg_notify on commit (offer-notifications.ts
--- tell): a sentence ending in a name that ends with a period keeps one period.
+-- tell): a sentence ending in a name that ends with a period keeps one period ("Alice S."), and one
+-- that starts with a description gets its capital ("Another customer offers …").
 CREATE OR REPLACE FUNCTION que_offer_tell(p_user integer, p_offer integer, p_kind text, p_title text, p_body text)
  RETURNS void
  LANGUAGE plpgsql
@@ -30,7 +32,7 @@ DECLARE
   v_note int;
 BEGIN
   INSERT INTO notifications (user_id, kind, title, body, link, offer_id)
-  VALUES (p_user, p_kind, p_title, regexp_replace(p_body, '\.\.$', '.'), '/appointments', p_offer)
+  VALUES (p_user, p_kind, p_title, regexp_replace(upper(left(p_body, 1)) || substr(p_body, 2), '\.\.$', '.'), '/appointments', p_offer)
   RETURNING id INTO v_note;
   PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(p_user), 'notificationId', v_note)::text);
 END

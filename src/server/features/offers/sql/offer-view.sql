@@ -1,5 +1,5 @@
 -- The offer as the app shapes it (OfferRow), both appointments (que_appointment_view), what its
--- open holds keep and both parties' usernames: offer-view.ts makes the wire shape for the viewer from this.
+-- open holds keep and both parties' public names (que_public_name, '' without a profile name; never a username): offer-view.ts makes the wire shape for the viewer from this.
 CREATE OR REPLACE FUNCTION que_offer_view(p_offer integer)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -20,8 +20,8 @@ BEGIN
       'fromAppointment', que_appointment_view(o.from_appointment_id),
       'toAppointment', que_appointment_view(o.to_appointment_id),
       'heldCents', que_offer_held(o.id),
-      'fromUsername', fu.username,
-      'toUsername', tu.username)
+      'fromName', coalesce(que_public_name(fu.full_name), ''),
+      'toName', coalesce(que_public_name(tu.full_name), ''))
     FROM offers o JOIN users fu ON fu.id = o.from_user_id JOIN users tu ON tu.id = o.to_user_id
    WHERE o.id = p_offer
   );

@@ -44,6 +44,10 @@ function answerAccount(account: Account) {
     http.get('/api/appointments/:id/offers', ({ params }) => HttpResponse.json(account.tied?.[Number(params.id)] ?? [])),
     http.get(`/api/businesses/${business.id}`, () => HttpResponse.json(business)),
     http.get('/api/available-slots', ({ request }) => HttpResponse.json(account.free?.[new URL(request.url).searchParams.get('date') ?? ''] ?? [])),
+    http.get('/api/businesses/:id/open-days', ({ request }) => {
+      const month = new URL(request.url).searchParams.get('month') ?? '';
+      return HttpResponse.json({ month, openDays: Object.keys(account.free ?? {}).filter((d) => d.startsWith(month) && account.free![d].length > 0).sort() });
+    }),
     http.patch('/api/appointments/:id', async ({ request, params }) => {
       const change = await patches.take(request);
       const i = account.appointments.findIndex((a) => a.id === Number(params.id));
@@ -70,6 +74,10 @@ describe('My Appointments', () => {
     await user.click(within(mine).getByRole('button', { name: 'Reschedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
     expect(dialog).toHaveAccessibleDescription('Classic Haircut at Downtown Barber Co.');
+    // The current date is marked; days without free times are greyed out and say so.
+    expect(within(dialog).getByText(`Now: ${formatLongDate(first)} at ${formatClock('10:00', 'America/New_York')} (marked on the calendar).`)).toBeInTheDocument();
+    for (let i = 0; i < 2 && !dialog.querySelector(`[data-date="${first}"]`); i++) await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
+    await waitFor(() => expect(dialog.querySelector(`[data-date="${first}"]`)?.getAttribute('aria-label')).toBe(`${formatLongDate(first)} (current), no free times`));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -90,11 +98,13 @@ describe('My Appointments', () => {
   });
 
   it('says why a reschedule failed and keeps the dialog open', async () => {
-    answerAccount({ appointments: [makeAppointment({ date: first })], free: { [next]: ['09:00'] } });
+    answerAccount({ appointments: [makeAppointment({ date: first, staffId: 4, staffName: 'Ana', staffRequested: true })], free: { [next]: ['09:00'] } });
     server.use(http.patch('/api/appointments/:id', () => apiError(409, 'That time was just taken', 'SLOT_TAKEN')));
     const { user } = renderApp(<AppointmentsRoute />);
     await user.click(within(await screen.findByTestId('appointment-card')).getByRole('button', { name: 'Reschedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
+    // Who serves it is named with what is moved.
+    expect(dialog).toHaveAccessibleDescription('Classic Haircut with Ana at Downtown Barber Co.');
     for (let i = 0; i < 2 && !dialog.querySelector(`[data-date="${next}"]`); i++) await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
     await user.click(dialog.querySelector<HTMLButtonElement>(`[data-date="${next}"]`)!);
     await user.click(await within(dialog).findByRole('button', { name: '9:00 AM' }));
@@ -191,7 +201,7 @@ describe('My Appointments', () => {
     account.credits = { credits: '0.00', pending: '0.00' };
     account.transactions = [{ ...account.transactions[0], amount: '0.00', status: 'voided' }];
     renderApp(<AppointmentsRoute />);
-    expect(await screen.findByText('Voided')).toBeInTheDocument();
+    expect(await screen.findByText('Not earned')).toBeInTheDocument();
     expect(screen.queryByTestId('credit-summary')).not.toBeInTheDocument();
   });
 
@@ -264,7 +274,7 @@ describe('accepting and accepted offers on My Appointments', () => {
     const received = within(await screen.findByRole('region', { name: 'Incoming' })).getByTestId('offer-card');
     await user.click(within(received).getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept Offer' });
-    expect(dialog).toHaveAccessibleDescription('alice offers $25.00 to swap with you.');
+    expect(dialog).toHaveAccessibleDescription('alice offers $25.00 to swap with your 9:00 AM.');
     expect(within(dialog).getByTestId('offer-review-moves')).toHaveTextContent('You move from 9:00 AM to 11:00 AM.alice moves from 11:00 AM to 9:00 AM.');
     expect(within(dialog).getByTestId('offer-review-money')).toHaveTextContent('You receive$25.00 offer − $1.25 platform fee (5%)$23.75alice pays$25.00 offer + $5.00 business fee$30.00');
     await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
@@ -291,6 +301,31 @@ describe('accepting and accepted offers on My Appointments', () => {
   });
 });
 
+describe('offers in plain words', () => {
+  it('says who offers what for which slot, without jargon or usernames, and names the viewer’s own service once accepted', async () => {
+    const live = makeOffer({
+      id: 631, direction: 'incoming', counterpartName: '', negotiationRound: 1, actions: { accept: true, decline: true, counter: true, acceptCounter: false, cancel: false },
+      from: othersAppointment({ id: 132, date: first, time: '10:00' }), to: makeAppointment({ id: 131, date: first, time: '14:00' }),
+    });
+    const accepted = makeOffer({
+      id: 632, status: 'accepted', counterpartName: 'Bob J.', actions: { accept: false, decline: false, counter: false, acceptCounter: false, cancel: false },
+      from: makeAppointment({ id: 133, date: first, time: '14:00', serviceName: 'Cut & beard' }), to: othersAppointment({ id: 134, date: first, time: '10:00', serviceName: 'Haircut' }),
+    });
+    answerAccount({ appointments: [], offers: [live, accepted] });
+    renderApp(<AppointmentsRoute />);
+    const card = within(await screen.findByRole('region', { name: 'Incoming' })).getByTestId('offer-card');
+    expect(within(card).getByTestId('offer-headline')).toHaveTextContent('Someone in the 10:00 AM slot offers you $25.00 to swap with your 2:00 PM.');
+    expect(card).toHaveTextContent('Offer to you · Earlier time');
+    expect(card).toHaveTextContent('Paid by card');
+    for (const jargon of [/Sender/i, /Recipient/i, /Round \d/, /Escrow:/, /^Card$/]) expect(within(card).queryByText(jargon)).not.toBeInTheDocument();
+    expect(within(card).getByText('Their appointment')).toBeInTheDocument();
+    expect(within(card).getByText('Your appointment')).toBeInTheDocument();
+    const done = within(screen.getByRole('region', { name: 'Outgoing' })).getByTestId('offer-card');
+    expect(within(done).getByTestId('offer-outcome')).toHaveTextContent(/^Cut & beard at /);
+    expect(within(done).getByTestId('offer-outcome')).toHaveTextContent('You moved to 2:00 PM; Bob J. moved to 10:00 AM.');
+  });
+});
+
 describe('My Appointments, signed out', () => {
   it('offers sign-in, and validates the inline registration before creating the account', async () => {
     const sent = recorder<Record<string, unknown>>();
@@ -314,7 +349,7 @@ describe('My Appointments, signed out', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters, and not a common password.');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), 'Password123');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));

@@ -8,7 +8,7 @@ import { Calendar, formatLongDate, formatShortDate, todayIso } from '@/component
 import { Dialog } from '@/components/ui/dialog';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 import { toast } from '@/components/ui/toast';
-import { useAvailableSlots } from '@/features/availability';
+import { useAvailableSlots, useNextOpenDay, useOpenDays } from '@/features/availability';
 import { useBusiness } from '@/features/businesses';
 import { errorMessage } from '@/lib/api-client';
 import { formatClock, zoneLabel } from '@/lib/business-time';
@@ -29,6 +29,16 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
   const zone = zoneLabel(appointment.timeZone);
   // Service businesses book at most 30 days ahead; restaurants have no upper bound.
   const max = appointment.businessType === 'restaurant' ? undefined : addDays(today, RULES.serviceBookingWindowDays);
+  // Closed and full days greyed out, one request for the month shown (the same question as the time list).
+  const [month, setMonth] = useState(appointment.date.slice(0, 7));
+  const daysQuery = { businessId: appointment.businessId, serviceId: appointment.serviceId, partySize };
+  const openDays = useOpenDays({ ...daysQuery, month });
+  const dayIsEmpty = date !== null && slots.data !== undefined && slots.data.length === 0;
+  const nextFreeDay = useNextOpenDay(dayIsEmpty ? daysQuery : null, date);
+  const pick = (d: string) => {
+    setDate(d);
+    setTime(null);
+  };
 
   const confirm = () => {
     if (!date || !chosen) return;
@@ -46,7 +56,22 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
 
   return (
     <div className="space-y-4">
-      <Calendar value={date} onChange={(d) => { setDate(d); setTime(null); }} min={today} max={max} today={today} label="New date" className="mx-auto" />
+      <p className="text-sm text-slate-600">
+        Now: {formatLongDate(appointment.date)} at {formatClock(appointment.time, appointment.timeZone)} (marked on the calendar).
+      </p>
+      <Calendar
+        value={date}
+        onChange={pick}
+        min={today}
+        max={max}
+        today={today}
+        label="New date"
+        className="mx-auto border-0 p-0 sm:border sm:p-3"
+        marked={appointment.date}
+        onMonthChange={setMonth}
+        isDateDisabled={(d) => openDays !== undefined && d.startsWith(month) && !openDays.has(d)}
+        disabledNote="no free times"
+      />
       {date && (
         <div>
           <TimeSlotGrid
@@ -54,7 +79,16 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
             heading={<>Available times on {formatLongDate(date)}{zone && ` (${zone})`}</>}
             selected={chosen}
             onSelect={setTime}
-            empty={<p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">No available slots for this date</p>}
+            empty={
+              <div className="space-y-3 rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">
+                <p>No available slots for this date</p>
+                {nextFreeDay && (
+                  <Button size="sm" className="h-auto min-h-9 whitespace-normal py-1.5" onClick={() => pick(nextFreeDay)}>
+                    Next free day: {formatLongDate(nextFreeDay)}
+                  </Button>
+                )}
+              </div>
+            }
           />
         </div>
       )}
@@ -87,7 +121,10 @@ export function RescheduleDialog({ appointment, onClose }: { appointment: Appoin
       open={appointment !== null}
       onOpenChange={(open) => !open && onClose()}
       title="Reschedule Appointment"
-      description={appointment ? `${appointment.serviceName} at ${appointment.businessName}` : undefined}
+      // Who serves it is part of what is moved: named, as the card names them.
+      description={appointment ? `${appointment.serviceName}${appointment.staffName ? ` with ${appointment.staffName}` : ''} at ${appointment.businessName}` : undefined}
+      // A phone's calendar needs the width for 44 px days.
+      className="w-[calc(100%-1rem)] px-3 sm:w-[calc(100%-2rem)] sm:p-6"
     >
       {appointment && <RescheduleForm key={appointment.id} appointment={appointment} onDone={onClose} />}
     </Dialog>

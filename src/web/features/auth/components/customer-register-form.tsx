@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { customerRegistrationFormSchema } from '@contract/auth';
+import { customerRegistrationFormSchema, type User } from '@contract/auth';
 import { UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -21,8 +21,11 @@ const fields: { name: FieldName; label: string; type: string; autoComplete: stri
   { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** A customer account in one form; on success the visitor is signed in (useRegister sets ['user']). */
-export function CustomerRegisterForm() {
+/**
+ * A customer account in one form; on success the visitor is signed in (useRegister sets ['user']) and
+ * `onRegistered` runs (the sign-in detour uses it to go back to the booking).
+ */
+export function CustomerRegisterForm({ onRegistered, idPrefix = 'signup' }: { onRegistered?: (user: User) => void; idPrefix?: string } = {}) {
   const registerUser = useRegister();
   const { register, handleSubmit, formState: { errors } } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(customerRegistrationFormSchema),
@@ -33,7 +36,10 @@ export function CustomerRegisterForm() {
     registerUser.mutate(
       { ...account, userType: 'customer' },
       {
-        onSuccess: (user) => toast({ title: 'Account created successfully!', description: `Welcome to Que, ${user.username}.` }),
+        onSuccess: (user) => {
+          toast({ title: 'Account created successfully!', description: `Welcome to Que, ${user.username}.` });
+          onRegistered?.(user);
+        },
         onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
       },
     ),
@@ -42,7 +48,7 @@ export function CustomerRegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {fields.map((f) => {
-        const id = `signup-${f.name}`;
+        const id = `${idPrefix}-${f.name}`;
         const error = errors[f.name]?.message;
         // The rule is stated before anything is typed, as on business and restaurant registration.
         if (f.name === 'password') return <NewPasswordField key={f.name} id={id} error={error} registration={register(f.name)} />;

@@ -92,6 +92,48 @@ describe('the login screen', () => {
   });
 });
 
+describe('the sign-in detour from a booking', () => {
+  it('offers "Create an account"; registering signs in and returns to the booking, whose address is kept', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/register', async ({ request }) => {
+        const body = (await request.json()) as { username: string; email: string };
+        bodies.push(body);
+        const created = makeUser({ id: 40, username: body.username, email: body.email });
+        signedInAs(created);
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    );
+    const booking = '/book-appointment?businessId=1&serviceId=2&date=2026-12-10&time=10:00';
+    const { user, location } = renderApp(<LoginRoute />, { path: `/login?redirect=${encodeURIComponent(booking)}`, route: '/login' });
+    await screen.findByRole('heading', { name: 'New to Que?' });
+    expect(screen.getByText('Create a free account and your booking carries on with everything you typed.')).toBeInTheDocument();
+    // "Continue as Customer" used to lead home and drop the booking; from a booking it goes back to it.
+    expect(screen.queryByRole('link', { name: /Continue as Customer/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to your booking/ })).toHaveAttribute('href', booking);
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    // An empty e-mail is missing, not invalid.
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.type(screen.getByLabelText('Username', { selector: '#detour-signup-username' }), 'grace');
+    await user.type(screen.getByLabelText('Email', { selector: '#detour-signup-email' }), 'grace@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: '#detour-signup-password' }), 'plum-orchard-42');
+    await user.type(screen.getByLabelText('Confirm Password'), 'plum-orchard-42');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(location()).toBe(booking));
+    await expectToast('Account created successfully!');
+    expect(bodies).toEqual([{ username: 'grace', email: 'grace@example.com', password: 'plum-orchard-42', userType: 'customer' }]);
+  });
+
+  it('without a booking to go back to, still offers an account and "Continue as Customer" home', async () => {
+    const { user } = renderApp(<LoginRoute />, { path: '/login' });
+    await user.click(await screen.findByRole('button', { name: 'Create an account' }));
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Continue as Customer/ })).toHaveAttribute('href', '/');
+  });
+});
+
 describe('the login screen, signed in', () => {
   it('says who is signed in instead of a form, and signs out to show the form again', async () => {
     signedInAs(alice);

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatTime12h } from '@contract/time';
 import { formatLongDate } from '@/components/ui/calendar';
+import { wallClockAt } from '@/lib/business-time';
 import BookRoute from '@/routes/book';
-import { inDays, makeBusiness, makeService, makeUser } from '@/test/fixtures';
+import { inDays, makeAppointment, makeBusiness, makeService, makeUser } from '@/test/fixtures';
 import { answerBusiness } from '@/test/handlers';
 import { expectToast, renderApp } from '@/test/render';
-import { apiError, http, server, signedInAs } from '@/test/server';
+import { apiError, http, HttpResponse, server, signedInAs } from '@/test/server';
 
 // The four-step appointment flow's rules, without a browser: what each step shows and allows, what the
 // form sends, and where a failure leads (tests/e2e/booking.e2e.ts books through the real app).
@@ -50,14 +51,19 @@ describe('booking an appointment', () => {
     await waitFor(() => expect(step2).toHaveFocus());
     expect(document.title).toBe(`Book Classic Haircut – ${business.businessName} – Que`);
     expect(day$(inDays(-1))?.getAttribute('aria-disabled') ?? 'true').toBe('true');
-    expect(day$(inDays(0))).not.toHaveAttribute('aria-disabled');
+    // A day inside the window without free times is greyed out and says why; the day with times is not.
+    await waitFor(() => expect(day$(inDays(0))).toHaveAttribute('aria-disabled', 'true'));
+    expect(day$(inDays(0))!.getAttribute('aria-label')).toMatch(/, no free times$/);
+    expect(day$(day)).not.toHaveAttribute('aria-disabled');
     await waitFor(() => expect(day$(day)).toHaveAttribute('aria-pressed', 'true'));
     expect(await screen.findByRole('button', { name: '9:00 AM' })).toBeInTheDocument();
     expect(screen.queryByText('Pick a date to see the available times.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
     for (let i = 0; i < 2 && !day$(inDays(31)); i++) await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(day$(inDays(31))?.getAttribute('aria-disabled') ?? 'true').toBe('true');
-    expect(day$(inDays(30))?.getAttribute('aria-disabled') ?? null).toBeNull();
+    // Inside the window but with no free times: greyed out for that reason, not for the window's.
+    await waitFor(() => expect(day$(inDays(30))?.getAttribute('aria-label')).toMatch(/, no free times$/));
+    expect(day$(inDays(31))?.getAttribute('aria-label') ?? '').not.toMatch(/no free times/);
 
     // 'Change service' goes back to step 1, focused.
     await user.click(screen.getByRole('button', { name: 'Change service' }));
@@ -266,7 +272,9 @@ describe('booking an appointment', () => {
     answerBusiness(business, [haircut], {});
     book(`/book-appointment?businessId=1&serviceId=11&date=${day}`);
     await screen.findByText('No available slots for this date');
-    expect(screen.getByRole('button', { name: 'Skip the line' })).toBeInTheDocument();
+    // Nothing free in the coming weeks, and no offer can be made (signed out): no dead-end button.
+    expect(await screen.findByText('No free times in the coming weeks.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip the line' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the earliest available appointments' })).toHaveAttribute('href', '/quick-booking');
   });
 
@@ -281,6 +289,46 @@ describe('booking an appointment', () => {
       'Needs 2 h notice', 'Free cancellation until 24 h before', 'Rescheduling until 1 h before',
     ]);
     expect(screen.queryByRole('checkbox', { name: /Block queue jump/ })).not.toBeInTheDocument();
+  });
+
+  it('says before booking that a time inside the cancel cut-off cannot be cancelled or rescheduled once booked', async () => {
+    signedInAs(alice);
+    // About three hours from now on the business's clock, on the half hour (any hour of the day: it may be tomorrow).
+    const soon = wallClockAt(Math.ceil((Date.now() + 3 * 3_600_000) / 1_800_000) * 1_800_000, business.timeZone);
+    const strict = makeBusiness({ policies: { ...business.policies, cancelCutoffMinutes: 1440 } });
+    answerBusiness(strict, [haircut], { [soon.date]: [soon.time], [day]: ['16:00'] });
+    const first = book(`/book-appointment?businessId=1&serviceId=11&date=${soon.date}&time=${soon.time}`);
+    expect(await screen.findByTestId('inside-cutoff')).toHaveTextContent(
+      'This time is already inside its 24 h cut-off: once booked, you cannot cancel or reschedule it online. To change it, contact the business.',
+    );
+    first.unmount();
+    // Two days ahead is outside it: nothing extra to say.
+    book(`/book-appointment?businessId=1&serviceId=11&date=${inDays(3)}&time=16:00`);
+    await screen.findByRole('region', { name: 'Booking policies' });
+    expect(screen.queryByTestId('inside-cutoff')).not.toBeInTheDocument();
+  });
+
+  it('a full day offers the next day with a free time, which one tap opens; Skip the line only where an offer can work', async () => {
+    signedInAs(alice);
+    const full = inDays(3);
+    const next = inDays(5);
+    answerBusiness(business, [haircut], { [full]: [], [next]: ['10:00', '10:30'] });
+    const { user, unmount } = book(`/book-appointment?businessId=1&serviceId=11&date=${full}`);
+    await screen.findByText('No available slots for this date');
+    // Nobody's appointment that day can take an offer from alice (she has none there to swap): no Skip the line.
+    await user.click(await screen.findByRole('button', { name: `Next free day: ${formatLongDate(next)}` }));
+    expect(await screen.findByRole('button', { name: '10:00 AM' })).toBeInTheDocument();
+    expect(day$(next)).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Skip the line' })).not.toBeInTheDocument();
+    unmount();
+
+    // Alice holds 2:00 PM that full day and bob 10:00 AM, open to offers: now an offer can work.
+    server.use(http.get('/api/appointments', () => HttpResponse.json([
+      makeAppointment({ id: 51, date: full, time: '14:00', isMine: true }),
+      makeAppointment({ id: 52, date: full, time: '10:00', isMine: false, customerName: null, blockOffers: false }),
+    ])));
+    book(`/book-appointment?businessId=1&serviceId=11&date=${full}`);
+    expect(await screen.findByRole('button', { name: 'Skip the line' })).toBeInTheDocument();
   });
 
   it('offers no Skip the line where the swap market is off', async () => {

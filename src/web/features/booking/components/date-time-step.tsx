@@ -7,9 +7,10 @@ import type { Service } from '@contract/services';
 import { addDays } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
-import { useAvailableSlots } from '@/features/availability';
+import { useAvailableSlots, useNextOpenDay, useOpenDays } from '@/features/availability';
 import { useStaffAvailability } from '@/features/staff';
 import type { PublicStaffMember } from '@contract/staff';
+import { useCanSkipTheLine } from '../hooks/use-can-skip-the-line';
 import { EarlierTimePrompt } from './earlier-time-prompt';
 import { NoSlots } from './no-slots';
 
@@ -64,6 +65,13 @@ export function DateTimeStep({ businessId, businessName, timeZone, policies, ser
   // A time carried over (from a link or a failed booking) counts only while it is still free.
   const chosen = time && slots.data?.includes(time) ? time : null;
   const [skipping, setSkipping] = useState(false);
+  // The month on screen: its closed and full days are greyed out, from one request for the month.
+  const [month, setMonth] = useState((date ?? today).slice(0, 7));
+  const staffId = who?.staffId ?? null;
+  const openDays = useOpenDays({ businessId, month, serviceId: service.id, staffId });
+  const dayIsEmpty = !!date && slots.data !== undefined && slots.data.length === 0;
+  const nextFreeDay = useNextOpenDay(dayIsEmpty ? { businessId, serviceId: service.id, staffId } : null, date);
+  const canSkip = useCanSkipTheLine(businessId, date, policies.swapMarket, 'service', (slots.data?.length ?? 0) > 0);
 
   return (
     <section aria-labelledby="datetime-step-title" className="space-y-5">
@@ -84,7 +92,18 @@ export function DateTimeStep({ businessId, businessName, timeZone, policies, ser
         Select date and time
       </h2>
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
-        <Calendar value={date} onChange={onDateChange} min={today} max={addDays(today, policies.maxAdvanceDays ?? RULES.serviceBookingWindowDays)} label="Appointment date" today={today} className="mx-auto md:mx-0" />
+        <Calendar
+          value={date}
+          onChange={onDateChange}
+          min={today}
+          max={addDays(today, policies.maxAdvanceDays ?? RULES.serviceBookingWindowDays)}
+          label="Appointment date"
+          today={today}
+          className="mx-auto md:mx-0"
+          onMonthChange={setMonth}
+          isDateDisabled={(d) => openDays !== undefined && d.startsWith(month) && !openDays.has(d)}
+          disabledNote="no free times"
+        />
         <div>
           {who && <WhoChoice members={who.members} staffId={who.staffId} nextFree={date ? nextFree : undefined} onChange={who.onChange} />}
           {date ? (
@@ -100,10 +119,17 @@ export function DateTimeStep({ businessId, businessName, timeZone, policies, ser
                 timeZone={timeZone}
                 selected={chosen}
                 onSelect={onTimeChange}
-                empty={<NoSlots message={chosenMember ? `${chosenMember.name} has no free time on this date` : 'No available slots for this date'} onSkipTheLine={policies.swapMarket ? () => setSkipping(true) : undefined} />}
+                empty={
+                  <NoSlots
+                    message={chosenMember ? `${chosenMember.name} has no free time on this date` : 'No available slots for this date'}
+                    nextFreeDay={nextFreeDay}
+                    onJump={onDateChange}
+                    onSkipTheLine={canSkip ? () => setSkipping(true) : undefined}
+                  />
+                }
               />
-              {/* Skipping the line is an offer: not where the business has the swap market off. */}
-              {policies.swapMarket && slots.data && slots.data.length > 0 && <EarlierTimePrompt onSkipTheLine={() => setSkipping(true)} />}
+              {/* Skipping the line is an offer: only where one can be made that day (useCanSkipTheLine). */}
+              {canSkip && slots.data && slots.data.length > 0 && <EarlierTimePrompt onSkipTheLine={() => setSkipping(true)} />}
             </>
           ) : (
             <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">Pick a date to see the available times.</p>

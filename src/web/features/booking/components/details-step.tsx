@@ -13,6 +13,7 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { useVisitorPhoneRegion } from '@/lib/phone-region';
 import { BlockOffersField, ContactNote, FormActions, invalidProps } from './booking-form-parts';
 import { BookingSummary, dateRow, timeRow, withRow } from './booking-summary';
+import { InsideCutoffNotice } from './inside-cutoff-notice';
 import { PolicyNotice } from './policy-notice';
 
 export type ContactInput = z.input<typeof contactSchema>;
@@ -58,6 +59,7 @@ export function DetailsStep({ service, policies, date, time, timeZone, who, defa
         ]}
       />
       <PolicyNotice policies={policies} />
+      <InsideCutoffNotice policies={policies} date={date} time={time} timeZone={timeZone} />
       <ContactNote user={user} action="book" />
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import type { Business } from '@contract/businesses';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { Field, NativeSelect } from '@/components/ui/input';
-import { useAvailableSlots } from '@/features/availability';
+import { useAvailableSlots, useNextOpenDay, useOpenDays } from '@/features/availability';
+import { useCanSkipTheLine } from '../hooks/use-can-skip-the-line';
 import { NoSlots } from './no-slots';
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
@@ -26,14 +27,29 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
   const chosen = time && slots.data?.includes(time) ? time : null;
   const [skipping, setSkipping] = useState(false);
   const today = todayIso(restaurant.timeZone);
+  // The month on screen: its closed and full days (for this party) greyed out, from one request.
+  const [month, setMonth] = useState((date ?? today).slice(0, 7));
+  const openDays = useOpenDays({ businessId: restaurant.id, month, serviceId, partySize });
+  const dayIsEmpty = !!date && slots.data !== undefined && slots.data.length === 0;
+  const nextFreeDay = useNextOpenDay(dayIsEmpty ? { businessId: restaurant.id, serviceId, partySize } : null, date);
+  const canSkip = useCanSkipTheLine(restaurant.id, dayIsEmpty ? date : null, restaurant.policies.swapMarket, 'restaurant');
   return (
     <section aria-labelledby="restaurant-date-title" className="space-y-5">
       <h2 id="restaurant-date-title" className="text-lg font-semibold">
         Choose date, party size and time
       </h2>
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
-        <div className="mx-auto w-full max-w-80 space-y-4 md:mx-0">
-          <Calendar value={date} onChange={(d) => onChange({ date: d, time: null })} min={today} today={today} label="Reservation date" />
+        <div className="mx-auto w-full max-w-sm space-y-4 sm:max-w-80 md:mx-0">
+          <Calendar
+            value={date}
+            onChange={(d) => onChange({ date: d, time: null })}
+            min={today}
+            today={today}
+            label="Reservation date"
+            onMonthChange={setMonth}
+            isDateDisabled={(d) => openDays !== undefined && d.startsWith(month) && !openDays.has(d)}
+            disabledNote="no free tables"
+          />
           <Field id="party-size" label="Party size">
             <NativeSelect id="party-size" value={partySize} onChange={(e) => onChange({ partySize: Number(e.target.value), time: null })}>
               {partySizes(restaurant).map((n) => (
@@ -53,7 +69,14 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
                 timeZone={restaurant.timeZone}
                 selected={chosen}
                 onSelect={(t) => onChange({ time: t })}
-                empty={<NoSlots message="No available tables for this date" onSkipTheLine={restaurant.policies.swapMarket ? () => setSkipping(true) : undefined} />}
+                empty={
+                  <NoSlots
+                    message="No available tables for this date"
+                    nextFreeDay={nextFreeDay}
+                    onJump={(d) => onChange({ date: d, time: null })}
+                    onSkipTheLine={canSkip ? () => setSkipping(true) : undefined}
+                  />
+                }
               />
             </>
           ) : (

@@ -12,6 +12,7 @@ import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { PhoneField } from '@/components/ui/phone-field';
 import { BlockOffersField, ContactNote, FormActions, invalidProps } from './booking-form-parts';
 import { BookingSummary, dateRow, timeRow } from './booking-summary';
+import { InsideCutoffNotice } from './inside-cutoff-notice';
 import { PolicyNotice } from './policy-notice';
 import { partySizes } from './restaurant-date-step';
 
@@ -46,6 +47,7 @@ export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, u
       </h2>
       <BookingSummary rows={[['Restaurant', restaurant.businessName], dateRow(date), timeRow(time, restaurant.timeZone), ['Duration', `${restaurant.reservationDuration ?? 120} minutes`]]} />
       <PolicyNotice policies={restaurant.policies} />
+      <InsideCutoffNotice policies={restaurant.policies} date={date} time={time} timeZone={restaurant.timeZone} />
       <ContactNote user={user} action="confirm" />
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">

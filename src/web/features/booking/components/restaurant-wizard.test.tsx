@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '@/components/ui/calendar';
+import { wallClockAt } from '@/lib/business-time';
 import RestaurantRoute from '@/routes/restaurant';
 import { browserLanguages } from '@/test/browser-languages';
 import { inDays, makeRestaurant, makeService, makeUser } from '@/test/fixtures';
@@ -54,6 +55,17 @@ describe('reserving a table', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Make Another Reservation' }));
     await screen.findByRole('heading', { name: 'Choose date, party size and time' });
+  });
+
+  it('says before confirming that a table inside the cancel cut-off cannot be cancelled once booked, while rescheduling stays open', async () => {
+    signedInAs(makeUser());
+    const soon = wallClockAt(Math.ceil((Date.now() + 3 * 3_600_000) / 1_800_000) * 1_800_000, restaurant.timeZone);
+    const strict = makeRestaurant({ ...restaurant, policies: { ...restaurant.policies, cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: 60 } });
+    answerBusiness(strict, [table], { [soon.date]: [soon.time] });
+    open(`?date=${soon.date}&time=${soon.time}`);
+    expect(await screen.findByTestId('inside-cutoff')).toHaveTextContent(
+      'This time is already inside the 24 h free-cancellation cut-off: once booked, you cannot cancel it online. You can reschedule it until 1 h before.',
+    );
   });
 
   it("prefills the profile's name and phone for a signed-in guest", async () => {
@@ -129,6 +141,8 @@ describe('reserving a table', () => {
     answerBusiness(restaurant, [table], { [inDays(9)]: ['19:00'] });
     open(`?date=${day}`);
     expect(await screen.findByText('No available tables for this date')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Skip the line' })).toBeInTheDocument();
+    // The next day with a table is one tap away; nobody can be asked for a table while signed out.
+    expect(await screen.findByRole('button', { name: `Next free day: ${formatLongDate(inDays(9))}` })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip the line' })).not.toBeInTheDocument();
   });
 });

@@ -112,11 +112,15 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
       <NearMePanel nearMe={nearMe} />
       <FiltersPanel id={panel.id} open={panel.open} filter={filter} restaurantsOnly={restaurantsOnly} onChange={update} />
 
-      <div className="mt-6">
-        <SkipTheLineBanner restaurantsOnly={restaurantsOnly} />
-      </div>
+      {/* Once a search or filter narrows the list, its results come first and the promotion follows them:
+          above them it pushed the first result 760 px down a phone, under the keyboard. */}
+      {!narrowed && (
+        <div className="mt-6">
+          <SkipTheLineBanner restaurantsOnly={restaurantsOnly} />
+        </div>
+      )}
 
-      <div className="mt-6">
+      <div className="mt-6" data-testid="directory-results">
         {isPending ? (
           <LoadingCards />
         ) : isError && !data ? (
@@ -154,6 +158,11 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
           </>
         )}
       </div>
+      {narrowed && (
+        <div className="mt-8">
+          <SkipTheLineBanner restaurantsOnly={restaurantsOnly} />
+        </div>
+      )}
     </div>
   );
 }

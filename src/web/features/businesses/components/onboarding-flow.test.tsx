@@ -46,7 +46,7 @@ describe('business registration', () => {
     expect(screen.getByTestId('password-rule')).toHaveTextContent('At least 8 characters, and not a common password.');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Username'), 'ALICE');

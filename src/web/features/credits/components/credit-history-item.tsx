@@ -8,7 +8,7 @@ const formatWhen = (iso: string) => {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 };
 
-/** One credit movement; pending ones are not spendable yet, voided ones came to nothing. */
+/** One credit movement; pending ones are not spendable yet, voided ones came to nothing ("Not earned": the visit did not happen). */
 export function CreditHistoryItem({ transaction: t }: { transaction: CreditTransaction }) {
   const cents = toCents(t.amount) ?? 0;
   const voided = t.status === 'voided';
@@ -26,7 +26,7 @@ export function CreditHistoryItem({ transaction: t }: { transaction: CreditTrans
           )}
           {voided && (
             <Badge variant="secondary" className="px-2 py-0 font-medium">
-              Voided
+              Not earned
             </Badge>
           )}
         </p>

@@ -202,6 +202,8 @@ describe('Settings', () => {
     expect(screen.getByText('Opening hours description')).toBeInTheDocument();
     expect(screen.getByText('Weekdays nine to five, Saturday mornings')).toBeInTheDocument();
     expect(document.querySelectorAll('input, textarea, select')).toHaveLength(0);
+    // The zone as people say it, never its IANA name alone.
+    expect(screen.getByTitle('America/New_York')).toHaveTextContent(/^New York time \((EST|EDT)\)$/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Business } from '@contract/businesses';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { zoneName } from '@/lib/business-time';
 import { formatCoordinates } from './coordinates';
 import { HoursInForce } from './hours-in-force';
 
@@ -30,7 +31,8 @@ export function SettingsTab({ business }: { business: Business }) {
     [restaurant ? 'Bookable hours (Time Slots)' : 'Bookable hours (Availability)', <HoursInForce key="hours" businessId={business.id} restaurant={restaurant} />],
     // Free text shown to customers; the slot list follows the hours above, not this.
     ['Opening hours description', business.operatingHours],
-    ['Time zone', business.timeZone],
+    // As people say it ("New York time (EST)"), the zone's own name kept for the exact one.
+    ['Time zone', <span key="zone" title={business.timeZone}>{zoneName(business.timeZone)}</span>],
   ];
   return (
     <Card>

@@ -1,5 +1,5 @@
 // Relative imports: unit tests load this file without the '@' aliases.
-import { formatTime12h } from '../../../../contract/time';
+import { formatTimeRange } from '../../../../contract/time';
 
 /** Monday first, as people read a week; dayOfWeek stays 0 = Sunday. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -11,7 +11,7 @@ export interface DayLine {
   hours: string | null;
 }
 
-const range = (from: string, to: string) => `${formatTime12h(from.slice(0, 5))} – ${formatTime12h(to.slice(0, 5))}`;
+const range = formatTimeRange;
 
 /** A service business's bookable week, from its weekly hours (what the slot engine uses). */
 export function weekFromHours(hours: { dayOfWeek: number; openTime: string; closeTime: string }[]): DayLine[] {

@@ -4,7 +4,7 @@ import type { Offer } from '@contract/offers';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PaymentMethodFields, useOfferPayment } from '@/features/payments';
-import { bindingNote, lead, termsOfOffer } from '../lib/swap-terms';
+import { bindingNote, lead, slotText, termsOfOffer } from '../lib/swap-terms';
 import { OfferReview } from './offer-review';
 
 /**
@@ -43,7 +43,7 @@ export default function AcceptOfferDialog({ offer, counter, topUpCents, onAccept
       open
       onOpenChange={(open) => !open && onClose()}
       title={counter ? 'Accept Counter Offer' : 'Accept Offer'}
-      description={counter ? `${lead(terms.counterpart)} countered with ${amount}.` : `${lead(terms.counterpart)} offers ${amount} to swap with you.`}
+      description={counter ? `${lead(terms.counterpart)} countered with ${amount}.` : `${lead(terms.counterpart)} offers ${amount} to swap with your ${slotText(terms.mine, terms.theirs)}.`}
     >
       <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
         <OfferReview terms={terms} note={bindingNote('accept', terms)} />

@@ -20,6 +20,7 @@ import { checkAmount } from '../lib/amount-check';
 import { bindingNote } from '../lib/swap-terms';
 import { AmountField } from './amount-field';
 import { EscrowNotice } from './escrow-notice';
+import { FreeTimeInstead } from './free-time-instead';
 import { LaterSlotChoices } from './later-slot-choices';
 import { OfferPriceSummary } from './offer-price-summary';
 import { OfferReview } from './offer-review';
@@ -70,6 +71,7 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
   if (later.length === 0) {
     return (
       <div className="space-y-4">
+        <FreeTimeInstead mine={mine} want="later" onMoved={onDone} />
         <p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">No later appointments available for swapping at this time.</p>
         <div className="flex justify-end">
           <Button variant="outline" onClick={onDone}>
@@ -91,6 +93,8 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
 
   return (
     <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
+      {/* A free later time first: no one should pay for what is free. */}
+      <FreeTimeInstead mine={mine} want="later" onMoved={onDone} />
       <LaterSlotChoices slots={later} chosenId={targetId} onChoose={setTargetId} />
       <AmountField id="mb-amount" label="Your offer to them" value={amount} onChange={setAmount} min={RULES.moveBackMinCents / 100} max={RULES.offerMaxCents / 100} step={1} hint={`You pay it, plus a ${formatCents(RULES.businessFeeCents)} Move Back fee, held in escrow until both visits are done.`} error={problem} />
       <OfferPriceSummary offerCents={cents} kind={kind} />

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { formatShortDate } from '@/components/ui/calendar';
 import { Badge, Card } from '@/components/ui/card';
 import { formatInstant } from '@/lib/business-time';
-import { escrowLabel, relativeTime, statusLabel } from '../lib/offer-display';
+import { relativeTime, statusLabel } from '../lib/offer-display';
+import { moneyWhere, offerHeadline, paidWith } from '../lib/offer-headline';
 import { acceptedOutcome } from '../lib/offer-outcome';
 import { OfferAmounts } from './offer-amounts';
 import { OfferAppointmentSummary } from './offer-appointment-summary';
@@ -24,21 +25,23 @@ export interface OfferCardHandlers {
 export function OfferCard({ offer, handlers: h }: { offer: Offer; handlers: OfferCardHandlers }) {
   const live = offer.status === 'pending' || offer.status === 'negotiating';
   const a = offer.actions;
-  const type = offer.offerType === 'queue_jump' ? 'Queue jump' : 'Move back';
+  const type = offer.temporaryReservation ? 'Table' : offer.offerType === 'queue_jump' ? 'Earlier time' : 'Later time';
+  // The viewer's own appointment: its service is the one to name (an accepted offer named the other side's).
+  const mine = offer.direction === 'outgoing' ? offer.fromAppointment : offer.toAppointment;
+  const money = moneyWhere(offer);
   return (
     <Card className="space-y-3 p-4" data-testid="offer-card" data-offer-id={offer.id}>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="outline">{offer.direction === 'incoming' ? 'Incoming' : 'Outgoing'}</Badge>
-        <span className="font-semibold text-slate-900">{type}</span>
+        <span className="font-semibold text-slate-900">{offer.direction === 'incoming' ? 'Offer to you' : 'Your offer'} · {type}</span>
         <Badge variant={statusVariant[offer.status]}>{statusLabel[offer.status]}</Badge>
-        {offer.negotiationRound > 0 && <span className="text-xs text-slate-500">Round {offer.negotiationRound}</span>}
-        <span className="text-xs text-slate-500">{offer.paymentMethod === 'credits' ? 'Que Credit' : 'Card'}</span>
+        <span className="text-xs text-slate-500">{paidWith(offer)}</span>
       </div>
+      {offer.status !== 'accepted' && <p className="text-sm text-slate-900" data-testid="offer-headline">{offerHeadline(offer)}</p>}
       {offer.status === 'accepted' ? (
         // After the swap the two appointments have traded times: say what happened, not who sent what.
         <div className="space-y-1 rounded-lg bg-emerald-50 p-3 text-sm text-slate-900" data-testid="offer-outcome">
           <p className="text-xs text-slate-600">
-            {offer.toAppointment.serviceName} at {offer.toAppointment.businessName}, {formatShortDate(offer.toAppointment.date)}
+            {mine.serviceName} at {mine.businessName}, {formatShortDate(mine.date)}
           </p>
           {acceptedOutcome(offer).map((line) => (
             <p key={line}>{line}</p>
@@ -46,8 +49,8 @@ export function OfferCard({ offer, handlers: h }: { offer: Offer; handlers: Offe
         </div>
       ) : (
         <div className="grid gap-2 sm:grid-cols-2">
-          <OfferAppointmentSummary appointment={offer.fromAppointment} role={offer.temporaryReservation ? 'Requested table' : 'Sender'} />
-          <OfferAppointmentSummary appointment={offer.toAppointment} role="Recipient" />
+          <OfferAppointmentSummary appointment={offer.fromAppointment} requestedTable={offer.temporaryReservation} />
+          <OfferAppointmentSummary appointment={offer.toAppointment} />
         </div>
       )}
       <OfferAmounts offer={offer} />
@@ -60,7 +63,7 @@ export function OfferCard({ offer, handlers: h }: { offer: Offer; handlers: Offe
             Expires {relativeTime(offer.expiresAt)} ({formatInstant(offer.expiresAt, offer.toAppointment.timeZone)})
           </span>
         )}
-        <span data-testid="offer-escrow">Escrow: {escrowLabel[offer.escrowStatus]}</span>
+        {money && <span data-testid="offer-escrow">{money}</span>}
       </div>
       {offer.waitingForResponse && (
         <p className="flex items-center gap-1.5 text-sm text-slate-600">

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { counterOfferSchema } from '@contract/offers';
 import { formatLongDate } from '@/components/ui/calendar';
 import { inDays, makeAppointment, makeOffer, makeRestaurant, makeUser, othersAppointment } from '@/test/fixtures';
@@ -19,6 +19,9 @@ import RestaurantSkipDialog from './restaurant-skip-dialog';
 
 const alice = makeUser();
 const day = inDays(4);
+
+// No free times unless a test says so (a free time is offered before any paid swap: free-time-instead.tsx).
+beforeEach(() => server.use(http.get('/api/available-slots', () => HttpResponse.json([]))));
 
 /** The dialog as its screen holds it: open until it asks to close. */
 function Opened({ children }: { children: (close: () => void) => React.ReactNode }) {
@@ -249,6 +252,63 @@ describe('Move Back', () => {
     await screen.findByText('No later appointments available for swapping at this time.');
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('a free time before a paid swap', () => {
+  it('Skip the line: 9:30 AM is free before the 10:00 AM the offer would buy, and one tap moves there at no cost', async () => {
+    signedInAs(alice);
+    const mine = makeAppointment({ id: 401, date: day, time: '14:00' });
+    server.use(
+      http.get('/api/appointments', ({ request }) => HttpResponse.json(new URL(request.url).searchParams.has('businessId') ? [mine, othersAppointment({ id: 402, date: day, time: '10:00' })] : [mine])),
+      http.get('/api/available-slots', () => HttpResponse.json(['09:30', '12:00', '15:00'])),
+    );
+    answerPayments({ userId: alice.id });
+    const patches = recorder<Record<string, unknown>>();
+    server.use(http.patch('/api/appointments/:id', async ({ request, params }) => (await patches.take(request), HttpResponse.json({ ...mine, id: Number(params.id), time: '09:30' }))));
+    const { user } = renderApp(
+      <Opened>{(close) => <QueueJumpDialog businessId={1} businessName="Downtown Barber Co." timeZone="America/New_York" date={day} open onOpenChange={(o) => !o && close()} />}</Opened>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Skip the Line' });
+    const free = await within(dialog).findByTestId('free-time-instead');
+    expect(free).toHaveTextContent('9:30 AM is free: move there at no cost.');
+    // Offered before the paid one.
+    expect(free.compareDocumentPosition(within(dialog).getByTestId('queue-jump-target')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(free).getByRole('button', { name: 'Move to 9:30 AM' }));
+    await expectToast('Appointment Rescheduled', 'Moved to 9:30 AM at no cost.');
+    await screen.findByText('closed');
+    expect(patches.bodies).toEqual([{ date: day, time: '09:30' }]);
+  });
+
+  it('Move Back: the chosen member’s later free time, asked of that member', async () => {
+    signedInAs(alice);
+    const mine = makeAppointment({ id: 411, date: day, time: '09:00', staffId: 4, staffName: 'Ana', staffRequested: true });
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/appointments', () => HttpResponse.json([mine])),
+      http.get('/api/businesses/:id/availability', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('staffId') ?? '');
+        return HttpResponse.json({ date: day, slots: [{ time: '08:00', staff: [{ id: 4, name: 'Ana' }] }, { time: '13:00', staff: [{ id: 4, name: 'Ana' }] }] });
+      }),
+    );
+    answerPayments({ userId: alice.id });
+    renderApp(<MoveBackDialog appointment={mine} onClose={() => undefined} />);
+    expect(await screen.findByTestId('free-time-instead')).toHaveTextContent('1:00 PM is free with Ana: move there at no cost.');
+    expect(asked).toContain('4');
+  });
+
+  it('says nothing when no free time is as good', async () => {
+    signedInAs(alice);
+    const mine = makeAppointment({ id: 421, date: day, time: '14:00' });
+    server.use(
+      http.get('/api/appointments', ({ request }) => HttpResponse.json(new URL(request.url).searchParams.has('businessId') ? [mine, othersAppointment({ id: 422, date: day, time: '10:00' })] : [mine])),
+      // 11:00 is earlier than 2:00 PM but later than the 10:00 AM the offer would buy.
+      http.get('/api/available-slots', () => HttpResponse.json(['11:00', '15:00'])),
+    );
+    answerPayments({ userId: alice.id });
+    renderApp(<QueueJumpDialog businessId={1} businessName="Downtown Barber Co." timeZone="America/New_York" date={day} open onOpenChange={() => undefined} />);
+    await screen.findByTestId('queue-jump-target');
+    expect(screen.queryByTestId('free-time-instead')).not.toBeInTheDocument();
   });
 });
 

@@ -18,6 +18,7 @@ import { useCredits } from '@/features/credits';
 import { PaymentMethodFields } from '@/features/payments';
 import { formatClock, zoneNote } from '@/lib/business-time';
 import { useSendOffer } from '../hooks/use-send-offer';
+import { FreeTimeInstead } from './free-time-instead';
 import { checkAmount } from '../lib/amount-check';
 import { bindingNote, type SwapTerms } from '../lib/swap-terms';
 import { AmountField } from './amount-field';
@@ -101,6 +102,8 @@ function QueueJumpForm({ businessId, serviceId, date, userId, onDone }: { busine
           Your appointment: <span className="font-medium">{from.serviceName} at {formatTime12h(from.time)}</span>
         </p>
       )}
+      {/* A free earlier time first: no one should pay for what is free. */}
+      <FreeTimeInstead mine={from} want="earlier" atMost={target?.time} onMoved={onDone} />
       {target ? (
         <p className="rounded-lg bg-brand-50 p-3 text-sm" data-testid="queue-jump-target">
           Earliest earlier slot: <span className="font-semibold">{formatTime12h(target.time)}</span> ({target.serviceName}, {target.duration} min). If they accept, you swap times.

@@ -22,7 +22,11 @@ describe('Skip the Line from another zone', () => {
     answerPayments({ userId: 7 });
     const own = [makeAppointment({ id: 201, date: day, time: '11:00', timeZone: LA }), makeAppointment({ id: 204, date: day, time: '15:00', timeZone: LA })];
     const others = [othersAppointment({ id: 202, date: day, time: '10:00', timeZone: LA })];
-    server.use(http.get('/api/appointments', ({ request }) => HttpResponse.json(new URL(request.url).searchParams.has('businessId') ? [...own, ...others] : own)));
+    server.use(
+      http.get('/api/appointments', ({ request }) => HttpResponse.json(new URL(request.url).searchParams.has('businessId') ? [...own, ...others] : own)),
+      // no free time to move to for nothing
+      http.get('/api/available-slots', () => HttpResponse.json([])),
+    );
     renderApp(<QueueJumpDialog businessId={1} businessName="Downtown Barber Co." timeZone={LA} date={day} open onOpenChange={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Skip the Line' });
     expect(dialog).toHaveAccessibleDescription(`Offer to swap for an earlier time at Downtown Barber Co. on ${formatLongDate(day)}. Times are Los Angeles time.`);

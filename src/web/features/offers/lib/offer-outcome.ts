@@ -1,6 +1,6 @@
 import { formatCents, formatPrice, toCents } from '@contract/money';
 import type { Offer, OfferAppointment } from '@contract/offers';
-import { type Slot, slotText, termsOfOffer } from './swap-terms';
+import { lead, type Slot, slotText, termsOfOffer } from './swap-terms';
 
 // What happened, and what will happen, to an offer's money in words (DESIGN section 5): a swap is final
 // once accepted; its escrow goes to the recipient, the business and the platform once both visits are
@@ -51,10 +51,10 @@ export function acceptedOutcome(offer: Offer): string[] {
   const moved = offer.temporaryReservation
     ? pays
       ? `You took over ${name}'s table at ${table}; ${name}'s reservation was cancelled.`
-      : `${name} took over your table at ${table}; your reservation was cancelled.`
+      : `${lead(name)} took over your table at ${table}; your reservation was cancelled.`
     : pays
       ? `You moved to ${slotText(mine, theirs)}; ${name} moved to ${slotText(theirs, mine)}.`
-      : `${name} moved to ${slotText(theirs, mine)}; you moved to ${slotText(mine, theirs)}.`;
+      : `${lead(name)} moved to ${slotText(theirs, mine)}; you moved to ${slotText(mine, theirs)}.`;
   const [total, received] = [formatPrice(offer.totalCharge), formatPrice(offer.recipientReceives)];
   const fees = formatCents((toCents(offer.totalCharge) ?? 0) - (toCents(offer.recipientReceives) ?? 0));
   // The business cancelled the slot the payer bought: the escrow is to go back to the payer instead.
@@ -84,7 +84,7 @@ export function cancelConsequences(offers: Offer[]): string[] {
       const what = offer.status === 'pending' ? 'pending offer' : 'offer under negotiation';
       return pays
         ? `Your ${what} of ${amount} to ${name} is withdrawn and the ${formatPrice(offer.heldAmount ?? offer.totalCharge)} held for it is returned to you.`
-        : `${name}'s ${what} of ${amount} for this appointment is withdrawn; ${name} gets the hold back and nothing is paid to you.`;
+        : `${lead(name)}'s ${what} of ${amount} for this appointment is withdrawn; ${name} gets the hold back and nothing is paid to you.`;
     }
     // Accepted: the swap stands. Whoever's visit is left decides when the escrow is paid out.
     const otherDone = offer.temporaryReservation || finished(theirs);
@@ -95,6 +95,6 @@ export function cancelConsequences(offers: Offer[]): string[] {
     }
     return pays
       ? `You paid ${formatPrice(offer.totalCharge)} for this ${slot}. Cancelling does not refund it; ${name} is paid ${otherDone ? 'now' : 'when their visit is done'}.`
-      : `${name} paid ${formatPrice(offer.totalCharge)} to swap with you, and the swap is final: cancelling does not change that. You receive ${formatPrice(offer.recipientReceives)} ${otherDone ? 'now' : `when ${name}'s visit is done`}.`;
+      : `${lead(name)} paid ${formatPrice(offer.totalCharge)} to swap with you, and the swap is final: cancelling does not change that. You receive ${formatPrice(offer.recipientReceives)} ${otherDone ? 'now' : `when ${name}'s visit is done`}.`;
   });
 }

@@ -36,7 +36,7 @@ describe('the hours editor', () => {
     const tuesday = day(dialog, 'Tuesday');
     await user.click(within(tuesday).getByRole('button', { name: 'Add range on Tuesday' }));
     setTime(tuesday, 'Tuesday range 2 start', '16:00');
-    expect(within(tuesday).getByRole('alert')).toHaveTextContent('09:00–17:00 and 16:00–22:00 overlap');
+    expect(within(tuesday).getByRole('alert')).toHaveTextContent('9:00 AM – 5:00 PM and 4:00 PM – 10:00 PM overlap');
     expect(within(tuesday).getByLabelText('Tuesday range 2 start')).toHaveAttribute('aria-invalid', 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Save hours' }));
     expect(sent.bodies).toEqual([]);

@@ -22,7 +22,7 @@ describe('the staff tab', () => {
     expect(within(cards[0]).getByText('All services')).toBeInTheDocument();
     expect(within(cards[0]).getByText('Business hours')).toBeInTheDocument();
     expect(within(cards[1]).getByText('Beard Trim')).toBeInTheDocument();
-    expect(within(cards[1]).getByText('Mon 09:00–12:00, 13:00–17:00 · Off Tue–Sun')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Mon 9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM · Off Tue–Sun')).toBeInTheDocument();
     expect(within(cards[1]).getByText('Dec 1, 2026 – Dec 3, 2026 (Holiday)')).toBeInTheDocument();
     expect(within(cards[2]).getByText('Inactive')).toBeInTheDocument();
     expect(within(cards[2]).queryByRole('button', { name: 'Deactivate Old Joe' })).toBeNull();

@@ -9,17 +9,17 @@ describe('staff hours', () => {
 
   it('summarises a week: the same days grouped, days off last, null as the business hours', () => {
     expect(hoursSummary(null)).toBe('Business hours');
-    expect(hoursSummary(lunch)).toBe('Mon–Fri 09:00–12:00, 13:00–17:00 · Off Sat–Sun');
+    expect(hoursSummary(lunch)).toBe('Mon–Fri 9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM · Off Sat–Sun');
     expect(hoursSummary([...lunch.filter((h) => h.dayOfWeek !== 3), { dayOfWeek: 6, openTime: '10:00', closeTime: '14:00' }])).toBe(
-      'Mon–Tue 09:00–12:00, 13:00–17:00 · Thu–Fri 09:00–12:00, 13:00–17:00 · Sat 10:00–14:00 · Off Wed, Sun',
+      'Mon–Tue 9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM · Thu–Fri 9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM · Sat 10:00 AM – 2:00 PM · Off Wed, Sun',
     );
     expect(hoursSummary([])).toBe('No working hours');
   });
 
   it('refuses overlapping or backwards ranges, allows touching ones', () => {
     expect(dayProblem([{ openTime: '09:00', closeTime: '12:00' }, { openTime: '12:00', closeTime: '17:00' }])).toBeNull();
-    expect(dayProblem([{ openTime: '13:00', closeTime: '17:00' }, { openTime: '09:00', closeTime: '13:30' }])).toBe('09:00–13:30 and 13:00–17:00 overlap');
-    expect(dayProblem([{ openTime: '12:00', closeTime: '09:00' }])).toBe('12:00–09:00: the end must be after the start');
+    expect(dayProblem([{ openTime: '13:00', closeTime: '17:00' }, { openTime: '09:00', closeTime: '13:30' }])).toBe('9:00 AM – 1:30 PM and 1:00 PM – 5:00 PM overlap');
+    expect(dayProblem([{ openTime: '12:00', closeTime: '09:00' }])).toBe('12:00 PM – 9:00 AM: the end must be after the start');
   });
 
   it('round-trips a week and proposes the range after a break', () => {

@@ -1,5 +1,5 @@
 // Relative imports: unit tests load this file without the '@' aliases.
-import { timeToMinutes, TIME_PATTERN } from '../../../../contract/time';
+import { formatTimeRange, timeToMinutes, TIME_PATTERN } from '../../../../contract/time';
 
 /** Monday first, as people read a week; dayOfWeek stays 0 = Sunday. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -37,12 +37,12 @@ export const fromWeek = (week: Week): HoursRange[] => WEEK.flatMap((d) => [...we
 export function dayProblem(ranges: Range[]): string | null {
   for (const r of ranges) {
     if (!TIME_PATTERN.test(r.openTime) || !TIME_PATTERN.test(r.closeTime)) return 'Enter both times of every range';
-    if (timeToMinutes(r.closeTime) <= timeToMinutes(r.openTime)) return `${r.openTime}–${r.closeTime}: the end must be after the start`;
+    if (timeToMinutes(r.closeTime) <= timeToMinutes(r.openTime)) return `${formatTimeRange(r.openTime, r.closeTime)}: the end must be after the start`;
   }
   const sorted = [...ranges].sort(byStart);
   for (let i = 1; i < sorted.length; i++) {
     const [a, b] = [sorted[i - 1], sorted[i]];
-    if (timeToMinutes(b.openTime) < timeToMinutes(a.closeTime)) return `${a.openTime}–${a.closeTime} and ${b.openTime}–${b.closeTime} overlap`;
+    if (timeToMinutes(b.openTime) < timeToMinutes(a.closeTime)) return `${formatTimeRange(a.openTime, a.closeTime)} and ${formatTimeRange(b.openTime, b.closeTime)} overlap`;
   }
   return null;
 }
@@ -59,12 +59,13 @@ export function nextRange(ranges: Range[]): Range {
 
 /**
  * A week in a line for the member's card: consecutive days with the same ranges grouped, days off
- * named last. "Mon–Fri 09:00–12:00, 13:00–17:00 · Sat 10:00–14:00 · Off Sun"; null hours: the business's.
+ * named last, in the app's 12-hour times. "Mon–Fri 9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM · Sat 10:00 AM – 2:00 PM · Off Sun";
+ * null hours: the business's.
  */
 export function hoursSummary(hours: HoursRange[] | null): string {
   if (hours === null) return 'Business hours';
   const week = toWeek(hours);
-  const text = (d: number) => week[d].map((r) => `${r.openTime}–${r.closeTime}`).join(', ');
+  const text = (d: number) => week[d].map((r) => formatTimeRange(r.openTime, r.closeTime)).join(', ');
   const groups: { from: number; to: number; text: string }[] = [];
   for (const d of WEEK) {
     const last = groups.at(-1);
