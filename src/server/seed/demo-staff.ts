@@ -12,7 +12,7 @@ import { todayIn } from '../time/business-time.js';
  */
 export const STAFF_SHOP = {
   owner: 'sharpco',
-  business: { businessName: 'Sharp & Co Barbers', category: 'Beauty & Wellness', description: 'Three barbers, walk-ins welcome: book a time with Marco, Sam or Priya, or whoever is free.', address: '14 Mill Lane', phone: '(555) 250-8899', email: 'chairs@sharpco.example' },
+  business: { businessName: 'Sharp & Co Barbers', category: 'Beauty & Wellness', description: 'Three barbers, walk-ins welcome: book a time with Marco, Sam or Priya, or whoever is free.', address: '14 Mill Lane', phone: '(212) 555-8899', email: 'chairs@sharpco.example' },
   services: [
     { name: 'Haircut', description: 'Cut and style.', duration: 30, price: '28.00' },
     { name: 'Beard trim', description: 'Shape and hot towel.', duration: 15, price: '14.00' },

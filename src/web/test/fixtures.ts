@@ -41,6 +41,7 @@ export const makeBusiness = (over: Partial<Business> = {}): Business =>
     longitude: null,
     ratingAverage: null,
     ratingCount: 0,
+    listed: true,
     ...over,
   });
 
