@@ -88,7 +88,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
         </div>
       )}
       <StatCards timeZone={b.timeZone} appointments={list} services={services.data ?? []} loading={appointments.isLoading || services.isLoading} />
-      <RecentAppointments appointments={list} loading={appointments.isLoading} />
+      <RecentAppointments appointments={list} loading={appointments.isLoading} timeZone={b.timeZone} />
       <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>
         <TabsList aria-label="Manage your business" className="flex-wrap">
           <TabsTrigger value="services">Services</TabsTrigger>
