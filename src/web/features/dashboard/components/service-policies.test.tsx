@@ -92,3 +92,17 @@ describe("the service form's policy overrides", () => {
     expect(onSubmit.mock.calls[0][0].policies).toMatchObject({ rescheduleCutoffMinutes: 120, minNoticeMinutes: null });
   });
 });
+
+describe('a service in the Services tab', () => {
+  it('says which policies it sets itself, in words and fitting units; one following the business says nothing', async () => {
+    const { ServiceOverrides } = await import('./service-overrides');
+    const own = renderApp(<ServiceOverrides service={makeService({ policies: { cancelCutoffMinutes: 2880, bufferAfterMinutes: 10, minNoticeMinutes: 60, maxActivePerCustomer: 1 } })} />);
+    const list = await screen.findByTestId('service-overrides');
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Minimum notice 1 hour', 'Free cancellation until 2 days before', '1 upcoming booking per customer', 'Buffer after 10 minutes',
+    ]);
+    own.unmount();
+    renderApp(<ServiceOverrides service={makeService()} />);
+    expect(screen.queryByTestId('service-overrides')).toBeNull();
+  });
+});
