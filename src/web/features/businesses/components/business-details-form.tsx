@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { businessCategories, type CreateBusinessInput, createBusinessFormSchema } from '@contract/businesses';
+import { businessCategories, createBusinessFormSchema } from '@contract/businesses';
 import { Building2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { useVisitorPhoneRegion } from '@/lib/phone-region';
 import { errorProps, FormActions } from './form-actions';
 import type { DetailsStepProps } from './onboarding-flow';
 
+type FormInput = z.input<ReturnType<typeof createBusinessFormSchema>>;
 type Output = z.output<ReturnType<typeof createBusinessFormSchema>>;
 
 /**
@@ -20,7 +21,7 @@ type Output = z.output<ReturnType<typeof createBusinessFormSchema>>;
 export function BusinessDetailsForm({ onBack, onSubmit, busy, ownerName = '' }: DetailsStepProps<Output>) {
   const region = useVisitorPhoneRegion();
   const schema = useMemo(() => createBusinessFormSchema(region), [region]);
-  const { register, handleSubmit, watch, formState: { errors } } = useForm<CreateBusinessInput, unknown, Output>({
+  const { register, handleSubmit, watch, formState: { errors } } = useForm<FormInput, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues: { ownerName, businessName: '', description: '', address: '', phone: '', website: '' },
   });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ALL_DAYS, type CreateRestaurantInput, createRestaurantFormSchema, cuisineTypes, priceRanges } from '@contract/businesses';
+import { ALL_DAYS, createRestaurantFormSchema, cuisineTypes, priceRanges } from '@contract/businesses';
 import { UtensilsCrossed } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { errorProps, FormActions } from './form-actions';
 import type { DetailsStepProps } from './onboarding-flow';
 import { OpenDaysField } from './open-days-field';
 
+type FormInput = z.input<ReturnType<typeof createRestaurantFormSchema>>;
 type Output = z.output<ReturnType<typeof createRestaurantFormSchema>>;
 const NUMBER_FIELDS = new Set<string>(['maxPartySize', 'reservationDuration']);
 type Name = 'ownerName' | 'businessName' | 'cuisineType' | 'description' | 'priceRange' | 'maxPartySize' | 'phone' | 'email' | 'address' | 'website' | 'operatingHours' | 'reservationDuration';
@@ -20,7 +21,7 @@ type Name = 'ownerName' | 'businessName' | 'cuisineType' | 'description' | 'pric
 export function RestaurantDetailsForm({ onBack, onSubmit, busy, ownerName = '' }: DetailsStepProps<Output>) {
   const region = useVisitorPhoneRegion();
   const schema = useMemo(() => createRestaurantFormSchema(region), [region]);
-  const { register, handleSubmit, control, watch, formState: { errors } } = useForm<CreateRestaurantInput, unknown, Output>({
+  const { register, handleSubmit, control, watch, formState: { errors } } = useForm<FormInput, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues: { ownerName, businessName: '', description: '', phone: '', email: '', address: '', website: '', operatingHours: '', maxPartySize: 8, reservationDuration: 120, openDays: [...ALL_DAYS] },
   });
