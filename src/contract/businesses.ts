@@ -1,5 +1,7 @@
+import type { CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import { idParam, integerQuery, jsonInteger } from './numbers.js';
+import { optionalPhoneField } from './phone.js';
 import { businessPoliciesPatchSchema, businessPoliciesSchema } from './policies.js';
 import { RULES } from './rules.js';
 import { singleLineText } from './text.js';
@@ -37,11 +39,16 @@ const locationFields = { latitude: latitude.nullable().optional(), longitude: lo
 const BOTH_OR_NEITHER = 'latitude and longitude go together: give both, or neither (null clears both)';
 const bothOrNeither = (v: { latitude?: number | null; longitude?: number | null }) => (v.latitude === undefined) === (v.longitude === undefined) && (v.latitude === null) === (v.longitude === null);
 
+/** Who runs it: saved as the owner's profile name, and the name of a service business's first staff member. */
+const ownerName = singleLineText('Your name must be text').min(1, 'Your name is required').max(100, 'Your name must be at most 100 characters');
+
 const commonFields = {
   userId: z.number().int().optional(),
+  /** Optional for API clients (the profile's name, else the business's, names the first member); the web form asks for it. */
+  ownerName: ownerName.optional(),
   description: optionalText(2000, 'Description'),
   address: optionalLine(300, 'Address'),
-  phone: optionalLine(40, 'Phone'),
+  phone: optionalPhoneField('Phone').optional().default(''),
   email: emailField,
   website: websiteField,
   operatingHours: optionalText(1000, 'Operating hours'),
@@ -49,14 +56,17 @@ const commonFields = {
   ...locationFields,
 };
 
-export const createBusinessSchema = z
-  .object({
-    ...commonFields,
-    businessName: businessName('Business name'),
-    category: z.enum(businessCategories, 'Category is required'),
-  })
-  .refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
+const createBusinessObject = z.object({
+  ...commonFields,
+  businessName: businessName('Business name'),
+  category: z.enum(businessCategories, 'Category is required'),
+});
+export const createBusinessSchema = createBusinessObject.refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
 export type CreateBusinessInput = z.input<typeof createBusinessSchema>;
+
+/** The registration form's: the owner's name is required, and a national phone number is read as `region`'s (the visitor's). */
+export const createBusinessFormSchema = (region?: CountryCode) =>
+  createBusinessObject.extend({ ownerName, phone: optionalPhoneField('Phone', region).optional().default('') }).refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
 
 /** A restaurant's own fields, without defaults (registration adds them). */
 const restaurantFields = {
@@ -72,7 +82,7 @@ const restaurantFields = {
 
 export const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-export const createRestaurantSchema = z.object({
+const createRestaurantObject = z.object({
   ...commonFields,
   businessName: businessName('Restaurant name'),
   category: z.literal('Restaurant').optional(),
@@ -90,8 +100,13 @@ export const createRestaurantSchema = z.object({
     .refine((days) => new Set(days).size === days.length, 'Each day can be chosen once')
     .optional()
     .default([...ALL_DAYS]),
-}).refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
+});
+export const createRestaurantSchema = createRestaurantObject.refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
 export type CreateRestaurantInput = z.input<typeof createRestaurantSchema>;
+
+/** The restaurant registration form's, as createBusinessFormSchema. */
+export const createRestaurantFormSchema = (region?: CountryCode) =>
+  createRestaurantObject.extend({ ownerName, phone: optionalPhoneField('Phone', region).optional().default('') }).refine(bothOrNeither, { message: BOTH_OR_NEITHER, path: ['latitude'] });
 
 // The discovery filters (DESIGN section 10), shared by GET /api/businesses and GET /api/earliest-appointments.
 const DECIMAL = /^-?\d{1,3}(\.\d{1,12})?$/;
@@ -176,6 +191,11 @@ export const businessSchema = z.object({
   /** Verified reviews (DESIGN section 10): the average to one decimal, null without reviews ("New"). */
   ratingAverage: z.number().nullable(),
   ratingCount: z.number().int(),
+  /**
+   * Shown in the directory, quick booking and the sitemap: it has a bookable service (issue 27). A new
+   * business is not listed until it adds one; its owner's dashboard says so.
+   */
+  listed: z.boolean(),
   /** Only in a list asked `near` a point: great-circle kilometres from it, one decimal. */
   distanceKm: z.number().optional(),
   /**
@@ -198,7 +218,7 @@ export const updateBusinessSchema = z
     category: z.enum(businessCategories, 'Category is required'),
     description: text(2000, 'Description'),
     address: line(300, 'Address'),
-    phone: line(40, 'Phone'),
+    phone: optionalPhoneField('Phone'),
     email,
     website,
     operatingHours: text(1000, 'Operating hours'),

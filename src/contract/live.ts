@@ -8,6 +8,8 @@ export const queueEntrySchema = z.object({
   id: z.number().int(),
   /** Only the entry's own customer and the business owner see it; others get null. */
   customerId: z.number().int().nullable(),
+  /** The name the booking was made under: only the business owner sees it (DESIGN section 4); others get null. */
+  customerName: z.string().nullable(),
   businessId: z.number().int(),
   businessName: z.string(),
   serviceId: z.number().int(),

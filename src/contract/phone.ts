@@ -69,3 +69,18 @@ export const phoneField = (label = 'Phone', region: CountryCode = DEFAULT_PHONE_
       ctx.addIssue({ code: 'custom', message: `${label} is not a valid phone number. ${phoneFormatHint(region)}.` });
       return z.NEVER;
     });
+
+/**
+ * A phone field that may be left blank (a business's): blank stays '', anything else must be a valid
+ * number as phoneField checks it, and is kept in E.164.
+ */
+export const optionalPhoneField = (label = 'Phone', region: CountryCode = DEFAULT_PHONE_REGION) =>
+  singleLineText(`${label} must be text`)
+    .max(40, `${label} must be at most 40 characters`)
+    .transform((text, ctx) => {
+      if (text === '') return '';
+      const e164 = toE164(text, region);
+      if (e164) return e164;
+      ctx.addIssue({ code: 'custom', message: `${label} is not a valid phone number. ${phoneFormatHint(region)}.` });
+      return z.NEVER;
+    });

@@ -19,8 +19,11 @@ describe('booking policies', () => {
     await owner.page.goto('/business-dashboard?tab=settings');
     await owner.page.getByRole('heading', { level: 1, name: shop.business.businessName }).waitFor();
     const card = owner.page.getByRole('tabpanel');
-    await card.getByLabel('Minimum notice (minutes)').fill('120');
-    await card.getByLabel('Free cancellation until (minutes before)').fill('1440');
+    // Lengths in the unit that fits (issue 27): 2 hours, 1 day.
+    await card.getByLabel('Minimum notice', { exact: true }).fill('2');
+    await card.getByRole('combobox', { name: 'Minimum notice unit' }).selectOption('hours');
+    await card.getByLabel('Free cancellation until (before the start)', { exact: true }).fill('1');
+    await card.getByRole('combobox', { name: 'Free cancellation until (before the start) unit' }).selectOption('days');
     await card.getByRole('checkbox', { name: /Swap market/ }).click();
     await expectNoHorizontalScroll(owner.page);
     await card.getByRole('button', { name: 'Save policies' }).click();

@@ -37,7 +37,7 @@ describe("the owner edits the business's details", () => {
       await dialog.getByLabel('Business name').fill(renamed);
       await dialog.getByLabel('Category').selectOption('Education');
       await dialog.getByLabel('Description', { exact: true }).fill('Small-group classes.');
-      await dialog.getByLabel('Phone').fill('555-0777');
+      await dialog.getByLabel('Phone').fill('(212) 555-0777');
       await dialog.getByLabel('Website (optional)').fill('https://studio.example');
       await dialog.getByLabel('Time zone').selectOption('Europe/London');
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -45,7 +45,7 @@ describe("the owner edits the business's details", () => {
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
       const panel = page.getByRole('tabpanel');
-      for (const text of ['Education', 'Small-group classes.', '555-0777', 'https://studio.example', 'Europe/London']) await panel.getByText(text, { exact: true }).waitFor();
+      for (const text of ['Education', 'Small-group classes.', '(212) 555-0777', 'https://studio.example', 'Europe/London']) await panel.getByText(text, { exact: true }).waitFor();
       expect(await getJson<Business>(context.request, `/api/businesses/${business.id}`)).toMatchObject({ businessName: renamed, category: 'Education', timeZone: 'Europe/London', website: 'https://studio.example' });
       await shot(page, `dashboard-settings-after-edit-${width}`);
       expect(consoleErrors).toEqual([]);

@@ -27,20 +27,26 @@ describe('business registration', () => {
     const name = page.getByLabel('Business name');
     await expect.poll(() => name.isVisible()).toBe(true);
 
-    // Submitting step 2 empty from the bottom of the form focuses 'Business name' below the sticky header, not under it.
+    // Submitting step 2 empty from the bottom of the form focuses 'Your name' below the sticky header, not under it.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: 'Register Business' }).click();
     await page.getByText('Business name is required').waitFor();
+    await page.getByText('Your name is required').waitFor();
     const { field, header } = await page.evaluate(() => ({ field: document.activeElement?.getBoundingClientRect().top ?? -1, header: document.querySelector('header')!.getBoundingClientRect().bottom }));
     expect(field).toBeGreaterThanOrEqual(header);
 
     const businessName = `Studio ${username}`;
+    await page.getByLabel('Your name').fill('Dana Reyes');
     await name.fill(businessName);
     await page.getByLabel('Category').selectOption('Fitness');
     await page.getByLabel('Description').fill('Yoga and pilates classes.');
     await page.getByLabel('Address').fill('1 Test Street');
-    await page.getByLabel('Phone').fill('(555) 000-1111');
+    // A phone that is no number is refused at the field (issue 27: "abc" was accepted).
+    await page.getByLabel('Phone').fill('abc');
     await page.getByLabel('Website (optional)').fill('https://studio.example');
+    await page.getByRole('button', { name: 'Register Business' }).click();
+    await page.getByText(/^Phone is not a valid phone number/).waitFor();
+    await page.getByLabel('Phone').fill('(212) 555-0111');
     await expectNoHorizontalScroll(page);
     await shot(page, 'business-register-details-phone');
     await page.getByRole('button', { name: 'Register Business' }).click();
@@ -50,7 +56,12 @@ describe('business registration', () => {
     const me = (await (await page.request.get('/api/user')).json()) as { username: string; userType: string; businessId: number | null };
     expect(me).toMatchObject({ username, userType: 'business' });
     const business = (await (await page.request.get(`/api/businesses/${me.businessId}`)).json()) as Record<string, unknown>;
-    expect(business).toMatchObject({ businessName, category: 'Fitness', website: 'https://studio.example' });
+    expect(business).toMatchObject({ businessName, category: 'Fitness', website: 'https://studio.example', phone: '+12125550111', listed: false });
+    // Not listed until it has a service; the first staff member is the owner, by name.
+    await page.getByTestId('not-listed-notice').getByText('Your business is not listed yet: add a service.').waitFor();
+    expect(((await (await page.request.get(`/api/businesses/${me.businessId}/staff`)).json()) as { name: string }[]).map((m) => m.name)).toEqual(['Dana Reyes']);
+    await expectNoHorizontalScroll(page);
+    await shot(page, 'business-register-not-listed-phone');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -71,6 +82,7 @@ describe('restaurant registration', () => {
 
     await expect.poll(() => page.getByLabel('Restaurant name').isVisible()).toBe(true);
     const restaurantName = `Bistro ${username}`;
+    await page.getByLabel('Your name').fill('Chef Ana');
     await page.getByLabel('Restaurant name').fill(restaurantName);
     await page.getByLabel('Cuisine type').selectOption('French');
     await page.getByLabel('Price range').selectOption({ label: '$$$ - Upscale' });

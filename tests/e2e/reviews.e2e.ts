@@ -23,12 +23,15 @@ describe('verified reviews', () => {
       const done = await owner.context.request.post(`/api/appointments/${visit.id}/complete`, { data: {} });
       expect(done.status(), await done.text()).toBe(200);
 
-      // My Appointments invites a review of the completed visit.
+      // The completion asked for a review (issue 27): the bell's notification opens the review dialog
+      // on My Appointments, whose card invites it too.
       const { page } = customer;
-      await page.goto('/appointments');
+      await page.goto('/');
+      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+      await page.getByTestId('notification-item').filter({ hasText: 'How was your visit?' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/appointments');
       const card = page.getByTestId('appointment-card').filter({ hasText: service.name });
       await card.getByTestId('review-prompt').waitFor();
-      await card.getByRole('button', { name: 'Leave a review' }).click();
       const dialog = page.getByRole('dialog', { name: 'How was it?' });
       await dialog.waitFor();
       // Stars by keyboard: the radio group takes the arrow keys.
@@ -54,7 +57,7 @@ describe('verified reviews', () => {
       // The business page: its rating and the review, signed "Dana R.".
       await page.goto(`/book/${business.id}`);
       const reviews = page.getByTestId('business-reviews');
-      await reviews.getByTestId('review').filter({ hasText: 'Dana R.' }).waitFor();
+      await reviews.getByTestId('review').filter({ hasText: 'Dana R.' }).getByText('Verified visit').waitFor();
       await reviews.getByText('Quick and friendly, right on time.').waitFor();
       await reviews.getByLabel('Rated 4.0 out of 5 from 1 review').waitFor();
       expect((await getJson<Business>(customer.context.request, `/api/businesses/${business.id}`)).ratingAverage).toBe(4);

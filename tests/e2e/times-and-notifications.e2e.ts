@@ -146,15 +146,16 @@ describe('times and notifications (issue 18)', () => {
     await expectNoHorizontalScroll(p);
     await shot(p, 'times-waits-queue-dashboard-phone');
 
-    // The owner's Today's queue: today's two, each with when it is expected.
+    // The owner's Today's queue: today's two, each named, with how long until their booking.
     const o = owner.page;
     await o.goto('/business-dashboard?tab=queue');
     await openTab(o, "Today's queue");
     const lines = o.getByTestId('owner-queue-time');
     await expect.poll(() => lines.count()).toBe(2);
     const owned = await lines.allTextContents();
-    expect(owned[0]).toMatch(/ · expected in ~\d{1,2} min$/);
-    expect(owned[1]).toMatch(/ · expected in \d h( \d{1,2} min)?$/);
+    expect(owned[0]).toMatch(/ · in \d{1,2} min$/);
+    expect(owned[1]).toMatch(/ · in \d h( \d{1,2} min)?$/);
+    expect(await o.getByTestId('owner-queue-customer').allTextContents()).toEqual(['Test Customer', 'Test Customer']);
     await expectNoHorizontalScroll(o);
     await shot(o, 'times-waits-owner-queue-phone');
     for (const c of [me, owner]) {

@@ -157,8 +157,9 @@ DECLARE
   v_zone text;
   v_from_at timestamptz;
   v_from timestamp;
+  v_note int;
 BEGIN
-  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.starts_at, ap.status, bz.owner_id, bz.time_zone,
+  SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.starts_at, ap.status, bz.owner_id, bz.time_zone, bz.business_name,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time
     INTO a FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment FOR UPDATE OF ap;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
@@ -181,6 +182,16 @@ BEGIN
       que_slot_text(a.starts_at), CASE WHEN v_from::date = a.starts_at::date THEN que_clock_text(v_from) ELSE que_slot_text(v_from) END);
   END IF;
   UPDATE appointments SET status = 'completed', updated_at = now() WHERE id = p_appointment;
+  -- Asked first, so what the completion settles (a payout) is the newer, shown above it.
+  IF a.customer_id <> a.owner_id THEN
+    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+    SELECT a.customer_id, 'review_request', 'How was your visit?',
+           format('Your %s at %s on %s is complete. A review helps others choose: it takes a minute.', s.name, a.business_name, que_slot_text(a.starts_at)),
+           format('/appointments?review=%s', p_appointment), p_appointment
+      FROM services s WHERE s.id = a.service_id
+    RETURNING id INTO v_note;
+    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id), 'notificationId', v_note)::text);
+  END IF;
   SELECT h.id, h.amount INTO v_hold FROM ledger_transfers h
    WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
      AND NOT EXISTS (SELECT 1 FROM ledger_transfers x WHERE x.pending_id = h.id)
@@ -319,6 +330,7 @@ CREATE TABLE public.businesses (
     rating_total integer DEFAULT 0 NOT NULL,
     rating_average numeric(2,1),
     search_text text DEFAULT ''::text NOT NULL,
+    listed boolean DEFAULT false NOT NULL,
     CONSTRAINT businesses_location_check CHECK ((((latitude IS NULL) = (longitude IS NULL)) AND ((latitude >= ('-90'::integer)::double precision) AND (latitude <= (90)::double precision)) AND ((longitude >= ('-180'::integer)::double precision) AND (longitude <= (180)::double precision)))),
     CONSTRAINT businesses_rating_check CHECK (((rating_count >= 0) AND ((rating_total >= rating_count) AND (rating_total <= (5 * rating_count))))),
     CONSTRAINT businesses_restaurant_fields_check CHECK (((business_type <> 'restaurant'::text) OR ((max_party_size >= 1) AND (max_party_size <= 20) AND ((reservation_duration >= 60) AND (reservation_duration <= 300)) AND (seating_capacity > 0)))),
@@ -789,6 +801,34 @@ CREATE FUNCTION public.que_buffer_minutes(p_policies jsonb, p_key text) RETURNS 
     LANGUAGE sql IMMUTABLE
     AS $$
   SELECT greatest(coalesce((p_policies->>p_key)::int, 0), 0)
+$$;
+
+--
+-- Name: que_business_has_bookable_service(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_business_has_bookable_service(p_business integer) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT EXISTS (SELECT 1 FROM services s WHERE s.business_id = p_business AND s.deleted_at IS NULL)
+$$;
+
+--
+-- Name: que_business_listed_refresh(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_business_listed_refresh(p_business integer) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_listed boolean;
+BEGIN
+  -- The business row first: two transactions removing its last two services take turns, and the
+  -- second reads the first's committed change (a statement's snapshot is taken after the lock).
+  PERFORM 1 FROM businesses WHERE id = p_business FOR UPDATE;
+  v_listed := que_business_has_bookable_service(p_business);
+  UPDATE businesses SET listed = v_listed WHERE id = p_business AND listed IS DISTINCT FROM v_listed;
+END
 $$;
 
 --
@@ -1600,7 +1640,9 @@ CREATE FUNCTION public.que_first_staff_member() RETURNS trigger
     AS $$
 BEGIN
   IF NEW.business_type <> 'restaurant' THEN
-    INSERT INTO staff_members (business_id, name, position) VALUES (NEW.id, left(btrim(NEW.business_name), 100), 1);
+    INSERT INTO staff_members (business_id, name, position)
+      SELECT NEW.id, left(coalesce(nullif(btrim(u.full_name), ''), btrim(NEW.business_name)), 100), 1
+        FROM (SELECT 1) one LEFT JOIN users u ON u.id = NEW.owner_id;
   END IF;
   RETURN NULL;
 END
@@ -3079,6 +3121,24 @@ BEGIN
     v_t := v_t + p_step;
   END LOOP;
   RETURN v_starts;
+END
+$$;
+
+--
+-- Name: que_services_listed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_services_listed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM que_business_listed_refresh(OLD.business_id);
+  END IF;
+  IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.business_id IS DISTINCT FROM OLD.business_id) THEN
+    PERFORM que_business_listed_refresh(NEW.business_id);
+  END IF;
+  RETURN NULL;
 END
 $$;
 
@@ -4578,25 +4638,31 @@ CREATE INDEX business_words_business_id_idx ON public.business_words USING btree
 -- Name: businesses_category_name_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX businesses_category_name_idx ON public.businesses USING btree (category, business_name, id);
+CREATE INDEX businesses_category_name_idx ON public.businesses USING btree (category, business_name, id) WHERE listed;
 
 --
 -- Name: businesses_cuisine_name_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX businesses_cuisine_name_idx ON public.businesses USING btree (cuisine_type, business_name, id) WHERE (cuisine_type IS NOT NULL);
+CREATE INDEX businesses_cuisine_name_idx ON public.businesses USING btree (cuisine_type, business_name, id) WHERE ((cuisine_type IS NOT NULL) AND listed);
+
+--
+-- Name: businesses_listed_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX businesses_listed_id_idx ON public.businesses USING btree (id) WHERE listed;
 
 --
 -- Name: businesses_location_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX businesses_location_idx ON public.businesses USING gist (public.ll_to_earth(latitude, longitude)) WHERE (latitude IS NOT NULL);
+CREATE INDEX businesses_location_idx ON public.businesses USING gist (public.ll_to_earth(latitude, longitude)) WHERE ((latitude IS NOT NULL) AND listed);
 
 --
 -- Name: businesses_name_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX businesses_name_idx ON public.businesses USING btree (business_name, id);
+CREATE INDEX businesses_name_idx ON public.businesses USING btree (business_name, id) WHERE listed;
 
 --
 -- Name: businesses_owner_id_key; Type: INDEX; Schema: public; Owner: -
@@ -4608,25 +4674,25 @@ CREATE UNIQUE INDEX businesses_owner_id_key ON public.businesses USING btree (ow
 -- Name: businesses_party_size_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX businesses_party_size_idx ON public.businesses USING btree (max_party_size, id) WHERE (max_party_size IS NOT NULL);
+CREATE INDEX businesses_party_size_idx ON public.businesses USING btree (max_party_size, id) WHERE ((max_party_size IS NOT NULL) AND listed);
 
 --
 -- Name: businesses_price_name_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX businesses_price_name_idx ON public.businesses USING btree (price_range, business_name, id) WHERE (price_range IS NOT NULL);
+CREATE INDEX businesses_price_name_idx ON public.businesses USING btree (price_range, business_name, id) WHERE ((price_range IS NOT NULL) AND listed);
 
 --
 -- Name: businesses_rating_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX businesses_rating_idx ON public.businesses USING btree (COALESCE(rating_average, ('-1'::integer)::numeric) DESC, rating_count DESC, id);
+CREATE INDEX businesses_rating_idx ON public.businesses USING btree (COALESCE(rating_average, ('-1'::integer)::numeric) DESC, rating_count DESC, id) WHERE listed;
 
 --
 -- Name: businesses_type_name_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX businesses_type_name_idx ON public.businesses USING btree (business_type, business_name, id);
+CREATE INDEX businesses_type_name_idx ON public.businesses USING btree (business_type, business_name, id) WHERE listed;
 
 --
 -- Name: earliest_free_starts_business_day_idx; Type: INDEX; Schema: public; Owner: -
@@ -5063,6 +5129,12 @@ CREATE TRIGGER restaurant_time_slots_slots_inserted AFTER INSERT ON public.resta
 --
 
 CREATE TRIGGER restaurant_time_slots_slots_updated AFTER UPDATE ON public.restaurant_time_slots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_slots_changed();
+
+--
+-- Name: services services_listed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER services_listed AFTER INSERT OR DELETE OR UPDATE ON public.services FOR EACH ROW EXECUTE FUNCTION public.que_services_listed();
 
 --
 -- Name: services services_slots_deleted; Type: TRIGGER; Schema: public; Owner: -

@@ -85,17 +85,24 @@ export const businesses = pgTable(
     // Name, category, cuisine, description and address, lower-cased and unaccented: what `q` searches,
     // by its words (business_words). Kept by a trigger (features/businesses/sql/search-text.sql).
     searchText: text('search_text').notNull().default(''),
+    // Shown in the directory, quick booking and the sitemap: it has a bookable service. Kept by a
+    // trigger on services in the transaction that adds, deletes or archives one (business-listed.sql).
+    listed: boolean('listed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('businesses_owner_id_key').on(t.ownerId),
-    index('businesses_name_idx').on(t.businessName, t.id),
-    index('businesses_type_name_idx').on(t.businessType, t.businessName, t.id),
-    index('businesses_category_name_idx').on(t.category, t.businessName, t.id),
-    index('businesses_cuisine_name_idx').on(t.cuisineType, t.businessName, t.id).where(sql`${t.cuisineType} is not null`),
-    index('businesses_price_name_idx').on(t.priceRange, t.businessName, t.id).where(sql`${t.priceRange} is not null`),
-    index('businesses_party_size_idx').on(t.maxPartySize, t.id).where(sql`${t.maxPartySize} is not null`),
-    index('businesses_rating_idx').on(sql`coalesce(${t.ratingAverage}, -1) desc`, sql`${t.ratingCount} desc`, t.id),
-    index('businesses_location_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`).where(sql`${t.latitude} is not null`),
+    // The directory's indexes hold listed businesses only (a business is listed while it has a bookable
+    // service: features/services/sql/business-listed.sql), so every filter stays an index range.
+    index('businesses_name_idx').on(t.businessName, t.id).where(sql`${t.listed}`),
+    index('businesses_type_name_idx').on(t.businessType, t.businessName, t.id).where(sql`${t.listed}`),
+    index('businesses_category_name_idx').on(t.category, t.businessName, t.id).where(sql`${t.listed}`),
+    index('businesses_cuisine_name_idx').on(t.cuisineType, t.businessName, t.id).where(sql`${t.cuisineType} is not null and ${t.listed}`),
+    index('businesses_price_name_idx').on(t.priceRange, t.businessName, t.id).where(sql`${t.priceRange} is not null and ${t.listed}`),
+    index('businesses_party_size_idx').on(t.maxPartySize, t.id).where(sql`${t.maxPartySize} is not null and ${t.listed}`),
+    index('businesses_rating_idx').on(sql`coalesce(${t.ratingAverage}, -1) desc`, sql`${t.ratingCount} desc`, t.id).where(sql`${t.listed}`),
+    index('businesses_location_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`).where(sql`${t.latitude} is not null and ${t.listed}`),
+    // the sitemap's pages, in id order
+    index('businesses_listed_id_idx').on(t.id).where(sql`${t.listed}`),
     check('businesses_location_check', sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
     check('businesses_rating_check', sql`${t.ratingCount} >= 0 and ${t.ratingTotal} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
     check('businesses_type_check', sql`${t.businessType} in ('service', 'restaurant')`),

@@ -57,6 +57,18 @@ describe('demo data', () => {
     }
     const owner = await new TestClient(ctx.app).post('/api/login', { username: 'owner', password: 'password123' });
     expect(owner.json().businessId).toEqual(expect.any(Number));
+    // Issue 27: the owner has a name, and their first staff member takes it, not the business's.
+    expect(owner.json().fullName).toBe('Dana Reyes');
+    expect((await client.get(`/api/businesses/${owner.json().businessId}/staff`)).json().map((m: { name: string }) => m.name)).toEqual(['Dana Reyes']);
+    // The README's `sharpco` signs in to the shop with staff and its own policies.
+    const sharp = await new TestClient(ctx.app).post('/api/login', { username: 'sharpco', password: 'password123' });
+    expect(sharp.statusCode).toBe(200);
+    const shop = (await client.get(`/api/businesses/${sharp.json().businessId}`)).json();
+    expect(shop.businessName).toBe('Sharp & Co Barbers');
+    expect(shop.policies).toMatchObject({ cancelCutoffMinutes: 1440, minNoticeMinutes: 60 });
+    expect((await client.get(`/api/businesses/${shop.id}/staff`)).json()).toHaveLength(3);
+    const cutAndBeard = (await client.get(`/api/businesses/${shop.id}/services`)).json().find((x: { name: string }) => x.name === 'Cut & beard');
+    expect(cutAndBeard.policies).toMatchObject({ cancelCutoffMinutes: 2880, bufferAfterMinutes: 10 });
     // The market's owners cannot sign in with the demo password.
     expect((await new TestClient(ctx.app).post('/api/login', { username: 'market001', password: 'password123' })).statusCode).toBe(401);
   });

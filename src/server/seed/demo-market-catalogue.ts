@@ -106,7 +106,7 @@ export function demoMarket(seed = 20) {
       owner, name, type: restaurant ? 'restaurant' : 'service', category, cuisine, priceRange: restaurant ? random.of(['$', '$$', '$$$', '$$$$']) : null,
       maxPartySize: restaurant ? 4 + random.int(9) : null, reservationDuration, seatingCapacity: restaurant ? 20 + 10 * random.int(8) : null,
       zone: city.zone, description: restaurant ? `${cuisine} cooking in ${city.name}: book a table online.` : `${category} in ${city.name}. Book online, pay at the visit.`,
-      address: `${1 + random.int(300)} ${random.of(city.streets)}, ${city.name}`, phone: `(555) ${String(100 + random.int(900))}-${String(1000 + random.int(9000))}`,
+      address: `${1 + random.int(300)} ${random.of(city.streets)}, ${city.name}`, phone: `(212) ${String(200 + (random.int(900) % 800))}-${String(1000 + random.int(9000))}`,
       latitude: located ? Math.round((city.lat + (random.next() - 0.5) * 0.2) * 1e5) / 1e5 : null,
       longitude: located ? Math.round((city.lng + (random.next() - 0.5) * 0.2) * 1e5) / 1e5 : null,
       services,

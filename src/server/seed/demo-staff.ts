@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client.js';
-import { businessHours, staffHours, staffMembers, staffTimeOff } from '../db/schema.js';
+import { businesses, businessHours, services, staffHours, staffMembers, staffTimeOff } from '../db/schema.js';
 import { todayIn } from '../time/business-time.js';
 
 /**
@@ -12,12 +12,16 @@ import { todayIn } from '../time/business-time.js';
  */
 export const STAFF_SHOP = {
   owner: 'sharpco',
-  business: { businessName: 'Sharp & Co Barbers', category: 'Beauty & Wellness', description: 'Three barbers, walk-ins welcome: book a time with Marco, Sam or Priya, or whoever is free.', address: '14 Mill Lane', phone: '(555) 250-8899', email: 'chairs@sharpco.example' },
+  business: { ownerName: 'Marco Bellini', businessName: 'Sharp & Co Barbers', category: 'Beauty & Wellness', description: 'Three barbers, walk-ins welcome: book a time with Marco, Sam or Priya, or whoever is free.', address: '14 Mill Lane', phone: '(212) 555-8899', email: 'chairs@sharpco.example' },
   services: [
     { name: 'Haircut', description: 'Cut and style.', duration: 30, price: '28.00' },
     { name: 'Beard trim', description: 'Shape and hot towel.', duration: 15, price: '14.00' },
     { name: 'Cut & beard', description: 'Haircut and beard trim together.', duration: 45, price: '38.00' },
   ],
+  /** The shop's own booking policies, so the README's `sharpco` sees them at work: a day's notice to cancel, an hour's to book. */
+  policies: { cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: 120, minNoticeMinutes: 60 },
+  /** "Cut & beard" overrides one and needs the chair cleaned after it. */
+  cutAndBeardPolicies: { cancelCutoffMinutes: 2880, bufferAfterMinutes: 10 },
 } as const;
 
 /** Open Mon-Sat 09:00-18:00 (the default Mon-Fri 09:00-17:00 would leave Sam's Saturday outside the shop's hours). */
@@ -35,7 +39,9 @@ export function priyaDayOff(timeZone: string, now: Date = new Date()): string {
 }
 
 /** Turns the shop's first member into Marco and adds Sam and Priya, with their hours and time off. */
-export async function seedStaffShop(db: Db, business: { id: number; timeZone: string }, serviceIds: { haircut: number }) {
+export async function seedStaffShop(db: Db, business: { id: number; timeZone: string }, serviceIds: { haircut: number; cutAndBeard: number }) {
+  await db.update(businesses).set({ policies: STAFF_SHOP.policies }).where(eq(businesses.id, business.id));
+  await db.update(services).set({ policies: STAFF_SHOP.cutAndBeardPolicies }).where(eq(services.id, serviceIds.cutAndBeard));
   await db.delete(businessHours).where(eq(businessHours.businessId, business.id));
   await db.insert(businessHours).values(SHOP_HOURS.map((h) => ({ ...h, businessId: business.id })));
   const [marco] = await db

@@ -88,7 +88,7 @@ export function AppShell() {
         {menuOpen && (
           <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 bg-white px-4 py-2 xl:hidden">
             {navLinks.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.to === '/'} className={(s) => cn(linkClass(s), 'block py-2.5')} onClick={() => setMenuOpen(false)}>
+              <NavLink key={l.to} to={l.to} end={l.to === '/'} className={(s) => cn(linkClass(s), 'block py-3')} onClick={() => setMenuOpen(false)}>
                 {l.label}
               </NavLink>
             ))}

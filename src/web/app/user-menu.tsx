@@ -12,7 +12,7 @@ export function SignedInBadge({ user, onSignOut, busy }: { user: User; onSignOut
       {/* Who is signed in opens their profile (name and phone for bookings). */}
       <Link
         to="/account"
-        className="flex min-h-10 min-w-0 items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-200"
+        className="flex min-h-11 min-w-0 items-center sm:min-h-10 gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-200"
         title={`Your profile: signed in as ${user.username} (${accountKind(user)})`}
       >
         <UserRound className="size-4 shrink-0" aria-hidden="true" />

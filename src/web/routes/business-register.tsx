@@ -12,7 +12,7 @@ export default function BusinessRegisterRoute() {
       detailsLabel="Business details"
       create={createBusiness.mutateAsync}
       failureFallback="Failed to create your business account"
-      successToast={(b) => ({ title: 'Business Registered!', description: `${b.businessName} is live. Add your services next.` })}
+      successToast={(b) => ({ title: 'Business Registered!', description: `${b.businessName} is registered. Add a service to be listed in the directory.` })}
     >
       {(step) => <BusinessDetailsForm {...step} />}
     </OnboardingFlow>

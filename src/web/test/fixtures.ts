@@ -24,7 +24,7 @@ export const makeBusiness = (over: Partial<Business> = {}): Business =>
     businessType: 'service',
     description: 'Classic cuts and hot-towel shaves.',
     address: '12 Main St',
-    phone: '555-0100',
+    phone: '+12125550100',
     email: 'barber@example.com',
     website: '',
     operatingHours: 'Mon-Fri 9-5',
@@ -41,6 +41,7 @@ export const makeBusiness = (over: Partial<Business> = {}): Business =>
     longitude: null,
     ratingAverage: null,
     ratingCount: 0,
+    listed: true,
     ...over,
   });
 

@@ -50,7 +50,7 @@ export async function newRestaurant(request: APIRequestContext, fields: Record<s
 /** A new business account with a new service business (Mon-Fri 09:00-17:00) and one service, signed in. */
 export async function newServiceBusiness(request: APIRequestContext, fields: Record<string, unknown> = {}) {
   await register(request, 'owner', 'business');
-  const res = await request.post('/api/businesses', { data: { businessName: uniqueName('Studio '), category: 'Fitness', address: '9 Elm Row', phone: '555-0190', ...fields } });
+  const res = await request.post('/api/businesses', { data: { businessName: uniqueName('Studio '), category: 'Fitness', address: '9 Elm Row', phone: '(212) 555-0190', ...fields } });
   expect(res.status(), await res.text()).toBe(201);
   const business = (await res.json()) as Business;
   const service = await request.post(`/api/businesses/${business.id}/services`, { data: { name: 'Private session', duration: 60, price: '40.00', description: '' } });
@@ -146,7 +146,7 @@ export async function roundTheClockShop(request: APIRequestContext, service = { 
   const username = `night${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const reg = await request.post('/api/register', { data: { username, email: `${username}@example.com`, password: PASSWORD, userType: 'business' } });
   expect(reg.status(), await reg.text()).toBe(201);
-  const created = await request.post('/api/businesses', { data: { businessName: `Night Owl ${username.slice(5)}`, category: 'Beauty & Wellness', address: '1 Late Lane', phone: '555-0199', timeZone } });
+  const created = await request.post('/api/businesses', { data: { businessName: `Night Owl ${username.slice(5)}`, category: 'Beauty & Wellness', address: '1 Late Lane', phone: '(212) 555-0199', timeZone } });
   expect(created.status(), await created.text()).toBe(201);
   const business = (await created.json()) as Business;
   const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, openTime: '00:00', closeTime: '23:59' }));

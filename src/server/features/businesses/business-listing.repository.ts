@@ -56,7 +56,7 @@ const columns = sql`b.id, b.owner_id as "ownerId", b.business_name as "businessN
   b.description, b.address, b.phone, b.email, b.website, b.operating_hours as "operatingHours", b.cuisine_type as "cuisineType",
   b.price_range as "priceRange", b.max_party_size as "maxPartySize", b.reservation_duration as "reservationDuration",
   b.seating_capacity as "seatingCapacity", b.time_zone as "timeZone", ${openToday} as "openToday", b.policies,
-  b.created_at as "createdAt", b.latitude, b.longitude, b.rating_average as "ratingAverage", b.rating_count as "ratingCount"`;
+  b.created_at as "createdAt", b.latitude, b.longitude, b.rating_average as "ratingAverage", b.rating_count as "ratingCount", b.listed`;
 
 /** Open at this moment on the business's own clock: its hours (service) or an active time slot (restaurant). */
 const openNow = (now: string) => {
@@ -84,7 +84,9 @@ const availableOn = (day: string, now: string, horizonDays: number) => sql`(
 
 /** The filters GET /api/businesses and GET /api/earliest-appointments share, over `businesses b`. */
 export function discoveryConditions(f: DiscoveryFilter): SQL[] {
-  const where: SQL[] = [];
+  // only businesses with something to book (kept by features/services/sql/business-listed.sql); every
+  // listing index holds listed rows only, so this is each index's own predicate, not a filter after it
+  const where: SQL[] = [sql`b.listed`];
   if (f.type) where.push(sql`b.business_type = ${f.type}`);
   if (f.category) where.push(sql`b.category = ${f.category}`);
   if (f.cuisine) where.push(sql`b.cuisine_type = ${f.cuisine}`);

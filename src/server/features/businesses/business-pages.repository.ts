@@ -1,4 +1,4 @@
-import { asc, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { businesses } from '../../db/schema.js';
 
@@ -13,6 +13,8 @@ export interface BusinessPageEntry {
 // page's address, earlier than the latest edit of its text. An updated_at kept by the row's writes
 // would make it exact.
 
+// Only listed businesses (a bookable service) have a page in the sitemap: businesses_listed_id_idx.
+
 /**
  * Up to `limit` businesses from id `fromId` on, in id order: one range scan of the primary key, the
  * same plan for the first page and the last however many businesses there are.
@@ -21,7 +23,7 @@ export async function selectBusinessPages(db: Db, fromId: number, limit: number)
   const rows = await db
     .select({ id: businesses.id, businessType: businesses.businessType, lastModified: businesses.createdAt })
     .from(businesses)
-    .where(gte(businesses.id, fromId))
+    .where(and(eq(businesses.listed, true), gte(businesses.id, fromId)))
     .orderBy(asc(businesses.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, businessType: row.businessType === 'restaurant' ? 'restaurant' : 'service', lastModified: new Date(row.lastModified) }));
@@ -36,9 +38,9 @@ export async function selectBusinessPages(db: Db, fromId: number, limit: number)
 export async function selectBusinessPageStarts(db: Db, perPage: number): Promise<number[]> {
   const result = (await db.execute(sql`
     with recursive starts(id) as (
-      select min(id) from ${businesses}
+      select min(id) from ${businesses} where listed
       union all
-      select (select b.id from ${businesses} b where b.id >= starts.id order by b.id offset ${perPage} limit 1)
+      select (select b.id from ${businesses} b where b.listed and b.id >= starts.id order by b.id offset ${perPage} limit 1)
       from starts where starts.id is not null
     )
     select id from starts where id is not null order by id`)) as unknown as { rows: { id: number | string }[] };

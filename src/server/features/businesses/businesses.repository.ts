@@ -42,6 +42,7 @@ const columns = {
   longitude: businesses.longitude,
   ratingAverage: businesses.ratingAverage,
   ratingCount: businesses.ratingCount,
+  listed: businesses.listed,
 };
 
 export type BusinessRow = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
@@ -53,6 +54,11 @@ export const toBusiness = (row: BusinessRow): Business =>
     createdAt: new Date(row.createdAt as string).toISOString(),
     ratingAverage: row.ratingAverage === null ? null : Number(row.ratingAverage),
   }) as Business;
+
+/** The owner's name as registration asked it, kept as their profile's full name. */
+export async function setOwnerName(db: Db, userId: number, fullName: string): Promise<void> {
+  await db.execute(sql`update users set full_name = ${fullName} where id = ${userId}`);
+}
 
 export async function insertBusiness(db: Db, values: NewBusiness): Promise<number> {
   const [row] = await db.insert(businesses).values(values).returning({ id: businesses.id });

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const salon = { businessName: 'Glow Salon', category: 'Beauty & Wellness', description: 'Hair and nails', address: '1 High St', phone: '555-0100', website: 'https://glow.example' };
+const salon = { businessName: 'Glow Salon', category: 'Beauty & Wellness', description: 'Hair and nails', address: '1 High St', phone: '(212) 555-0100', website: 'https://glow.example' };
 
 describe('POST /api/businesses', () => {
   it('creates a service business with default weekly hours for a business user', async () => {
@@ -53,6 +53,37 @@ describe('POST /api/businesses', () => {
   });
 });
 
+describe('the owner and the phone at registration (issue 27)', () => {
+  it("saves the owner's name to their profile and names the first staff member after them, not the business", async () => {
+    const owner = await signUp(ctx.app, 'business');
+    const res = await owner.post('/api/businesses', { ...salon, ownerName: '  Dana Reyes ' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await owner.get('/api/user')).json().fullName).toBe('Dana Reyes');
+    expect((await owner.get(`/api/businesses/${res.json().id}/staff`)).json().map((m: { name: string }) => m.name)).toEqual(['Dana Reyes']);
+    // Without a name in the request or the profile, the business's name stands in, as before.
+    const other = await signUp(ctx.app, 'business');
+    const plain = (await other.post('/api/businesses', salon)).json();
+    expect((await other.get(`/api/businesses/${plain.id}/staff`)).json().map((m: { name: string }) => m.name)).toEqual(['Glow Salon']);
+    expect((await (await signUp(ctx.app, 'business')).post('/api/businesses', { ...salon, ownerName: ' ' })).json().message).toContain('Your name is required');
+  });
+
+  it('checks the business phone as a customer phone is, on create and on edit, and keeps it in E.164', async () => {
+    const owner = await signUp(ctx.app, 'business');
+    const bad = await owner.post('/api/businesses', { ...salon, phone: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^phone: Phone is not a valid phone number/);
+    expect((await owner.get('/api/user')).json().businessId).toBeNull();
+    const restaurant = await (await signUp(ctx.app, 'business')).post('/api/restaurants', { businessName: 'Phone Bistro', cuisineType: 'French', priceRange: '$$', phone: '555-0100' });
+    expect(restaurant.statusCode).toBe(400);
+    const made = await owner.post('/api/businesses', { ...salon, phone: '' });
+    expect(made.json().phone).toBe('');
+    const edited = await owner.patch(`/api/businesses/${made.json().id}`, { phone: 'abc' });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().message).toMatch(/^phone: Phone is not a valid phone number/);
+    expect((await owner.patch(`/api/businesses/${made.json().id}`, { phone: '+44 20 7946 0958' })).json().phone).toBe('+442079460958');
+  });
+});
+
 describe('POST /api/restaurants', () => {
   it('creates a restaurant with its table-reservation service and default time slots', async () => {
     const owner = await signUp(ctx.app, 'business');
@@ -90,7 +121,8 @@ describe('POST /api/restaurants', () => {
 describe('GET /api/businesses', () => {
   it('lists, filters by type and searches name, category and description case-insensitively', async () => {
     const a = await signUp(ctx.app, 'business');
-    await a.post('/api/businesses', { businessName: 'Zebra Yoga Loft', category: 'Fitness', description: 'Vinyasa classes' });
+    const yoga = (await a.post('/api/businesses', { businessName: 'Zebra Yoga Loft', category: 'Fitness', description: 'Vinyasa classes' })).json();
+    expect((await a.post(`/api/businesses/${yoga.id}/services`, { name: 'Vinyasa', duration: 60, price: '20.00' })).statusCode).toBe(201);
     const b = await signUp(ctx.app, 'business');
     await b.post('/api/restaurants', { businessName: 'Zebra Noodle Bar', cuisineType: 'Asian', priceRange: '$', description: 'Hand-pulled noodles' });
     const anyone = new TestClient(ctx.app);

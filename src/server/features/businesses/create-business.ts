@@ -35,10 +35,12 @@ function checkRequest(user: User, input: { userId?: number; timeZone?: string },
  * The whole create is one transaction, read-back included: if any step fails nothing is left behind,
  * so the owner can simply try again. The owner lock makes parallel creates for one account queue.
  */
-async function createOnce(db: Db, user: User, insertAll: (tx: Db) => Promise<number>): Promise<Business> {
+async function createOnce(db: Db, user: User, ownerName: string | undefined, insertAll: (tx: Db) => Promise<number>): Promise<Business> {
   return unitOfWork(db, async (tx) => {
     await businessesRepository.lockOwnerForCreate(tx, user.id);
     if (await businessesRepository.findBusinessByOwner(tx, user.id)) throw new AppError(ErrorCode.CONFLICT, 'This account already has a business');
+    // Before the business row: its first staff member takes the owner's profile name (que_first_staff_member).
+    if (ownerName !== undefined) await businessesRepository.setOwnerName(tx, user.id, ownerName);
     const id = await insertAll(tx);
     return (await businessesRepository.findBusiness(tx, id))!;
   });
@@ -47,8 +49,8 @@ async function createOnce(db: Db, user: User, insertAll: (tx: Db) => Promise<num
 /** A service business with default weekly hours (Mon-Fri 09:00-17:00). */
 export async function createServiceBusiness(db: Db, user: User, input: BusinessInput, timeZones: TimeZones): Promise<Business> {
   const timeZone = checkRequest(user, input, timeZones);
-  const { userId: _u, timeZone: _z, ...fields } = input;
-  return createOnce(db, user, async (tx) => {
+  const { userId: _u, timeZone: _z, ownerName, ...fields } = input;
+  return createOnce(db, user, ownerName, async (tx) => {
     const businessId = await businessesRepository.insertBusiness(tx, { ...fields, ownerId: user.id, businessType: 'service', timeZone });
     await businessesRepository.insertDefaultHours(tx, businessId, DEFAULT_HOURS);
     return businessId;
@@ -58,8 +60,8 @@ export async function createServiceBusiness(db: Db, user: User, input: BusinessI
 /** A restaurant with its "Table reservation" service and the 17:00-23:00 every-30-minutes slots on its open days. */
 export async function createRestaurant(db: Db, user: User, input: RestaurantInput, timeZones: TimeZones): Promise<Business> {
   const timeZone = checkRequest(user, input, timeZones);
-  const { userId: _u, timeZone: _z, category: _c, businessType: _t, openDays, ...fields } = input;
-  return createOnce(db, user, async (tx) => {
+  const { userId: _u, timeZone: _z, category: _c, businessType: _t, openDays, ownerName, ...fields } = input;
+  return createOnce(db, user, ownerName, async (tx) => {
     const businessId = await businessesRepository.insertBusiness(tx, { ...fields, category: 'Restaurant', businessType: 'restaurant', ownerId: user.id, timeZone });
     await businessesRepository.insertTableReservationService(tx, businessId, fields.maxPartySize, fields.reservationDuration);
     await businessesRepository.insertDefaultTimeSlots(tx, businessId, defaultTimeSlots(openDays));

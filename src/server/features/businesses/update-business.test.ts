@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const salon = { businessName: 'Glow Salon', category: 'Beauty & Wellness', description: 'Hair and nails', address: '1 High St', phone: '555-0100' };
+const salon = { businessName: 'Glow Salon', category: 'Beauty & Wellness', description: 'Hair and nails', address: '1 High St', phone: '(212) 555-0100' };
 const trattoria = { businessName: 'Trattoria Nuova', cuisineType: 'Italian', priceRange: '$$' };
 
 describe('PATCH /api/businesses/:id', () => {
@@ -24,7 +24,7 @@ describe('PATCH /api/businesses/:id', () => {
       timeZone: 'Europe/London',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: created.id, businessName: 'Glow Studio', category: 'Fitness', address: '1 High St', phone: '555-0100', email: 'hello@glow.example', timeZone: 'Europe/London', operatingHours: 'Mon-Fri 9-5' });
+    expect(res.json()).toMatchObject({ id: created.id, businessName: 'Glow Studio', category: 'Fitness', address: '1 High St', phone: '+12125550100', email: 'hello@glow.example', timeZone: 'Europe/London', operatingHours: 'Mon-Fri 9-5' });
     expect((await new TestClient(ctx.app).get(`/api/businesses/${created.id}`)).json().businessName).toBe('Glow Studio');
     // Clearing an optional field is a change too.
     expect((await owner.patch(`/api/businesses/${created.id}`, { website: '' })).json()).toMatchObject({ website: '', email: 'hello@glow.example' });

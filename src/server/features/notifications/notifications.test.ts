@@ -92,6 +92,17 @@ describe('booking notifications', () => {
     expect(list.every((n) => n.appointmentId === p.payerAppointmentId)).toBe(true);
   });
 
+  it('asks the customer for a review once the owner completes the visit, linking to its review dialog', async () => {
+    const p = await swapParties(ctx.app);
+    expect((await completeVisit(p.owner, p.payeeAppointmentId)).statusCode).toBe(200);
+    const [asked] = (await inbox(p.payee)).notifications;
+    expect(asked).toMatchObject({ kind: 'review_request', title: 'How was your visit?', appointmentId: p.payeeAppointmentId, read: false });
+    expect(asked.body).toBe(`Your Checkup at Shop ${p.owner.user.id} on ${formatSlot(p.date, '09:00')} is complete. A review helps others choose: it takes a minute.`);
+    expect((await p.payee.get('/api/notifications')).json().notifications[0].link).toBe(`/appointments?review=${p.payeeAppointmentId}`);
+    // The other customer, whose visit is not completed, is not asked.
+    expect(await kinds(p.payer)).not.toContain('review_request');
+  });
+
   it('words a restaurant table hand-over once for each side, and says nothing of a table that never got confirmed', async () => {
     const dining = await restaurant(ctx.app, { seatingCapacity: 4, maxPartySize: 4 });
     const [holder, wanter] = [await signUp(ctx.app), await signUp(ctx.app)];

@@ -38,6 +38,8 @@ export function toQueueEntry(row: RankedEntryRow, viewer: User | null, now: Date
   return {
     id: row.id,
     customerId: mayReadPersonal(row, viewer) ? row.customerId : null,
+    // The owner calls people by name; a customer's own screens need no name, others' rows carry none.
+    customerName: viewer !== null && viewer.id === row.ownerId ? row.customerName : null,
     businessId: row.businessId,
     businessName: row.businessName,
     serviceId: row.serviceId,

@@ -7,7 +7,7 @@ const NY = 'America/New_York';
 const at = (date: string, time: string) => new Date(Number(instantOf(date, time, NY)!.epochMilliseconds));
 
 const head: RankedEntryRow = {
-  id: 1, appointmentId: 11, businessId: 5, businessName: 'Shop', ownerId: 50, timeZone: NY, serviceId: 7, serviceName: 'Cut', staffId: 3, staffName: 'Shop', staffCount: 1, customerId: 100,
+  id: 1, appointmentId: 11, businessId: 5, businessName: 'Shop', ownerId: 50, timeZone: NY, serviceId: 7, serviceName: 'Cut', staffId: 3, staffName: 'Shop', staffCount: 1, customerId: 100, customerName: 'Ann',
   date: '2026-12-01', time: '10:00', status: 'waiting', position: 1,
   headId: 1, headDate: '2026-12-01', headTime: '10:00', headStatus: 'waiting', headCalledAtMs: null,
 };

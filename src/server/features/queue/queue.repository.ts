@@ -80,6 +80,8 @@ export interface RankedEntryRow {
   /** How many active members the business has (0 for a restaurant). */
   staffCount: number;
   customerId: number;
+  /** The name the booking was made under (appointments.customer_name): only the owner is shown it. */
+  customerName: string;
   date: string;
   time: string;
   status: QueueStatus;
@@ -107,7 +109,7 @@ export async function rankedEntries(db: Db, filter: SQL): Promise<RankedEntryRow
       select distinct q.business_id, q.starts_at::date as day from queue_entries q join wanted w on w.id = q.id
     ),
     ranked as (
-      select q.*, ap.staff_id,
+      select q.*, ap.staff_id, ap.customer_name,
              q.status in ('waiting', 'called') as active,
              row_number() over day_line as n,
              first_value(q.id) over day_line as head_id,
@@ -123,7 +125,7 @@ export async function rankedEntries(db: Db, filter: SQL): Promise<RankedEntryRow
            b.owner_id as "ownerId", b.time_zone as "timeZone", r.service_id as "serviceId", s.name as "serviceName",
            r.staff_id as "staffId", sm.name as "staffName",
            (select count(*) from staff_members m where m.business_id = r.business_id and m.active)::int as "staffCount",
-           r.customer_id as "customerId", to_char(r.starts_at, 'YYYY-MM-DD') as date, to_char(r.starts_at, 'HH24:MI') as time,
+           r.customer_id as "customerId", r.customer_name as "customerName", to_char(r.starts_at, 'YYYY-MM-DD') as date, to_char(r.starts_at, 'HH24:MI') as time,
            r.status,
            case when r.active then r.n::int end as position,
            case when r.active then r.head_id end as "headId",

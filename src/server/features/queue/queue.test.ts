@@ -102,10 +102,12 @@ describe('the queue follows appointments', () => {
     await bookAt(ben, shop, date, '11:00');
     for (const viewer of [null, await signUp(ctx.app)]) {
       const line = await slotQueue(viewer, shop, date);
-      expect(line.map((e) => [e.customerId, e.appointmentId, e.isMine])).toEqual([[null, null, false], [null, null, false]]);
+      expect(line.map((e) => [e.customerId, e.appointmentId, e.isMine, e.customerName])).toEqual([[null, null, false, null], [null, null, false, null]]);
     }
-    expect((await slotQueue(ann, shop, date)).map((e) => e.customerId)).toEqual([ann.user.id, null]);
-    expect((await slotQueue(shop.owner, shop, date)).map((e) => e.customerId)).toEqual([ann.user.id, ben.user.id]);
+    // The customer's own views carry no name either; the owner calls people by the name they booked under.
+    expect((await slotQueue(ann, shop, date)).map((e) => [e.customerId, e.customerName])).toEqual([[ann.user.id, null], [null, null]]);
+    expect((await ann.get(`/api/queue/customer/${ann.user.id}`)).json().map((e: QueueEntry) => e.customerName)).toEqual([null]);
+    expect((await slotQueue(shop.owner, shop, date)).map((e) => [e.customerId, e.customerName])).toEqual([[ann.user.id, 'Pat Doe'], [ben.user.id, 'Pat Doe']]);
     // Another service of the shop has its own slot view.
     expect((await ann.get(`/api/queue/${shop.businessId}/${shop.serviceId + 1000}/${date}/10:00`)).json()).toEqual([]);
 

@@ -15,7 +15,8 @@ export const buttonVariants = cva(
         ghost: 'hover:bg-slate-100',
         link: 'text-brand-600 underline-offset-4 hover:underline',
       },
-      size: { default: 'h-10 px-4 py-2', sm: 'h-10 px-3 sm:pointer-fine:h-9', lg: 'h-11 px-8 text-base', icon: 'size-10' },
+      // 44 px on a phone (a fingertip's target, issue 27), a little smaller from the small breakpoint up.
+      size: { default: 'h-11 px-4 py-2 sm:h-10', sm: 'h-11 px-3 sm:h-10 sm:pointer-fine:h-9', lg: 'h-11 px-8 text-base', icon: 'size-11 sm:size-10' },
     },
     defaultVariants: { variant: 'default', size: 'default' },
   },

@@ -21,7 +21,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description ? <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description> : <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>}
           <div className="mt-4">{children}</div>
-          <DialogPrimitive.Close className="absolute right-2 top-2 inline-flex size-10 items-center justify-center rounded text-slate-500 hover:bg-slate-100" aria-label="Close">
+          <DialogPrimitive.Close className="absolute right-2 top-2 inline-flex size-11 items-center sm:size-10 justify-center rounded text-slate-500 hover:bg-slate-100" aria-label="Close">
             <X className="size-4" />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>
@@ -47,7 +47,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
               <Button variant="outline">{cancelLabel}</Button>
             </AlertDialogPrimitive.Cancel>
             {/* A long label wraps on a phone instead of running out of the button. */}
-            <Button variant={destructive ? 'destructive' : 'default'} className="h-auto min-h-10 whitespace-normal text-center" disabled={busy} onClick={onConfirm}>
+            <Button variant={destructive ? 'destructive' : 'default'} className="h-auto min-h-11 whitespace-normal sm:min-h-10 text-center" disabled={busy} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 // Apart from notification-bell.tsx: a signed-out visitor's header needs no TanStack Query (DESIGN section 8).
-export const bellClass = 'relative inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+export const bellClass = 'relative inline-flex size-11 items-center sm:size-10 justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /** Signed out: the bell leads to sign-in; its dot toggles every 8 seconds (SPEC sections 2 and 9). */
 export function SignedOutBell() {

@@ -8,7 +8,7 @@ export const TabsList = ({ className, ...props }: ComponentProps<typeof TabsPrim
 );
 export const TabsTrigger = ({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) => (
   <TabsPrimitive.Trigger
-    className={cn('whitespace-nowrap rounded-md px-3 py-2.5 text-sm sm:pointer-fine:py-1.5 font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm', className)}
+    className={cn('whitespace-nowrap rounded-md px-3 py-3 text-sm sm:py-2.5 sm:pointer-fine:py-1.5 font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm', className)}
     {...props}
   />
 );

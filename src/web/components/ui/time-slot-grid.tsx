@@ -59,7 +59,7 @@ function SlotButtons({ query, timeZone, selected, onSelect, empty }: Omit<Parame
             aria-pressed={selected === time}
             onClick={() => onSelect(time)}
             className={cn(
-              'h-10 rounded-md border text-sm font-medium tabular-nums',
+              'h-11 sm:h-10 rounded-md border text-sm font-medium tabular-nums',
               selected === time ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500 hover:bg-brand-50',
             )}
           >

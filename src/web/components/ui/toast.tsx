@@ -27,7 +27,7 @@ export function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && <ToastPrimitive.Description className={cn('text-sm', t.variant !== 'destructive' && 'opacity-90')}>{t.description}</ToastPrimitive.Description>}
           </div>
-          <ToastPrimitive.Close aria-label="Dismiss" className="absolute right-1 top-1 inline-flex size-10 items-center justify-center rounded opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close aria-label="Dismiss" className="absolute right-1 top-1 inline-flex size-11 items-center sm:size-10 justify-center rounded opacity-70 hover:opacity-100">
             <X className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

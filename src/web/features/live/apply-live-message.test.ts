@@ -6,7 +6,7 @@ import { applyLiveMessage, type NotificationPages, refetchWhatTheGapMissed } fro
 
 const entry = (id: number, queuePosition: number | null, patch: Partial<QueueEntry> = {}): QueueEntry => ({
   id, customerId: null, businessId: 1, businessName: 'B', serviceId: 2, serviceName: 'S', appointmentId: id, date: '2030-01-02', time: '10:00',
-  queuePosition, status: 'waiting', estimatedWaitMinutes: 10, isMine: false, timeZone: 'America/New_York', staffId: null, staffName: null, staffCount: 1, ...patch,
+  queuePosition, status: 'waiting', estimatedWaitMinutes: 10, isMine: false, customerName: null, timeZone: 'America/New_York', staffId: null, staffName: null, staffCount: 1, ...patch,
 });
 const slot = { businessId: 1, serviceId: 2, date: '2030-01-02', time: '10:00' };
 

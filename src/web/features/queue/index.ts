@@ -6,5 +6,6 @@ export { default as LiveQueueStatusCard } from './components/live-queue-status-c
 export { QueueDashboard } from './components/queue-dashboard';
 export { QueueStatusBadge } from './components/queue-status-badge';
 export { linePerMember, lineText, ordinal } from './lib/line-text';
+export { isEarlyCall, punctualityText } from './lib/punctuality';
 export { isActive } from './lib/queue-list';
 export { describeWait } from './lib/wait-text';

@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import { isValidDate } from '@contract/time';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { ReviewDialog } from '@/features/reviews';
 import { loadedItems } from '@/lib/paged-query';
 import { useMyAppointments } from '../api/get-appointments';
-import { AppointmentCard } from './appointment-card';
+import { AppointmentCard, mayReview } from './appointment-card';
 import { AppointmentFilters, type StatusFilter } from './appointment-filters';
 import { RescheduleDialog } from './reschedule-dialog';
 
@@ -50,6 +50,10 @@ export function MyAppointments({ MoveBackDialog, CancelDialog }: { MoveBackDialo
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [movingBack, setMovingBack] = useState<Appointment | null>(null);
   const [reviewing, setReviewing] = useState<Appointment | null>(null);
+  // A review request's link (the notification after a completed visit): /appointments?review=<id>
+  // opens that visit's review dialog once it is loaded, while it may still be reviewed.
+  const [search, setSearch] = useSearchParams();
+  const reviewParam = search.get('review');
 
   const today = todayIso();
   const all = loadedItems(pages.data);
@@ -58,6 +62,17 @@ export function MyAppointments({ MoveBackDialog, CancelDialog }: { MoveBackDialo
   useEffect(() => {
     if (!upcomingLoaded && !isFetchingNextPage && !isFetchNextPageError && !isPlaceholderData) void fetchNextPage();
   }, [upcomingLoaded, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage]);
+
+  useEffect(() => {
+    if (reviewParam === null || pages.isLoading) return;
+    const asked = all.find((a) => String(a.id) === reviewParam);
+    if (!asked && !upcomingLoaded) return; // its page may still be coming
+    if (asked && mayReview(asked)) setReviewing(asked);
+    setSearch((params) => {
+      params.delete('review');
+      return params;
+    }, { replace: true });
+  }, [reviewParam, all, upcomingLoaded, pages.isLoading, setSearch]);
 
   if (pages.isLoading) {
     return (

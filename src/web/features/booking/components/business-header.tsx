@@ -1,3 +1,4 @@
+import { formatPhone } from '@contract/phone';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { Business } from '@contract/businesses';
 import { Badge } from '@/components/ui/card';
@@ -26,7 +27,7 @@ export function BusinessHeader({ business }: { business: Business }) {
         {business.phone && (
           <li className="flex items-center gap-1.5">
             <Phone className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-            {business.phone}
+            {formatPhone(business.phone)}
           </li>
         )}
         {business.email && (

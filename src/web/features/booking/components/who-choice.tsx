@@ -32,7 +32,7 @@ export function WhoChoice({ members, staffId, nextFree, onChange }: {
               key={o.id ?? 'anyone'}
               title={o.bio || undefined}
               className={cn(
-                'flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
+                'flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
                 checked ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500',
               )}
             >

@@ -1,4 +1,5 @@
 import type { Business } from '@contract/businesses';
+import { phoneText } from '@/lib/phone-text';
 import { CalendarCheck, MapPin, Phone, Store, Users, UtensilsCrossed } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -64,7 +65,7 @@ export function BusinessCard({ business }: { business: Business }) {
               <Phone className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
               <span className="sr-only">Phone: </span>
               <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`} className="hover:text-brand-700 hover:underline">
-                {business.phone}
+                {phoneText(business.phone)}
               </a>
             </p>
           )}

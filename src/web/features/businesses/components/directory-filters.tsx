@@ -27,7 +27,7 @@ export function TypeFilter({ type, onChange }: { type: BusinessListFilter['type'
           aria-pressed={type === f.value}
           // A restaurant's own filters mean nothing for a service business, and a category nothing for a restaurant.
           onClick={() => onChange(f.value === 'service' ? { type: f.value, cuisine: undefined, priceRange: undefined, partySize: undefined } : f.value === 'restaurant' ? { type: f.value, category: undefined } : { type: undefined })}
-          className={cn('flex-1 rounded-md px-3 py-2.5 text-sm font-medium sm:pointer-fine:py-1.5', type === f.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
+          className={cn('flex-1 rounded-md px-3 py-3 text-sm font-medium sm:py-2.5 sm:pointer-fine:py-1.5', type === f.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
         >
           {f.label}
         </button>

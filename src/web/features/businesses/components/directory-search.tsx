@@ -48,7 +48,7 @@ export function DirectorySearch({ search, restaurantsOnly }: { search: ReturnTyp
         maxLength={100}
       />
       {search.text && (
-        <button type="button" onClick={search.clear} className="absolute right-0 top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded text-slate-400 hover:text-slate-700" aria-label="Clear search">
+        <button type="button" onClick={search.clear} className="absolute right-0 top-1/2 inline-flex size-11 -translate-y-1/2 sm:size-10 items-center justify-center rounded text-slate-400 hover:text-slate-700" aria-label="Clear search">
           <X className="size-4" />
         </button>
       )}

@@ -60,8 +60,8 @@ describe('business registration', () => {
     await user.clear(screen.getByLabelText('Username'));
     await user.type(screen.getByLabelText('Username'), 'studio-owner');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    // Step 2, its first field focused.
-    await waitFor(() => expect(screen.getByLabelText('Business name')).toHaveFocus());
+    // Step 2, its first field focused: the owner's name.
+    await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveFocus());
     expect(screen.getByLabelText('Username')).not.toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.getByLabelText('Username')).toBeVisible());
@@ -69,30 +69,38 @@ describe('business registration', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await user.click(await screen.findByRole('button', { name: 'Register Business' }));
-    expect(await screen.findByText('Business name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Your name is required')).toBeInTheDocument();
+    expect(screen.getByText('Business name is required')).toBeInTheDocument();
     expect(screen.getByText('Category is required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Business name')).toHaveFocus();
+    expect(screen.getByLabelText('Your name')).toHaveFocus();
+    await user.type(screen.getByLabelText('Your name'), 'Dana Reyes');
     await user.type(screen.getByLabelText('Business name'), 'Studio Flow');
     await user.selectOptions(screen.getByLabelText('Category'), 'Fitness');
     await user.type(screen.getByLabelText('Website (optional)'), 'not a url');
+    // A phone is checked as a customer's is (issue 27: "abc" was accepted).
+    await user.type(screen.getByLabelText('Phone'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Register Business' }));
     expect(await screen.findByText('Website must be a valid URL (https://...)')).toBeInTheDocument();
+    expect(screen.getByText(/^Phone is not a valid phone number/)).toBeInTheDocument();
     expect(accounts.bodies).toEqual([]);
     await user.clear(screen.getByLabelText('Website (optional)'));
     await user.type(screen.getByLabelText('Website (optional)'), 'https://studio.example');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '+1 212 555 0142');
     await user.click(screen.getByRole('button', { name: 'Register Business' }));
 
-    await expectToast('Business Registered!', 'Studio Flow is live. Add your services next.');
+    await expectToast('Business Registered!', 'Studio Flow is registered. Add a service to be listed in the directory.');
     await waitFor(() => expect(location()).toBe('/business-dashboard'));
     // The account is created on the final submit, just before the business.
     expect(accounts.bodies).toEqual([{ username: 'studio-owner', email: 'alice-again@example.com', password: 'plum-orchard-42', userType: 'business' }]);
-    expect(businesses.bodies[0]).toMatchObject({ businessName: 'Studio Flow', category: 'Fitness', website: 'https://studio.example' });
+    expect(businesses.bodies[0]).toMatchObject({ ownerName: 'Dana Reyes', businessName: 'Studio Flow', category: 'Fitness', website: 'https://studio.example', phone: '+12125550142' });
   });
 
   it('skips the account step for a business account without a business, and points one with a business to its dashboard', async () => {
     signedInAs(makeUser({ id: 51, username: 'solo', userType: 'business', businessId: null }));
     const first = renderApp(<BusinessRegisterRoute />);
     expect(await screen.findByLabelText('Business name')).toBeVisible();
+    expect(screen.getByLabelText('Your name')).toHaveValue('');
     expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     first.unmount();
@@ -125,6 +133,8 @@ describe('restaurant registration', () => {
     expect(screen.getByText('Cuisine type is required')).toBeInTheDocument();
     expect(screen.getByText('Price range is required')).toBeInTheDocument();
 
+    expect(screen.getByText('Your name is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your name'), 'Chef Ana');
     await user.type(name, 'Bistro Nord');
     await user.selectOptions(screen.getByLabelText('Cuisine type'), 'French');
     await user.selectOptions(screen.getByLabelText('Price range'), '$$$');
@@ -148,7 +158,7 @@ describe('restaurant registration', () => {
     await user.click(screen.getByRole('button', { name: 'Register Restaurant' }));
     await expectToast('Restaurant Registered!', 'Bistro Nord is now taking reservations.');
     await waitFor(() => expect(location()).toBe('/business-dashboard'));
-    expect(businesses.bodies[0]).toMatchObject({ businessName: 'Bistro Nord', cuisineType: 'French', priceRange: '$$$', maxPartySize: 12, reservationDuration: 90, operatingHours: 'Tue-Sun 6 PM - 11 PM' });
+    expect(businesses.bodies[0]).toMatchObject({ ownerName: 'Chef Ana', businessName: 'Bistro Nord', cuisineType: 'French', priceRange: '$$$', maxPartySize: 12, reservationDuration: 90, operatingHours: 'Tue-Sun 6 PM - 11 PM' });
     expect(businesses.bodies[0].openDays).toEqual([0, 2, 3, 4, 5, 6]);
   });
 });

@@ -13,6 +13,8 @@ export interface DetailsStepProps<T> {
   onBack?: () => void;
   onSubmit: (details: T) => void;
   busy: boolean;
+  /** The signed-in account's profile name, to start the owner's name with. */
+  ownerName?: string;
 }
 
 interface Props<T> {
@@ -123,7 +125,7 @@ export function OnboardingFlow<T>({ idPrefix, title, description, detailsLabel, 
           </div>
         )}
         <div data-step="1" hidden={onAccountStep}>
-          {children({ onBack: needsAccount ? () => setStep(0) : undefined, onSubmit: (details) => void submit(details), busy })}
+          {children({ onBack: needsAccount ? () => setStep(0) : undefined, onSubmit: (details) => void submit(details), busy, ownerName: user?.fullName ?? '' })}
         </div>
       </div>
     </RegistrationShell>

@@ -1,30 +1,40 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ALL_DAYS, type CreateRestaurantInput, createRestaurantSchema, cuisineTypes, priceRanges } from '@contract/businesses';
+import { ALL_DAYS, createRestaurantFormSchema, cuisineTypes, priceRanges } from '@contract/businesses';
 import { UtensilsCrossed } from 'lucide-react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { asNumber } from '@/lib/number-field';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { PhoneField } from '@/components/ui/phone-field';
+import { useVisitorPhoneRegion } from '@/lib/phone-region';
 import { errorProps, FormActions } from './form-actions';
 import type { DetailsStepProps } from './onboarding-flow';
 import { OpenDaysField } from './open-days-field';
 
-type Output = z.output<typeof createRestaurantSchema>;
+type FormInput = z.input<ReturnType<typeof createRestaurantFormSchema>>;
+type Output = z.output<ReturnType<typeof createRestaurantFormSchema>>;
 const NUMBER_FIELDS = new Set<string>(['maxPartySize', 'reservationDuration']);
-type Name = 'businessName' | 'cuisineType' | 'description' | 'priceRange' | 'maxPartySize' | 'phone' | 'email' | 'address' | 'website' | 'operatingHours' | 'reservationDuration';
+type Name = 'ownerName' | 'businessName' | 'cuisineType' | 'description' | 'priceRange' | 'maxPartySize' | 'phone' | 'email' | 'address' | 'website' | 'operatingHours' | 'reservationDuration';
 
 /** The restaurant form (SPEC section 5): name, cuisine and price range required; party 1-20; duration 60-300 by 15. */
-export function RestaurantDetailsForm({ onBack, onSubmit, busy }: DetailsStepProps<Output>) {
-  const { register, handleSubmit, control, formState: { errors } } = useForm<CreateRestaurantInput, unknown, Output>({
-    resolver: zodResolver(createRestaurantSchema),
-    defaultValues: { businessName: '', description: '', phone: '', email: '', address: '', website: '', operatingHours: '', maxPartySize: 8, reservationDuration: 120, openDays: [...ALL_DAYS] },
+export function RestaurantDetailsForm({ onBack, onSubmit, busy, ownerName = '' }: DetailsStepProps<Output>) {
+  const region = useVisitorPhoneRegion();
+  const schema = useMemo(() => createRestaurantFormSchema(region), [region]);
+  const { register, handleSubmit, control, watch, formState: { errors } } = useForm<FormInput, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: { ownerName, businessName: '', description: '', phone: '', email: '', address: '', website: '', operatingHours: '', maxPartySize: 8, reservationDuration: 120, openDays: [...ALL_DAYS] },
   });
   const id = (name: Name) => `restaurant-${name}`;
   const field = (name: Name) => ({ id: id(name), ...errorProps(id(name), errors[name]?.message), ...register(name, NUMBER_FIELDS.has(name) ? asNumber : undefined) });
   const err = (name: Name) => errors[name]?.message;
+  const typedPhone = watch('phone');
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <Field id={id('ownerName')} label="Your name" error={err('ownerName')}>
+        <Input autoComplete="name" {...field('ownerName')} />
+      </Field>
       <Field id={id('businessName')} label="Restaurant name" error={err('businessName')}>
         <Input autoComplete="organization" {...field('businessName')} />
       </Field>
@@ -64,9 +74,7 @@ export function RestaurantDetailsForm({ onBack, onSubmit, busy }: DetailsStepPro
         <Field id={id('reservationDuration')} label="Typical reservation duration (minutes)" error={err('reservationDuration')} hint="60 to 300, in steps of 15.">
           <Input type="number" inputMode="numeric" min={60} max={300} step={15} {...field('reservationDuration')} />
         </Field>
-        <Field id={id('phone')} label="Phone" error={err('phone')}>
-          <Input type="tel" autoComplete="tel" {...field('phone')} />
-        </Field>
+        <PhoneField region={region} value={typeof typedPhone === 'string' ? typedPhone : undefined} error={err('phone')} {...field('phone')} />
         <Field id={id('email')} label="Email" error={err('email')}>
           <Input type="email" autoComplete="email" {...field('email')} />
         </Field>

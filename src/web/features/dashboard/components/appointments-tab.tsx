@@ -12,6 +12,7 @@ import { useBusinessStaff } from '@/features/staff';
 import { errorMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/business-time';
 import { canCompleteNow, completableFrom } from '../lib/has-started';
+import { inOwnerOrder } from '../lib/owner-order';
 import { useNow } from '../lib/use-now';
 import { AppointmentRow } from './appointment-row';
 import { CompleteAppointmentDialog } from './complete-appointment-dialog';
@@ -25,8 +26,6 @@ const filters: { value: Filter; label: string }[] = [
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
 ];
-
-const byStart = (a: Appointment, b: Appointment) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
 
 /**
  * Every appointment of the business, with the customer's contact details; complete (from an hour
@@ -51,10 +50,13 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
   const now = useNow();
 
   // The list API has no staff filter: the business's appointments are all here, so it is done here.
-  const shown = appointments
-    .filter((a) => !member || a.staffId === member.id)
-    .filter((a) => (filter === 'all' ? true : filter === 'upcoming' ? a.date >= today && (a.status === 'confirmed' || a.status === 'pending') : a.status === filter))
-    .sort(filter === 'upcoming' ? byStart : (a, b) => byStart(b, a));
+  // In time order: today's and the coming days' first, soonest first, then the past, latest first.
+  const shown = inOwnerOrder(
+    appointments
+      .filter((a) => !member || a.staffId === member.id)
+      .filter((a) => (filter === 'all' ? true : filter === 'upcoming' ? a.date >= today && (a.status === 'confirmed' || a.status === 'pending') : a.status === filter)),
+    today,
+  );
 
   const markComplete = (a: Appointment) =>
     complete.mutate(a.id, {

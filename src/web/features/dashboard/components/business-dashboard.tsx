@@ -77,8 +77,18 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
         </div>
       </header>
       <EditBusinessDialog business={b} open={editing} onOpenChange={setEditing} />
+      {!b.listed && (
+        <div role="status" data-testid="not-listed-notice" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          <p>
+            <strong>Your business is not listed yet: add a service.</strong> Customers find you in the directory and quick booking once you have something they can book.
+          </p>
+          <Button size="sm" variant="outline" onClick={() => setSearch({ tab: 'services' }, { replace: true })}>
+            Go to Services
+          </Button>
+        </div>
+      )}
       <StatCards timeZone={b.timeZone} appointments={list} services={services.data ?? []} loading={appointments.isLoading || services.isLoading} />
-      <RecentAppointments appointments={list} loading={appointments.isLoading} />
+      <RecentAppointments appointments={list} loading={appointments.isLoading} timeZone={b.timeZone} />
       <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>
         <TabsList aria-label="Manage your business" className="flex-wrap">
           <TabsTrigger value="services">Services</TabsTrigger>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@contract/phone';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Business, businessCategories, cuisineTypes, priceRanges, type UpdateBusinessInput, type UpdateBusinessValues, updateBusinessSchema } from '@contract/businesses';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -35,7 +36,7 @@ const zones = (current: string) => {
 
 const formValues = (b: Business): FormInput => ({
   ...coordinateTexts(b.latitude, b.longitude),
-  businessName: b.businessName, description: b.description, address: b.address, phone: b.phone, email: b.email, website: b.website, operatingHours: b.operatingHours, timeZone: b.timeZone,
+  businessName: b.businessName, description: b.description, address: b.address, phone: b.phone ? formatPhone(b.phone) : '', email: b.email, website: b.website, operatingHours: b.operatingHours, timeZone: b.timeZone,
   ...(b.businessType === 'restaurant'
     ? { cuisineType: b.cuisineType as FormInput['cuisineType'], priceRange: b.priceRange as FormInput['priceRange'], maxPartySize: b.maxPartySize ?? 8, reservationDuration: b.reservationDuration ?? 120, seatingCapacity: b.seatingCapacity ?? 40 }
     : { category: b.category as FormInput['category'] }),

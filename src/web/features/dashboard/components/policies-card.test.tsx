@@ -22,15 +22,20 @@ describe('the policies form', () => {
     );
     const withCutoff = makeBusiness({ policies: { ...business.policies, rescheduleCutoffMinutes: 60 } });
     const { user } = renderApp(<PoliciesCard business={withCutoff} />);
-    expect(screen.getByLabelText('Minimum notice (minutes)')).toHaveValue(0);
+    expect(screen.getByLabelText('Minimum notice')).toHaveValue(0);
     expect(screen.getByLabelText('Book at most (days ahead)')).toHaveValue(30);
-    expect(screen.getByLabelText('Swap offers close (minutes before)')).toHaveValue(15);
+    expect(screen.getByLabelText('Swap offers close (before the start)')).toHaveValue(15);
+    // 60 minutes reads as 1 hour (issue 27: no more typing 1440 for a day).
+    expect(screen.getByLabelText('Rescheduling until (before the start)')).toHaveValue(1);
+    expect(screen.getByRole('combobox', { name: 'Rescheduling until (before the start) unit' })).toHaveValue('hours');
     expect(screen.getByRole('checkbox', { name: /Swap market/ })).toBeChecked();
 
-    await user.clear(screen.getByLabelText('Minimum notice (minutes)'));
-    await user.type(screen.getByLabelText('Minimum notice (minutes)'), '120');
-    await user.type(screen.getByLabelText('Free cancellation until (minutes before)'), '1440');
-    await user.clear(screen.getByLabelText('Rescheduling until (minutes before)'));
+    await user.clear(screen.getByLabelText('Minimum notice'));
+    await user.type(screen.getByLabelText('Minimum notice'), '2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Minimum notice unit' }), 'hours');
+    await user.type(screen.getByLabelText('Free cancellation until (before the start)'), '1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Free cancellation until (before the start) unit' }), 'days');
+    await user.clear(screen.getByLabelText('Rescheduling until (before the start)'));
     await user.click(screen.getByRole('checkbox', { name: /Swap market/ }));
     await user.click(screen.getByRole('button', { name: 'Save policies' }));
     await expectToast('Policies saved');

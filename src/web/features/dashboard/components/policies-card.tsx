@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DurationInput } from '@/components/ui/duration-input';
 import { Field, Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useUpdateBusiness } from '@/features/businesses';
@@ -13,17 +14,20 @@ type NumberKey = Exclude<keyof BusinessPoliciesPatch, 'swapMarket'>;
 
 // Each number the owner sets; an empty "optional" field sends null, which restores the default
 // (no cut-off, no limit, or a restaurant's reservation horizon).
-const FIELDS: { key: NumberKey; label: string; hint: string; optional: boolean }[] = [
-  { key: 'minNoticeMinutes', label: 'Minimum notice (minutes)', hint: '0 takes bookings up to the start.', optional: false },
-  { key: 'maxAdvanceDays', label: 'Book at most (days ahead)', hint: 'How far ahead customers can book.', optional: true },
-  { key: 'slotIntervalMinutes', label: 'Start times every (minutes)', hint: "Empty: every 30 minutes, or the service's length if shorter.", optional: true },
-  { key: 'cancelCutoffMinutes', label: 'Free cancellation until (minutes before)', hint: 'Empty: any time before the start.', optional: true },
-  { key: 'rescheduleCutoffMinutes', label: 'Rescheduling until (minutes before)', hint: 'Empty: until the cancellation cut-off, or any time before the start if there is none.', optional: true },
-  { key: 'maxActivePerCustomer', label: 'Upcoming bookings per customer', hint: 'Empty: no limit.', optional: true },
-  { key: 'swapCutoffMinutes', label: 'Swap offers close (minutes before)', hint: 'No offer is made or accepted closer to the earlier start.', optional: false },
+// Lengths of time (`duration`) are typed in minutes, hours or days as fits and sent in minutes (issue 27).
+const FIELDS: { key: NumberKey; label: string; hint: string; optional: boolean; duration: boolean }[] = [
+  { key: 'minNoticeMinutes', label: 'Minimum notice', hint: '0 takes bookings up to the start.', optional: false, duration: true },
+  { key: 'maxAdvanceDays', label: 'Book at most (days ahead)', hint: 'How far ahead customers can book.', optional: true, duration: false },
+  { key: 'slotIntervalMinutes', label: 'Start times every', hint: "Empty: every 30 minutes, or the service's length if shorter.", optional: true, duration: true },
+  { key: 'cancelCutoffMinutes', label: 'Free cancellation until (before the start)', hint: 'Empty: any time before the start.', optional: true, duration: true },
+  { key: 'rescheduleCutoffMinutes', label: 'Rescheduling until (before the start)', hint: 'Empty: until the cancellation cut-off, or any time before the start if there is none.', optional: true, duration: true },
+  { key: 'maxActivePerCustomer', label: 'Upcoming bookings per customer', hint: 'Empty: no limit.', optional: true, duration: false },
+  { key: 'swapCutoffMinutes', label: 'Swap offers close (before the start)', hint: 'No offer is made or accepted closer to the earlier start.', optional: false, duration: true },
 ];
 
 const asText = (value: number | null) => (value === null ? '' : String(value));
+/** A duration field's minutes as the form keeps values: text ('' empty, 'NaN' for junk the schema names). */
+const minutesText = (minutes: number | null) => (minutes === null ? '' : String(minutes));
 
 /** The owner's booking policies (DESIGN section 9): later bookings follow them, booked ones keep theirs. */
 export function PoliciesCard({ business }: { business: Business }) {
@@ -74,8 +78,13 @@ export function PoliciesCard({ business }: { business: Business }) {
             {FIELDS.filter((f) => !(restaurant && f.key === 'slotIntervalMinutes')).map((f) => {
               const id = `policy-${f.key}`;
               const hint = f.key === 'maxAdvanceDays' && restaurant ? 'Empty: your reservation horizon.' : f.hint;
+              const describedBy = errors[f.key] ? `${id}-error` : `${id}-hint`;
               return (
                 <Field key={f.key} id={id} label={f.label} hint={hint} error={errors[f.key]}>
+                  {f.duration ? (
+                    <DurationInput id={id} label={f.label} value={p[f.key]} invalid={!!errors[f.key]} describedBy={describedBy}
+                      onChange={(minutes) => setValues((v) => ({ ...v, [f.key]: minutesText(minutes) }))} />
+                  ) : (
                   <Input
                     id={id}
                     type="number"
@@ -86,6 +95,7 @@ export function PoliciesCard({ business }: { business: Business }) {
                     aria-describedby={errors[f.key] ? `${id}-error` : `${id}-hint`}
                     onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
                   />
+                  )}
                 </Field>
               );
             })}

@@ -1,12 +1,15 @@
 import type { Appointment } from '@contract/appointments';
 import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@/components/ui/card';
+import { todayIso } from '@/components/ui/calendar';
+import { inOwnerOrder } from '../lib/owner-order';
 import { AppointmentRow } from './appointment-row';
 
 export const RECENT_COUNT = 10;
 
-/** The ten most recently booked appointments. */
-export function RecentAppointments({ appointments, loading }: { appointments: Appointment[]; loading: boolean }) {
-  const recent = [...appointments].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_COUNT);
+/** The ten most recently booked appointments, in time order (today's and the coming days' first, then the past). */
+export function RecentAppointments({ appointments, loading, timeZone }: { appointments: Appointment[]; loading: boolean; timeZone: string }) {
+  const booked = [...appointments].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_COUNT);
+  const recent = inOwnerOrder(booked, todayIso(timeZone));
   return (
     <Card>
       <CardHeader>

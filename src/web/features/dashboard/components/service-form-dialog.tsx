@@ -1,9 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Service, serviceInputSchema } from '@contract/services';
 import { Dialog } from '@/components/ui/dialog';
+import { DurationInput } from '@/components/ui/duration-input';
 import { DialogFormActions } from './dialog-form-actions';
+import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/input';
 
 type FormInput = z.input<typeof serviceInputSchema>;
@@ -11,19 +15,20 @@ type FormValues = z.output<typeof serviceInputSchema>;
 
 // The overrides this form edits: every per-service policy of DESIGN section 9 (the swap market switch
 // is the business's alone). Every one is sent, an empty one as null (the business's policy applies).
+// Lengths of time are typed in minutes, hours or days as fits (stored in minutes); the rest are counts.
 const OVERRIDES = [
-  { key: 'minNoticeMinutes', label: 'Minimum notice (minutes)' },
-  { key: 'maxAdvanceDays', label: 'Book at most (days ahead)' },
-  { key: 'slotIntervalMinutes', label: 'Start times every (minutes)' },
-  { key: 'cancelCutoffMinutes', label: 'Free cancellation until (minutes before)' },
-  { key: 'rescheduleCutoffMinutes', label: 'Rescheduling until (minutes before)' },
-  { key: 'maxActivePerCustomer', label: 'Upcoming bookings per customer' },
-  { key: 'swapCutoffMinutes', label: 'Swap offers close (minutes before)' },
+  { key: 'minNoticeMinutes', label: 'Minimum notice', duration: true },
+  { key: 'maxAdvanceDays', label: 'Book at most (days ahead)', duration: false },
+  { key: 'slotIntervalMinutes', label: 'Start times every', duration: true },
+  { key: 'cancelCutoffMinutes', label: 'Free cancellation until (before the start)', duration: true },
+  { key: 'rescheduleCutoffMinutes', label: 'Rescheduling until (before the start)', duration: true },
+  { key: 'maxActivePerCustomer', label: 'Upcoming bookings per customer', duration: false },
+  { key: 'swapCutoffMinutes', label: 'Swap offers close (before the start)', duration: true },
 ] as const;
 // Buffers are the service's alone (no business setting): empty is none.
 const BUFFERS = [
-  { key: 'bufferBeforeMinutes', label: 'Buffer before each visit (minutes)' },
-  { key: 'bufferAfterMinutes', label: 'Buffer after each visit (minutes)' },
+  { key: 'bufferBeforeMinutes', label: 'Buffer before each visit', duration: true },
+  { key: 'bufferAfterMinutes', label: 'Buffer after each visit', duration: true },
 ] as const;
 type PolicyField = (typeof OVERRIDES)[number] | (typeof BUFFERS)[number];
 const emptyAsNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -38,16 +43,27 @@ function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service |
   });
   const { errors } = form.formState;
   const aria = (name: keyof FormInput) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `service-${name}-error` : undefined });
-  const policyField = ({ key, label }: PolicyField) => {
+  // A new owner's first service needs a name, a length and a price; the policies are folded under
+  // "More options", open when editing a service that overrides any (issue 27).
+  const [more, setMore] = useState(() => service !== null && Object.values(service.policies).some((v) => v !== null && v !== undefined));
+  const policyField = ({ key, label, duration }: PolicyField) => {
     const id = `service-policy-${key}`;
     const error = errors.policies?.[key]?.message;
     return (
       <Field key={key} id={id} label={label} error={error}>
-        <Input id={id} type="number" inputMode="numeric" min={0} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-          {...form.register(`policies.${key}`, { setValueAs: emptyAsNull })} />
+        {duration ? (
+          <Controller control={form.control} name={`policies.${key}`} render={({ field }) => (
+            <DurationInput id={id} label={label} value={typeof field.value === 'number' ? field.value : null} onChange={field.onChange} invalid={!!error} describedBy={error ? `${id}-error` : undefined} />
+          )} />
+        ) : (
+          <Input id={id} type="number" inputMode="numeric" min={0} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+            {...form.register(`policies.${key}`, { setValueAs: emptyAsNull })} />
+        )}
       </Field>
     );
   };
+  // A refused policy opens the fold, so its message is seen.
+  const policyError = errors.policies !== undefined;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
       <Field id="service-name" label="Service name" error={errors.name?.message}>
@@ -65,7 +81,11 @@ function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service |
           <Input id="service-price" type="number" inputMode="decimal" min={0} step={0.01} {...aria('price')} {...form.register('price')} />
         </Field>
       </div>
-      <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <Button type="button" variant="ghost" size="sm" aria-expanded={more || policyError} aria-controls="service-more-options" onClick={() => setMore(!more)}>
+        <ChevronDown aria-hidden="true" className={more || policyError ? 'rotate-180' : undefined} />
+        More options
+      </Button>
+      <fieldset id="service-more-options" hidden={!(more || policyError)} className="space-y-3 rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-900">Policies for this service (optional)</legend>
         <p className="text-xs text-slate-500">Empty: the business&apos;s booking policies apply.</p>
         {/* Inputs line up along the bottom when a longer label wraps. */}

@@ -14,11 +14,16 @@ describe("the service form's policy overrides", () => {
     const service = makeService({ policies: { minNoticeMinutes: 60, swapCutoffMinutes: 30 } });
     const { user } = renderApp(<ServiceFormDialog open service={service} busy={false} onOpenChange={() => {}} onSubmit={onSubmit} />);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Service' });
-    expect(within(dialog).getByLabelText('Minimum notice (minutes)')).toHaveValue(60);
-    expect(within(dialog).getByLabelText('Free cancellation until (minutes before)')).toHaveValue(null);
-    expect(within(dialog).getByLabelText('Swap offers close (minutes before)')).toHaveValue(30);
-    await user.clear(within(dialog).getByLabelText('Minimum notice (minutes)'));
-    await user.type(within(dialog).getByLabelText('Free cancellation until (minutes before)'), '1440');
+    // Open: the service overrides some. Lengths read in the unit that fits (60 minutes is 1 hour).
+    expect(within(dialog).getByRole('button', { name: 'More options' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByLabelText('Minimum notice')).toHaveValue(1);
+    expect(within(dialog).getByRole('combobox', { name: 'Minimum notice unit' })).toHaveValue('hours');
+    expect(within(dialog).getByLabelText('Free cancellation until (before the start)')).toHaveValue(null);
+    expect(within(dialog).getByLabelText('Swap offers close (before the start)')).toHaveValue(30);
+    await user.clear(within(dialog).getByLabelText('Minimum notice'));
+    // A day, chosen as a day: sent as 1440 minutes.
+    await user.type(within(dialog).getByLabelText('Free cancellation until (before the start)'), '1');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Free cancellation until (before the start) unit' }), 'days');
     await user.type(within(dialog).getByLabelText('Upcoming bookings per customer'), '2');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
@@ -35,10 +40,10 @@ describe("the service form's policy overrides", () => {
     const service = makeService({ policies: { bufferAfterMinutes: 15 } });
     const { user } = renderApp(<ServiceFormDialog open service={service} busy={false} onOpenChange={() => {}} onSubmit={onSubmit} />);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Service' });
-    expect(within(dialog).getByLabelText('Buffer after each visit (minutes)')).toHaveValue(15);
-    expect(within(dialog).getByLabelText('Buffer before each visit (minutes)')).toHaveValue(null);
-    await user.type(within(dialog).getByLabelText('Buffer before each visit (minutes)'), '10');
-    await user.clear(within(dialog).getByLabelText('Buffer after each visit (minutes)'));
+    expect(within(dialog).getByLabelText('Buffer after each visit')).toHaveValue(15);
+    expect(within(dialog).getByLabelText('Buffer before each visit')).toHaveValue(null);
+    await user.type(within(dialog).getByLabelText('Buffer before each visit'), '10');
+    await user.clear(within(dialog).getByLabelText('Buffer after each visit'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     const sent = onSubmit.mock.calls[0][0];
@@ -50,7 +55,8 @@ describe("the service form's policy overrides", () => {
     const onSubmit = vi.fn();
     const { user } = renderApp(<ServiceFormDialog open service={makeService()} busy={false} onOpenChange={() => {}} onSubmit={onSubmit} />);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Service' });
-    await user.type(within(dialog).getByLabelText('Buffer after each visit (minutes)'), '300');
+    await user.click(within(dialog).getByRole('button', { name: 'More options' }));
+    await user.type(within(dialog).getByLabelText('Buffer after each visit'), '300');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('Buffer after must be between 0 and 240')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -60,9 +66,43 @@ describe("the service form's policy overrides", () => {
     const onSubmit = vi.fn();
     const { user } = renderApp(<ServiceFormDialog open service={makeService()} busy={false} onOpenChange={() => {}} onSubmit={onSubmit} />);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Service' });
+    await user.click(within(dialog).getByRole('button', { name: 'More options' }));
     await user.type(within(dialog).getByLabelText('Book at most (days ahead)'), '0');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('Maximum advance must be between 1 and 730')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("a new service's dialog shows what a new owner needs and folds the policies under More options", async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderApp(<ServiceFormDialog open service={null} busy={false} onOpenChange={() => {}} onSubmit={onSubmit} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Service' });
+    for (const label of ['Service name', 'Description (optional)', 'Duration (minutes)', 'Price ($)']) expect(within(dialog).getByLabelText(label)).toBeVisible();
+    const more = within(dialog).getByRole('button', { name: 'More options' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(within(dialog).queryByLabelText('Minimum notice')).not.toBeVisible();
+    await user.click(more);
+    expect(within(dialog).getByLabelText('Minimum notice')).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Service name'), 'Deep clean');
+    await user.type(within(dialog).getByLabelText('Price ($)'), '80');
+    await user.type(within(dialog).getByLabelText('Rescheduling until (before the start)'), '2');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Rescheduling until (before the start) unit' }), 'hours');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Service' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0].policies).toMatchObject({ rescheduleCutoffMinutes: 120, minNoticeMinutes: null });
+  });
+});
+
+describe('a service in the Services tab', () => {
+  it('says which policies it sets itself, in words and fitting units; one following the business says nothing', async () => {
+    const { ServiceOverrides } = await import('./service-overrides');
+    const own = renderApp(<ServiceOverrides service={makeService({ policies: { cancelCutoffMinutes: 2880, bufferAfterMinutes: 10, minNoticeMinutes: 60, maxActivePerCustomer: 1 } })} />);
+    const list = await screen.findByTestId('service-overrides');
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Minimum notice 1 hour', 'Free cancellation until 2 days before', '1 upcoming booking per customer', 'Buffer after 10 minutes',
+    ]);
+    own.unmount();
+    renderApp(<ServiceOverrides service={makeService()} />);
+    expect(screen.queryByTestId('service-overrides')).toBeNull();
   });
 });

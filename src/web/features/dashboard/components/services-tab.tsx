@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { useBusinessServices, useCreateService, useDeleteService, useUpdateService } from '@/features/services';
 import { errorMessage } from '@/lib/api-client';
 import { ServiceFormDialog } from './service-form-dialog';
+import { ServiceOverrides } from './service-overrides';
 
 export function ServicesTab({ businessId }: { businessId: number }) {
   const services = useBusinessServices(businessId);
@@ -73,6 +74,7 @@ export function ServicesTab({ businessId }: { businessId: number }) {
                   {s.duration} minutes
                 </p>
                 {s.description && <p className="mt-2 text-sm text-slate-600">{s.description}</p>}
+                <ServiceOverrides service={s} />
                 <div className="mt-auto flex gap-2 pt-3">
                   <Button variant="outline" size="sm" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
                     <Pencil aria-hidden="true" />

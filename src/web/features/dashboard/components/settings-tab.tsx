@@ -1,3 +1,4 @@
+import { formatPhone } from '@contract/phone';
 import type { Business } from '@contract/businesses';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -25,7 +26,7 @@ export function SettingsTab({ business }: { business: Business }) {
     ['Address', business.address],
     // Where "Near me" measures from (latitude, longitude).
     ['Location', formatCoordinates(business.latitude, business.longitude)],
-    ['Phone', business.phone],
+    ['Phone', business.phone ? formatPhone(business.phone) : ''],
     ['Email', business.email],
     ['Website', business.website],
     [restaurant ? 'Bookable hours (Time Slots)' : 'Bookable hours (Availability)', <HoursInForce key="hours" businessId={business.id} restaurant={restaurant} />],

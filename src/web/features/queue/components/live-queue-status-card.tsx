@@ -51,7 +51,8 @@ export default function LiveQueueStatusCard({ slot, timeZone }: { slot: SlotQueu
             </div>
             <div>
               <dt className="text-slate-600">Avg wait</dt>
-              <dd className="text-xl font-bold">{formatWaitLength(stats.avgWait)}</dd>
+              {/* Only a line today has a wait; a later day's bookings simply start at their times. */}
+              <dd className="text-xl font-bold">{stats.avgWait === null ? 'None today' : formatWaitLength(stats.avgWait)}</dd>
             </div>
           </dl>
           {/* outside the <dl>: a description list may hold only name/value groups */}

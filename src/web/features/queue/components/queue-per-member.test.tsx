@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type QueueEntry, queueEntrySchema } from '@contract/live';
 import { TodaysQueueTab } from '@/features/dashboard/components/todays-queue-tab';
 import { inDays, makeUser } from '@/test/fixtures';
@@ -15,7 +15,7 @@ import { QueueDashboard } from './queue-dashboard';
 const customer = makeUser({ id: 7 });
 const entry = (over: Partial<QueueEntry>): QueueEntry =>
   queueEntrySchema.parse({
-    id: 1, customerId: 7, businessId: 1, businessName: 'Barber Bros', serviceId: 2, serviceName: 'Haircut', appointmentId: 11, date: inDays(2), time: '10:00',
+    id: 1, customerId: 7, customerName: null, businessId: 1, businessName: 'Barber Bros', serviceId: 2, serviceName: 'Haircut', appointmentId: 11, date: inDays(2), time: '10:00',
     queuePosition: 1, status: 'waiting', estimatedWaitMinutes: 90, isMine: true, timeZone: 'America/New_York', staffId: 5, staffName: 'Marco', staffCount: 3, ...over,
   });
 
@@ -54,6 +54,12 @@ describe("the owner's Today's queue", () => {
     entry({ id: 23, customerId: 33, isMine: false, date: today, time: '10:30', staffId: 6, staffName: 'Anna', queuePosition: 2 }),
     entry({ id: 24, customerId: 34, isMine: false, date: today, time: '11:00', staffId: 5, staffName: 'Marco', queuePosition: 2 }),
   ];
+  // 6:00 PM New York on that day: everyone is late, so no call asks first (RULES.earlyCallConfirmMinutes).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${today}T23:00:00Z`));
+  });
+  afterEach(() => vi.useRealTimers());
 
   function tab(initial: QueueEntry[]) {
     signedInAs(owner);
@@ -77,8 +83,8 @@ describe("the owner's Today's queue", () => {
     const lines = await screen.findAllByTestId('member-line');
     expect(lines.map((l) => within(l).getByRole('heading').textContent)).toEqual(['Marco · 2 waiting', 'Anna · 1 waiting']);
     expect(within(lines[0]).getAllByTestId('owner-queue-entry').map((li) => li.textContent)).toEqual([
-      expect.stringMatching(/^1Haircut10:00 AM/),
-      expect.stringMatching(/^2Haircut11:00 AM/),
+      expect.stringMatching(/^1CustomerHaircut · with Marco10:00 AM/),
+      expect.stringMatching(/^2CustomerHaircut · with Marco11:00 AM/),
     ]);
 
     await user.click(within(lines[0]).getByRole('button', { name: 'Call next for Marco' }));

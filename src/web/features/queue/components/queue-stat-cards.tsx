@@ -14,11 +14,14 @@ const WaitLength = ({ minutes }: { minutes: number }) => {
   ));
 };
 
-/** Active Queues, Avg Wait and Completed; the wait as a length ("3 h 20 min"), never a bare minute count. */
-export function QueueStatCards({ active, avgWait, completed }: { active: number; avgWait: number; completed: number }) {
+/**
+ * Active Queues, Avg Wait and Completed; the wait as a length ("3 h 20 min"), never a bare minute count.
+ * The wait is today's lines' (null: nobody in a line today, said as such rather than a made-up 0).
+ */
+export function QueueStatCards({ active, avgWait, completed }: { active: number; avgWait: number | null; completed: number }) {
   const stats = [
     ['Active Queues', active],
-    ['Avg Wait', <WaitLength key="wait" minutes={avgWait} />],
+    ['Avg Wait', avgWait === null ? <span key="wait" className="text-base font-medium text-slate-600">None today</span> : <WaitLength key="wait" minutes={avgWait} />],
     ['Completed', completed],
   ] as const;
   return (

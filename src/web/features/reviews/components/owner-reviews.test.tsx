@@ -101,5 +101,7 @@ describe('the owner’s reviews', () => {
     await user.click(screen.getByRole('button', { name: 'Show more reviews' }));
     await waitFor(() => expect(screen.getAllByTestId('review')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
+    // Each review says it is of a real visit (issue 27).
+    for (const item of screen.getAllByTestId('review')) expect(within(item).getByTestId('review-verified')).toHaveTextContent('Verified visit');
   });
 });

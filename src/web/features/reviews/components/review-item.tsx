@@ -1,3 +1,4 @@
+import { BadgeCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Review } from '@contract/reviews';
 import { formatLongDate } from '@/components/ui/calendar';
@@ -13,6 +14,11 @@ export function ReviewItem({ review, children }: { review: Review; children?: Re
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars rating={review.rating} />
         <span className="font-medium text-slate-900">{review.author}</span>
+        {/* Every review is of a completed visit, by its customer (DESIGN section 10): said on each, so a reader knows. */}
+        <span className="inline-flex items-center gap-1 text-xs font-medium text-emerald-700" data-testid="review-verified">
+          <BadgeCheck className="size-4" aria-hidden="true" />
+          Verified visit
+        </span>
         <span className="text-sm text-slate-500">
           {review.serviceName} · visited {formatLongDate(review.visitDate)}
         </span>

@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '@/lib/api-client';
 import { invalidateKeys, queryKeys, staleAfterScheduleChange } from '@/lib/query-keys';
 
+// The business too: whether it is listed follows its services (issue 27).
 /** DELETE /api/services/:id. */
 export function useDeleteService(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiDelete(`/api/services/${id}`),
-    onSettled: () => invalidateKeys(queryClient, [queryKeys.businessServices(businessId), ...staleAfterScheduleChange()]),
+    onSettled: () => invalidateKeys(queryClient, [queryKeys.businessServices(businessId), queryKeys.business(businessId), ...staleAfterScheduleChange()]),
   });
 }
