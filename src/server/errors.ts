@@ -8,6 +8,7 @@ export class AppError extends Error {
     public readonly code: ErrorCode,
     message: string,
     public readonly issues?: ErrorBody['issues'],
+    public readonly bookings?: ErrorBody['bookings'],
   ) {
     super(message);
   }
@@ -87,7 +88,12 @@ const fastifyCodes: Record<string, [number, ErrorCode, string]> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return send(reply, errorStatus[error.code], { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+      return send(reply, errorStatus[error.code], {
+        message: error.message,
+        code: error.code,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error.bookings ? { bookings: error.bookings } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
