@@ -258,6 +258,12 @@ export const ACCESS_CASES: AccessCase[] = [
     request: (w) => ({ method: 'DELETE', url: `/api/restaurant-time-slots/${w.timeSlotId}?cancelBookings=true` }),
   },
   { route: 'GET /api/available-slots', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/available-slots?businessId=${w.shopId}&serviceId=${w.serviceId}&date=${w.date}` }) },
+  {
+    route: 'GET /api/available-slots',
+    name: "times to move the customer's own appointment to",
+    allowed: ['customer'],
+    request: (w) => ({ method: 'GET', url: `/api/available-slots?businessId=${w.shopId}&serviceId=${w.serviceId}&date=${w.date}&forAppointment=${w.appointmentId}` }),
+  },
   { route: 'GET /api/businesses/:id/earliest-appointment', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointment` }) },
   { route: 'GET /api/businesses/:id/earliest-appointments', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointments` }) },
   {

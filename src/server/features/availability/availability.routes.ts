@@ -7,7 +7,8 @@ import {
 } from '../../../contract/availability.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
 import { strandChoiceOf, strandChoiceQuerySchema } from '../../../contract/stranded-bookings.js';
-import { listAvailableSlots, slotRules } from './available-slots.js';
+import { listAvailableSlots, requireOwnAppointment, slotRules } from './available-slots.js';
+import { idParam } from '../../../contract/numbers.js';
 import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
 import { earliestPageJson } from './earliest-page.js';
 import { businessEarliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
@@ -55,8 +56,16 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/available-slots', { schema: { querystring: availableSlotsQuerySchema, response: { 200: z.array(z.string()) } } }, async (request) =>
-    listAvailableSlots(app.db, { ...request.query, rules: slotRules(app.config) }),
+  // forAppointment: the times the signed-in customer may move that appointment of theirs to (its own
+  // time left free, and its service's even when archived: DESIGN section 4).
+  app.get(
+    '/available-slots',
+    { schema: { querystring: availableSlotsQuerySchema.extend({ forAppointment: idParam('forAppointment').optional() }), response: { 200: z.array(z.string()) } } },
+    async (request) => {
+      const { forAppointment, ...query } = request.query;
+      if (forAppointment !== undefined) await requireOwnAppointment(app.db, request.user, forAppointment, query);
+      return listAvailableSlots(app.db, { ...query, rules: slotRules(app.config), ...(forAppointment !== undefined && { excludeAppointmentIds: [forAppointment] }) });
+    },
   );
 
   app.get('/businesses/:id/earliest-appointment', { schema: { params: idParamsSchema, response: { 200: earliestAppointmentSchema } } }, async (request) =>

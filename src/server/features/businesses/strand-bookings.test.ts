@@ -166,6 +166,12 @@ describe('owner changes that would strand bookings', () => {
     const fresh = await book(stranger, { businessId: shop.businessId, serviceId: shop.serviceId, date: shop.date, time: '11:00' });
     expect(fresh.statusCode).toBe(404);
     expect(await appointment(shop.customer, shop.appointmentId)).toMatchObject({ status: 'confirmed', serviceName: 'Checkup' });
+    const slotsUrl = `/api/available-slots?businessId=${shop.businessId}&serviceId=${shop.serviceId}&date=${shop.date}`;
+    expect((await stranger.get(slotsUrl)).statusCode).toBe(404);
+    expect((await stranger.get(`${slotsUrl}&forAppointment=${shop.appointmentId}`)).statusCode).toBe(403);
+    const movable = await shop.customer.get(`${slotsUrl}&forAppointment=${shop.appointmentId}`);
+    expect(movable.statusCode, movable.body).toBe(200);
+    expect(movable.json()).toContain('11:00');
     const moved = await shop.customer.patch(`/api/appointments/${shop.appointmentId}`, { date: shop.date, time: '11:00' });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ time: '11:00', status: 'confirmed' });
