@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayOfWeek } from '../../../contract/time.js';
 import { book, restaurant, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
+import { creditOffer, expectLedgerBalanced, grantCredit, swapParties } from '../offers/test-fixtures.js';
 import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 
 // Owner changes under existing bookings (DESIGN section 4): each change that would leave upcoming
@@ -183,6 +184,46 @@ describe('owner changes that would strand bookings', () => {
     expect(res.statusCode, res.body).toBe(204);
     expect(await appointment(shop.customer, shop.appointmentId)).toMatchObject({ status: 'cancelled' });
     expect((await shop.owner.get(`/api/businesses/${shop.businessId}/services`)).json()).toEqual([]);
+  });
+});
+
+describe('cancelBookings moves money as a business cancel does (DESIGN section 5)', () => {
+  it('a blocked date over both sides of an accepted swap refunds the payer in full', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 2500);
+    const made = (await creditOffer(p, 20)).json();
+    expect((await p.payee.post(`/api/queue-jump-offers/${made.id}/accept`)).statusCode).toBe(200);
+    const refused = await p.owner.post('/api/business-availability', { businessId: p.businessId, date: p.date, reason: 'Burst pipe' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().bookings.map((b: { id: number }) => b.id).sort()).toEqual([p.payerAppointmentId, p.payeeAppointmentId].sort());
+    const done = await p.owner.post('/api/business-availability?cancelBookings=true', { businessId: p.businessId, date: p.date, reason: 'Burst pipe' });
+    expect(done.statusCode, done.body).toBe(201);
+    expect((await p.payer.get(`/api/queue-jump-offers/${made.id}`)).json().escrowStatus).toBe('refunded');
+    expect((await p.payer.get(`/api/credits/${p.payer.user.id}`)).json().credits).toBe('25.00');
+    expect((await p.payee.get(`/api/credits/${p.payee.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '0.00' });
+    await expectLedgerBalanced(ctx.database);
+  });
+});
+
+describe('a booking and a closing change, one after the other under the business lock', () => {
+  it('booked first: the block is refused; blocked first: the booking is refused; side by side: never both', async () => {
+    const shop = await serviceBusiness(ctx.app);
+    const customer = await signUp(ctx.app);
+    const first = upcomingWeekday(2);
+    expect((await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: first, time: '09:00' })).statusCode).toBe(201);
+    expect((await shop.owner.post('/api/business-availability', { businessId: shop.businessId, date: first, reason: 'x' })).statusCode).toBe(409);
+    const second = upcomingWeekday(2, 1);
+    expect((await shop.owner.post('/api/business-availability', { businessId: shop.businessId, date: second, reason: 'x' })).statusCode).toBe(201);
+    expect((await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: second, time: '09:00' })).statusCode).toBeGreaterThanOrEqual(400);
+    for (const skip of [2, 3, 4]) {
+      const date = upcomingWeekday(2, skip);
+      const [blocked, booked] = await Promise.all([
+        shop.owner.post('/api/business-availability', { businessId: shop.businessId, date, reason: 'race' }),
+        book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '11:00' }),
+      ]);
+      expect([blocked.statusCode === 201, booked.statusCode === 201], `${blocked.body} / ${booked.body}`).not.toEqual([true, true]);
+      expect(blocked.statusCode === 201 || booked.statusCode === 201).toBe(true);
+    }
   });
 });
 
