@@ -36,7 +36,7 @@ async function addMember(shop: Shop, name: string) {
 const appointment = async (client: Shop['owner'], id: number) =>
   ((await client.get('/api/appointments')).json() as { id: number }[]).find((a) => a.id === id);
 
-function expectStrands(res: { statusCode: number; body: string; json(): any }, booking: Record<string, unknown>) {
+function expectStrands(res: { statusCode: number; body: string; json(): { code?: string; bookings?: unknown[] } }, booking: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(409);
   expect(res.json().code).toBe('STRANDS_BOOKINGS');
   expect(res.json().bookings).toEqual([expect.objectContaining(booking)]);
