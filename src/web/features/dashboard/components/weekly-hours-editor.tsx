@@ -87,7 +87,7 @@ function HoursForm({ businessId, hours }: { businessId: number; hours: DayHours[
           {save.isPending ? 'Saving…' : 'Save Hours'}
         </Button>
       </div>
-      <StrandedBookingsDialog guard={strand.guard} what="These hours" reassign busy={save.isPending} />
+      <StrandedBookingsDialog guard={strand.guard} what="This change of hours" reassign busy={save.isPending} />
     </form>
   );
 }

@@ -85,7 +85,7 @@ export function StaffTab({ businessId, services, businessHours, today }: { busin
   const saveHours = (hours: HoursRange[] | null) => {
     const member = byId(hoursId);
     if (!member) return;
-    setStrandOf({ id: member.id, what: `${member.name}'s new hours` });
+    setStrandOf({ id: member.id, what: `The change to ${member.name}'s hours` });
     strand.run(setHours, { id: member.id, hours }, {
       onSuccess: () => { toast({ title: 'Hours saved', description: hours ? `${member.name} works their own hours.` : `${member.name} works the business's hours.` }); setHoursId(null); },
       onError: failed('Failed to save hours'),
