@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatSlot } from '@contract/time';
+import { zoneNote } from '@/lib/business-time';
 import type { StrandDecision, StrandGuard } from '@/lib/stranded-bookings';
 import { Button } from './button';
 import { Dialog } from './dialog';
@@ -13,7 +14,7 @@ type Kind = StrandDecision['kind'];
  * `members` are given, else any free member), keep them under an archived service (`keep`), cancel
  * them (customers told, refunded as the policy says), or back out (Escape, Close, "Back out").
  */
-export function StrandedBookingsDialog({ guard, what, reassign, members, keep, busy }: {
+export function StrandedBookingsDialog({ guard, what, reassign, members, keep, busy, timeZone }: {
   guard: StrandGuard;
   /** What the change is, e.g. "This time off". */
   what: string;
@@ -21,6 +22,8 @@ export function StrandedBookingsDialog({ guard, what, reassign, members, keep, b
   members?: { id: number; name: string }[];
   keep?: boolean;
   busy: boolean;
+  /** The business's zone: the times are its wall clock, said so for a browser on another. */
+  timeZone?: string;
 }) {
   const options: Kind[] = [...(reassign ? (['reassign'] as const) : []), ...(keep ? (['keep'] as const) : []), 'cancel'];
   const [kind, setKind] = useState<Kind>(options[0]);
@@ -51,6 +54,7 @@ export function StrandedBookingsDialog({ guard, what, reassign, members, keep, b
       title={`${what} affects ${count} upcoming booking${count === 1 ? '' : 's'}`}
       description="Nothing has changed yet. Choose what happens to these bookings, or back out."
     >
+      {timeZone && zoneNote(timeZone) ? <p className="mb-2 text-sm text-slate-600">{zoneNote(timeZone)}</p> : null}
       <ul className="max-h-56 space-y-2 overflow-y-auto" aria-label="Affected bookings">
         {guard.bookings?.map((b) => (
           <li key={b.id} className="rounded-md border border-slate-200 p-2 text-sm" data-testid="stranded-booking">

@@ -79,7 +79,7 @@ export function BlockedDatesPanel({ businessId, timeZone }: { businessId: number
             Block Date
           </Button>
         </form>
-        <StrandedBookingsDialog guard={strand.guard} what="Blocking this date" busy={block.isPending} />
+        <StrandedBookingsDialog guard={strand.guard} what="Blocking this date" busy={block.isPending} timeZone={timeZone} />
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-700">Currently blocked</h3>
           {blocked.isLoading ? (

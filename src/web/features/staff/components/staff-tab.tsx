@@ -30,7 +30,7 @@ const failed = (title: string) => (e: unknown) => toast({ title, description: er
  * add, edit, reorder, set hours and time off, and deactivate. The business's services and hours come
  * from the dashboard (this feature imports no other).
  */
-export function StaffTab({ businessId, services, businessHours, today }: { businessId: number; services: ServiceOption[]; businessHours?: HoursRange[]; today: string }) {
+export function StaffTab({ businessId, services, businessHours, today, timeZone }: { businessId: number; services: ServiceOption[]; businessHours?: HoursRange[]; today: string; timeZone?: string }) {
   const staff = useAllBusinessStaff(businessId);
   const create = useCreateStaff(businessId);
   const update = useUpdateStaff(businessId);
@@ -162,6 +162,7 @@ export function StaffTab({ businessId, services, businessHours, today }: { busin
         reassign
         members={active.filter((m) => m.id !== strandOf?.id).map((m) => ({ id: m.id, name: m.name }))}
         busy={setHours.isPending || addTimeOff.isPending || deactivate.isPending}
+        timeZone={timeZone}
       />
     </section>
   );
