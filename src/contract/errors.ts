@@ -27,6 +27,8 @@ export const ErrorCode = {
   CANCEL_WINDOW_CLOSED: 'CANCEL_WINDOW_CLOSED',
   RESCHEDULE_WINDOW_CLOSED: 'RESCHEDULE_WINDOW_CLOSED',
   CUSTOMER_LIMIT: 'CUSTOMER_LIMIT',
+  /** An owner change would leave upcoming bookings without a place (DESIGN section 4); the body lists them as `bookings`. */
+  STRANDS_BOOKINGS: 'STRANDS_BOOKINGS',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   IDEMPOTENCY_KEY_IN_USE: 'IDEMPOTENCY_KEY_IN_USE',
   /** Verified reviews (DESIGN section 10): reviewed already, not a completed visit, past the 30 days, a reply past its 24 h, reported already. */
@@ -65,6 +67,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CANCEL_WINDOW_CLOSED: 409,
   RESCHEDULE_WINDOW_CLOSED: 409,
   CUSTOMER_LIMIT: 409,
+  STRANDS_BOOKINGS: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_IN_USE: 409,
   ALREADY_REVIEWED: 409,
@@ -80,4 +83,6 @@ export interface ErrorBody {
   message: string;
   code: ErrorCode;
   issues?: { path: (string | number)[]; message: string }[];
+  /** STRANDS_BOOKINGS: the bookings the change would strand (src/contract/stranded-bookings.ts). */
+  bookings?: unknown[];
 }

@@ -10,6 +10,7 @@ export class AppError extends Error {
     public readonly issues?: ErrorBody['issues'],
     /** A message about one user's own affairs: anyone else who asked is told `othersSee` instead. */
     public readonly privateTo?: { userId: number; othersSee: string },
+    public readonly bookings?: ErrorBody['bookings'],
   ) {
     super(message);
   }
@@ -110,7 +111,12 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const message = error.messageFor(request.user?.id);
-      return send(reply, errorStatus[error.code], { message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) });
+      return send(reply, errorStatus[error.code], {
+        message,
+        code: error.code,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error.bookings ? { bookings: error.bookings } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

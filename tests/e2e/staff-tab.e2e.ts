@@ -9,7 +9,7 @@ useBrowser();
 
 // The owner's Staff tab through the real app (DESIGN section 9), at 375 px and 1280 px: two members
 // added, one given a lunch break, a weekday off and a day of time off, the other deactivated. At
-// 1280 px the deactivated one has a booking, so the server refuses and the owner moves it to the
+// 1280 px the deactivated one has a booking, so the server lists it and the owner moves it to the
 // others. The forms' messages and the hours editor's rules are component tests
 // (src/web/features/staff/components/staff-tab.test.tsx); the refusals are the routes' API tests.
 
@@ -94,11 +94,11 @@ describe('the Staff tab', () => {
         await customer.context.close();
         await ben.getByRole('button', { name: 'Deactivate Ben' }).click();
         await page.getByRole('alertdialog', { name: 'Deactivate Ben?' }).getByRole('button', { name: 'Deactivate' }).click();
-        const offer = page.getByRole('alertdialog', { name: 'Ben has upcoming appointments' });
-        // The server's own words, naming how many.
-        await offer.getByText(/\b1\b.*appointment/).waitFor();
+        // The booking is listed before anything changes (DESIGN section 4).
+        const offer = page.getByRole('dialog', { name: 'Deactivating Ben affects 1 upcoming booking' });
+        await offer.getByTestId('stranded-booking').getByText(/with Ben/).waitFor();
         await dialogShot(page, 'staff-deactivate-offer-desktop');
-        await offer.getByRole('button', { name: 'Move their appointments to others and deactivate' }).click();
+        await offer.getByRole('button', { name: 'Move bookings and save' }).click();
         await toastTitled(page, 'Staff member deactivated').getByText('Ben was deactivated; 1 appointment moved to others.').waitFor();
       } else {
         await ben.getByRole('button', { name: 'Deactivate Ben' }).click();

@@ -1150,8 +1150,11 @@ BEGIN
     SELECT id, business_id, duration, policies INTO v_service_id, v_service_business, v_service_duration, v_service_policies
       FROM services WHERE business_id = p_business AND deleted_at IS NULL ORDER BY id LIMIT 1;
   ELSE
+    -- An archived service (deleted with bookings kept, DESIGN section 4) takes no new bookings, but
+    -- its own bookings (the ones left out, p_exclude) stay movable.
     SELECT id, business_id, duration, policies INTO v_service_id, v_service_business, v_service_duration, v_service_policies
-      FROM services WHERE id = p_service AND deleted_at IS NULL;
+      FROM services WHERE id = p_service
+       AND (deleted_at IS NULL OR EXISTS (SELECT 1 FROM appointments x WHERE x.id = ANY (p_exclude) AND x.service_id = p_service));
     IF v_service_id IS NULL OR v_service_business <> p_business THEN
       RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Service not found';
     END IF;
@@ -1377,12 +1380,7 @@ DECLARE
   v_local timestamp;
   v_count int;
   a record;
-  d record;
-  v_free int[];
-  v_to int;
-  v_to_name text;
   v_moved int := 0;
-  v_note int;
 BEGIN
   SELECT business_id INTO v_business FROM staff_members WHERE id = p_staff;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Staff member not found'; END IF;
@@ -1412,37 +1410,12 @@ BEGIN
   END IF;
   UPDATE staff_members SET active = false WHERE id = p_staff;
 
-  FOR a IN SELECT ap.id, ap.service_id, ap.party_size, ap.customer_id, ap.staff_requested, ap.starts_at,
-                  s.name AS service_name, bz.business_name, que_slot_text(ap.starts_at) AS slot
-             FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id
+  -- Each moves as que_reassign_appointment says (the member already inactive, so never a candidate).
+  FOR a IN SELECT ap.id FROM appointments ap
             WHERE ap.staff_id = p_staff AND ap.status = 'confirmed' AND ap.starts_at > v_local
-            ORDER BY ap.starts_at, ap.id FOR UPDATE OF ap LOOP
-    BEGIN
-      SELECT * INTO d FROM que_day_slots_within(v_business, a.starts_at::date, a.service_id, a.party_size, ARRAY[a.id], NULL, p_now, true, NULL,
-                                                extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int, NULL, true);
-      v_free := coalesce((SELECT array_agg(x::int) FROM jsonb_array_elements_text(d.slot_staff->0) x), '{}');
-    EXCEPTION WHEN SQLSTATE 'QB404' THEN
-      -- A service deleted since: nobody gives it any more.
-      v_free := '{}';
-    END;
-    v_to := (que_pick_order(v_free, a.starts_at::date))[1];
-    IF v_to IS NULL THEN
-      RAISE EXCEPTION USING ERRCODE = 'QB409',
-        MESSAGE = format('No other staff member is free for the %s at %s: nothing was changed. Cancel that appointment or free someone, then try again',
-                         a.service_name, a.slot);
-    END IF;
-    UPDATE appointments SET staff_id = v_to, staff_requested = false, updated_at = now() WHERE id = a.id;
+            ORDER BY ap.starts_at, ap.id LOOP
+    PERFORM que_reassign_appointment(a.id, NULL, p_now);
     v_moved := v_moved + 1;
-    IF a.staff_requested THEN
-      SELECT name INTO v_to_name FROM staff_members WHERE id = v_to;
-      INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-      VALUES (a.customer_id, 'staff_reassigned', 'New staff member for your booking',
-              format('%s is no longer available for your %s at %s, %s; %s will serve you instead.', m.name, a.service_name, a.business_name, a.slot, v_to_name),
-              '/appointments', a.id)
-      RETURNING id INTO v_note;
-      PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id),
-                                                       'notificationId', v_note)::text);
-    END IF;
   END LOOP;
   -- Fewer members: the trigger of staff-slots-changed.sql makes the cached earliest starts stale.
   RETURN v_moved;
@@ -2827,6 +2800,71 @@ END
 $$;
 
 --
+-- Name: que_reassign_appointment(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_reassign_appointment(p_appointment integer, p_to integer, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a record;
+  d record;
+  v_free int[];
+  v_to int;
+  v_to_name text;
+  v_note int;
+BEGIN
+  SELECT ap.id, ap.business_id, ap.service_id, ap.party_size, ap.customer_id, ap.staff_id, ap.staff_requested, ap.starts_at,
+         s.name AS service_name, bz.business_name, bz.business_type, m.name AS staff_name, que_slot_text(ap.starts_at) AS slot
+    INTO a
+    FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id
+    LEFT JOIN staff_members m ON m.id = ap.staff_id
+   WHERE ap.id = p_appointment FOR UPDATE OF ap;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  IF a.business_type = 'restaurant' THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB409',
+      MESSAGE = format('The table at %s has no staff member to move to: nothing was changed. Cancel those reservations instead', a.slot);
+  END IF;
+  BEGIN
+    SELECT * INTO d FROM que_day_slots_within(a.business_id, a.starts_at::date, a.service_id, a.party_size, ARRAY[a.id], NULL, p_now, true, NULL,
+                                              extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int, NULL, true);
+    v_free := coalesce((SELECT array_agg(x::int) FROM jsonb_array_elements_text(d.slot_staff->0) x WHERE x::int IS DISTINCT FROM a.staff_id), '{}');
+  EXCEPTION WHEN SQLSTATE 'QB404' THEN
+    -- A service deleted since: nobody gives it any more.
+    v_free := '{}';
+  END;
+  IF p_to IS NOT NULL THEN
+    SELECT name INTO v_to_name FROM staff_members WHERE id = p_to AND business_id = a.business_id;
+    IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'toStaffId must be a staff member of this business'; END IF;
+    IF NOT p_to = ANY (v_free) THEN
+      RAISE EXCEPTION USING ERRCODE = 'QB409',
+        MESSAGE = format('%s is not free for the %s at %s: nothing was changed. Pick someone else, or any free member', v_to_name, a.service_name, a.slot);
+    END IF;
+    v_to := p_to;
+  ELSE
+    v_to := (que_pick_order(v_free, a.starts_at::date))[1];
+  END IF;
+  IF v_to IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB409',
+      MESSAGE = format('No other staff member is free for the %s at %s: nothing was changed. Cancel that appointment or free someone, then try again',
+                       a.service_name, a.slot);
+  END IF;
+  UPDATE appointments SET staff_id = v_to, staff_requested = false, updated_at = now() WHERE id = a.id;
+  IF a.staff_requested THEN
+    SELECT name INTO v_to_name FROM staff_members WHERE id = v_to;
+    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+    VALUES (a.customer_id, 'staff_reassigned', 'New staff member for your booking',
+            format('%s is no longer available for your %s at %s, %s; %s will serve you instead.', a.staff_name, a.service_name, a.business_name, a.slot, v_to_name),
+            '/appointments', a.id)
+    RETURNING id INTO v_note;
+    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id),
+                                                     'notificationId', v_note)::text);
+  END IF;
+  RETURN v_to;
+END
+$$;
+
+--
 -- Name: que_release_unclaimed_intents(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3286,6 +3324,46 @@ CREATE FUNCTION public.que_start_blocked(p_b_start integer, p_b_end integer, p_s
     LANGUAGE sql IMMUTABLE
     AS $$
   SELECT p_b_start < p_start + p_duration + p_after AND p_b_end > p_start - p_before
+$$;
+
+--
+-- Name: que_stranded_appointments(integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_stranded_appointments(p_business integer, p_now timestamp with time zone) RETURNS integer[]
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(array_agg(a.id ORDER BY a.starts_at, a.id), '{}')
+    FROM businesses bz
+    JOIN appointments a ON a.business_id = bz.id
+   WHERE bz.id = p_business AND a.status = 'confirmed'
+     AND a.starts_at > (coalesce(p_now, now()) AT TIME ZONE bz.time_zone)
+     AND (EXISTS (SELECT 1 FROM blocked_dates bd WHERE bd.business_id = bz.id AND bd.date = a.starts_at::date)
+          OR CASE WHEN bz.business_type = 'restaurant' THEN
+               NOT EXISTS (SELECT 1 FROM restaurant_time_slots rt
+                            WHERE rt.business_id = bz.id AND rt.is_active AND rt.day_of_week = extract(dow FROM a.starts_at)::int
+                              AND rt.start_time <= a.starts_at::time AND a.starts_at::time < rt.end_time)
+             ELSE
+               NOT EXISTS (SELECT 1 FROM que_working_staff(bz.id, a.service_id, a.starts_at::date, a.staff_id) w,
+                                         generate_subscripts(w.opens, 1) r
+                            WHERE w.opens[r] <= extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int
+                              AND extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int + a.duration <= w.closes[r])
+             END)
+$$;
+
+--
+-- Name: que_stranded_view(integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_stranded_view(p_ids integer[]) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(jsonb_agg(jsonb_build_object(
+           'id', a.id, 'date', to_char(a.starts_at, 'YYYY-MM-DD'), 'time', to_char(a.starts_at, 'HH24:MI'),
+           'serviceId', a.service_id, 'serviceName', s.name, 'customerName', a.customer_name, 'partySize', a.party_size,
+           'staffId', a.staff_id, 'staffName', m.name) ORDER BY a.starts_at, a.id), '[]'::jsonb)
+    FROM appointments a JOIN services s ON s.id = a.service_id LEFT JOIN staff_members m ON m.id = a.staff_id
+   WHERE a.id = ANY (p_ids)
 $$;
 
 --

@@ -160,6 +160,23 @@ const STAFF_CASES: AccessCase[] = [
     request: (w) => ({ method: 'DELETE', url: staffUrl(w) }),
   },
   {
+    route: 'DELETE /api/staff/:id',
+    name: "the first member, the customer's booking reassigned to a named member (DESIGN section 4)",
+    allowed: ['owner'],
+    async prepare(w) {
+      await firstStaff(w);
+      w.extra.toStaffId = (await w.clients.owner!.post(`/api/businesses/${w.shopId}/staff`, { name: 'Cover' })).json().id;
+    },
+    request: (w) => ({ method: 'DELETE', url: staffUrl(w, `?reassign=true&toStaffId=${w.extra.toStaffId}`) }),
+  },
+  {
+    route: 'POST /api/staff/:id/time-off',
+    name: "over the customer's booking, cancelling it",
+    allowed: ['owner'],
+    prepare: firstStaff,
+    request: (w) => ({ method: 'POST', url: staffUrl(w, '/time-off?cancelBookings=true'), payload: { startDate: w.date, endDate: w.date, reason: 'Ill' } }),
+  },
+  {
     route: 'GET /api/businesses/:id/availability',
     allowed: EVERYONE,
     request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/availability?serviceId=${w.serviceId}&date=${w.date}` }),
@@ -205,6 +222,12 @@ export const ACCESS_CASES: AccessCase[] = [
   { route: 'GET /api/services/:id', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/services/${w.serviceId}` }) },
   { route: 'PUT /api/services/:id', allowed: ['owner'], request: (w) => ({ method: 'PUT', url: `/api/services/${w.serviceId}`, payload: serviceBody }) },
   { route: 'DELETE /api/services/:id', allowed: ['owner'], request: (w) => ({ method: 'DELETE', url: `/api/services/${w.serviceId}` }) },
+  {
+    route: 'DELETE /api/services/:id',
+    name: 'archived, its bookings kept',
+    allowed: ['owner'],
+    request: (w) => ({ method: 'DELETE', url: `/api/services/${w.serviceId}?keepBookings=true` }),
+  },
   { route: 'GET /api/businesses/:id/hours', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/hours` }) },
   {
     route: 'PUT /api/businesses/:id/hours',
@@ -217,13 +240,31 @@ export const ACCESS_CASES: AccessCase[] = [
     allowed: ['owner'],
     request: (w) => ({ method: 'POST', url: '/api/business-availability', payload: { businessId: w.shopId, date: w.laterDate, isAvailable: false, reason: 'Training' } }),
   },
+  {
+    route: 'POST /api/business-availability',
+    name: "the customer's booked day, cancelling the booking",
+    allowed: ['owner'],
+    request: (w) => ({ method: 'POST', url: '/api/business-availability?cancelBookings=true', payload: { businessId: w.shopId, date: w.date, reason: 'Flood' } }),
+  },
   { route: 'DELETE /api/business-availability/:id', allowed: ['owner'], request: (w) => ({ method: 'DELETE', url: `/api/business-availability/${w.blockedDateId}` }) },
   { route: 'GET /api/restaurant-time-slots/:businessId', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/restaurant-time-slots/${w.restaurantId}` }) },
   { route: 'POST /api/restaurant-time-slots', allowed: ['restaurantOwner'], request: (w) => ({ method: 'POST', url: '/api/restaurant-time-slots', payload: slotBody(w) }) },
   { route: 'PUT /api/restaurant-time-slots/:id', allowed: ['restaurantOwner'], request: (w) => ({ method: 'PUT', url: `/api/restaurant-time-slots/${w.timeSlotId}`, payload: slotBody(w) }) },
   { route: 'DELETE /api/restaurant-time-slots/:id', allowed: ['restaurantOwner'], request: (w) => ({ method: 'DELETE', url: `/api/restaurant-time-slots/${w.timeSlotId}` }) },
+  {
+    route: 'DELETE /api/restaurant-time-slots/:id',
+    name: 'cancelling the reservations it held',
+    allowed: ['restaurantOwner'],
+    request: (w) => ({ method: 'DELETE', url: `/api/restaurant-time-slots/${w.timeSlotId}?cancelBookings=true` }),
+  },
   { route: 'GET /api/available-slots', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/available-slots?businessId=${w.shopId}&serviceId=${w.serviceId}&date=${w.date}` }) },
   { route: 'GET /api/businesses/:id/open-days', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/open-days?month=${String(w.date).slice(0, 7)}&serviceId=${w.serviceId}` }) },
+  {
+    route: 'GET /api/available-slots',
+    name: "times to move the customer's own appointment to",
+    allowed: ['customer'],
+    request: (w) => ({ method: 'GET', url: `/api/available-slots?businessId=${w.shopId}&serviceId=${w.serviceId}&date=${w.date}&forAppointment=${w.appointmentId}` }),
+  },
   { route: 'GET /api/businesses/:id/earliest-appointment', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointment` }) },
   { route: 'GET /api/businesses/:id/earliest-appointments', allowed: EVERYONE, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/earliest-appointments` }) },
   {

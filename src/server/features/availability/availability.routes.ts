@@ -6,7 +6,9 @@ import {
   weeklyHoursResponseSchema, weeklyHoursSchema,
 } from '../../../contract/availability.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
-import { listAvailableSlots, listOpenDays, slotRules } from './available-slots.js';
+import { strandChoiceOf, strandChoiceQuerySchema } from '../../../contract/stranded-bookings.js';
+import { listAvailableSlots, listOpenDays, requireOwnAppointment, slotRules } from './available-slots.js';
+import { idParam } from '../../../contract/numbers.js';
 import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
 import { earliestPageJson } from './earliest-page.js';
 import { businessEarliestAppointmentsJson, getEarliestAppointment } from './earliest.service.js';
@@ -19,15 +21,19 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/businesses/:id/hours', { schema: { params: idParamsSchema, response: { 200: weeklyHoursResponseSchema } } }, async (request) =>
     getWeeklyHours(app.db, request.params.id),
   );
-  app.put('/businesses/:id/hours', { schema: { params: idParamsSchema, body: weeklyHoursSchema, response: { 200: weeklyHoursResponseSchema } } }, async (request) =>
-    setWeeklyHours(app.db, request.user, request.params.id, request.body.hours),
+  app.put(
+    '/businesses/:id/hours',
+    { schema: { params: idParamsSchema, querystring: strandChoiceQuerySchema, body: weeklyHoursSchema, response: { 200: weeklyHoursResponseSchema } } },
+    async (request) => setWeeklyHours(app.db, request.user, request.params.id, request.body.hours, strandChoiceOf(request.query), app.clock()),
   );
 
   app.get('/business-availability/:businessId', { schema: { params: businessIdParamsSchema, response: { 200: z.array(blockedDateSchema) } } }, async (request) =>
     listBlockedDates(app.db, request.params.businessId),
   );
-  app.post('/business-availability', { schema: { body: blockDateSchema, response: { 201: blockedDateSchema } } }, async (request, reply) =>
-    reply.status(201).send(await blockDate(app.db, request.user, request.body)),
+  app.post(
+    '/business-availability',
+    { schema: { querystring: strandChoiceQuerySchema, body: blockDateSchema, response: { 201: blockedDateSchema } } },
+    async (request, reply) => reply.status(201).send(await blockDate(app.db, request.user, request.body, strandChoiceOf(request.query), app.clock())),
   );
   app.delete('/business-availability/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
     await unblockDate(app.db, request.user, request.params.id);
@@ -40,16 +46,26 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/restaurant-time-slots', { schema: { body: timeSlotInputSchema, response: { 201: timeSlotSchema } } }, async (request, reply) =>
     reply.status(201).send(await createTimeSlot(app.db, request.user, request.body)),
   );
-  app.put('/restaurant-time-slots/:id', { schema: { params: idParamsSchema, body: timeSlotInputSchema, response: { 200: timeSlotSchema } } }, async (request) =>
-    updateTimeSlot(app.db, request.user, request.params.id, request.body),
+  app.put(
+    '/restaurant-time-slots/:id',
+    { schema: { params: idParamsSchema, querystring: strandChoiceQuerySchema, body: timeSlotInputSchema, response: { 200: timeSlotSchema } } },
+    async (request) => updateTimeSlot(app.db, request.user, request.params.id, request.body, strandChoiceOf(request.query), app.clock()),
   );
-  app.delete('/restaurant-time-slots/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteTimeSlot(app.db, request.user, request.params.id);
+  app.delete('/restaurant-time-slots/:id', { schema: { params: idParamsSchema, querystring: strandChoiceQuerySchema } }, async (request, reply) => {
+    await deleteTimeSlot(app.db, request.user, request.params.id, strandChoiceOf(request.query), app.clock());
     return reply.status(204).send();
   });
 
-  app.get('/available-slots', { schema: { querystring: availableSlotsQuerySchema, response: { 200: z.array(z.string()) } } }, async (request) =>
-    listAvailableSlots(app.db, { ...request.query, rules: slotRules(app.config) }),
+  // forAppointment: the times the signed-in customer may move that appointment of theirs to (its own
+  // time left free, and its service's even when archived: DESIGN section 4).
+  app.get(
+    '/available-slots',
+    { schema: { querystring: availableSlotsQuerySchema.extend({ forAppointment: idParam('forAppointment').optional() }), response: { 200: z.array(z.string()) } } },
+    async (request) => {
+      const { forAppointment, ...query } = request.query;
+      if (forAppointment !== undefined) await requireOwnAppointment(app.db, request.user, forAppointment, query);
+      return listAvailableSlots(app.db, { ...query, rules: slotRules(app.config), ...(forAppointment !== undefined && { excludeAppointmentIds: [forAppointment] }) });
+    },
   );
 
   // The booking calendar's month: which days have a free start (issue 27), one query for the month.

@@ -1,9 +1,10 @@
 import type { BlockedDate } from '../../../contract/availability.js';
 import type { User } from '../../../contract/auth.js';
+import type { StrandChoice } from '../../../contract/stranded-bookings.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
-import { getBusiness, requireOwnedBusiness } from '../businesses/index.js';
+import { getBusiness, guardedOwnerChange, requireOwnedBusiness } from '../businesses/index.js';
 import * as blockedDatesRepository from './blocked-dates.repository.js';
 import { businessNow } from './business-clock.js';
 
@@ -13,14 +14,23 @@ export async function listBlockedDates(db: Db, businessId: number, now?: Date): 
   return blockedDatesRepository.listFrom(db, businessId, businessNow(business.timeZone, now).date);
 }
 
-export async function blockDate(db: Db, user: User | null, input: { businessId: number; date: string; reason: string }, now?: Date): Promise<BlockedDate> {
+/** A blocked date over upcoming bookings is refused, or they are reassigned or cancelled as the owner asks (DESIGN section 4). */
+export async function blockDate(
+  db: Db,
+  user: User | null,
+  input: { businessId: number; date: string; reason: string },
+  choice: StrandChoice = { reassign: false, cancelBookings: false },
+  now: Date = new Date(),
+): Promise<BlockedDate> {
   const business = await requireOwnedBusiness(db, user, input.businessId);
-  if (input.date < businessNow(business.timeZone, now).date) {
+  if (input.date < businessNow(business.timeZone).date) {
     throw new AppError(ErrorCode.VALIDATION, 'The date must be today or later');
   }
-  const created = await blockedDatesRepository.insertBlockedDate(db, input);
-  if (!created) throw new AppError(ErrorCode.DUPLICATE, `${input.date} is already blocked`);
-  return created;
+  return guardedOwnerChange(db, business, choice, now, async (tx) => {
+    const created = await blockedDatesRepository.insertBlockedDate(tx, input);
+    if (!created) throw new AppError(ErrorCode.DUPLICATE, `${input.date} is already blocked`);
+    return created;
+  });
 }
 
 export async function unblockDate(db: Db, user: User | null, id: number): Promise<void> {

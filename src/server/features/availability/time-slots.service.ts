@@ -1,10 +1,11 @@
 import type { TimeSlot } from '../../../contract/availability.js';
 import type { User } from '../../../contract/auth.js';
+import type { StrandChoice } from '../../../contract/stranded-bookings.js';
 import type { Business } from '../../../contract/businesses.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../errors.js';
-import { getBusiness, requireOwnedBusiness } from '../businesses/index.js';
+import { getBusiness, guardedOwnerChange, requireOwnedBusiness } from '../businesses/index.js';
 import * as timeSlotsRepository from './time-slots.repository.js';
 
 type TimeSlotInput = Omit<TimeSlot, 'id'>;
@@ -25,25 +26,31 @@ export async function createTimeSlot(db: Db, user: User | null, input: TimeSlotI
   return timeSlotsRepository.insertTimeSlot(db, input);
 }
 
-async function requireOwnedSlot(db: Db, user: User | null, id: number): Promise<TimeSlot> {
+async function requireOwnedSlot(db: Db, user: User | null, id: number): Promise<TimeSlot & { business: Business }> {
   const existing = await timeSlotsRepository.findTimeSlot(db, id);
   if (!existing) throw notFound('Time slot');
-  await requireOwnedBusiness(db, user, existing.businessId);
-  return existing;
+  return { ...existing, business: await requireOwnedBusiness(db, user, existing.businessId) };
 }
 
-export async function updateTimeSlot(db: Db, user: User | null, id: number, input: TimeSlotInput): Promise<TimeSlot> {
+const noChoice: StrandChoice = { reassign: false, cancelBookings: false };
+
+/** A change that leaves upcoming reservations outside every active slot is refused unless the owner cancels them (DESIGN section 4). */
+export async function updateTimeSlot(db: Db, user: User | null, id: number, input: TimeSlotInput, choice = noChoice, now: Date = new Date()): Promise<TimeSlot> {
   const existing = await requireOwnedSlot(db, user, id);
   if (input.businessId !== existing.businessId) {
     throw new AppError(ErrorCode.VALIDATION, 'businessId must be the business this time slot belongs to');
   }
   const { businessId: _b, ...values } = input;
-  const updated = await timeSlotsRepository.updateTimeSlot(db, id, values);
-  if (!updated) throw notFound('Time slot');
-  return updated;
+  return guardedOwnerChange(db, existing.business, choice, now, async (tx) => {
+    const updated = await timeSlotsRepository.updateTimeSlot(tx, id, values);
+    if (!updated) throw notFound('Time slot');
+    return updated;
+  });
 }
 
-export async function deleteTimeSlot(db: Db, user: User | null, id: number): Promise<void> {
-  await requireOwnedSlot(db, user, id);
-  if (!(await timeSlotsRepository.deleteTimeSlot(db, id))) throw notFound('Time slot');
+export async function deleteTimeSlot(db: Db, user: User | null, id: number, choice = noChoice, now: Date = new Date()): Promise<void> {
+  const existing = await requireOwnedSlot(db, user, id);
+  await guardedOwnerChange(db, existing.business, choice, now, async (tx) => {
+    if (!(await timeSlotsRepository.deleteTimeSlot(tx, id))) throw notFound('Time slot');
+  });
 }

@@ -38,6 +38,6 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/businesses/:id', { schema: { params: idParamsSchema, body: updateBusinessSchema, response: { 200: businessSchema } } }, async (request) =>
-    updateBusiness(app.db, request.user, request.params.id, request.body, timeZones),
+    updateBusiness(app.db, request.user, request.params.id, request.body, timeZones, app.clock()),
   );
 };

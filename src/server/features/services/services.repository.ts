@@ -69,3 +69,13 @@ export async function softDeleteService(db: Db, id: number): Promise<boolean> {
   const rows = await db.update(services).set({ deletedAt: new Date() }).where(and(eq(services.id, id), isNull(services.deletedAt))).returning({ id: services.id });
   return rows.length > 0;
 }
+
+/** The service's upcoming confirmed bookings, by start (the business's clock). */
+export async function upcomingBookingIds(db: Db, serviceId: number, now: Date): Promise<number[]> {
+  const result = (await db.execute(
+    sql`select a.id from appointments a join businesses bz on bz.id = a.business_id
+         where a.service_id = ${serviceId} and a.status = 'confirmed' and a.starts_at > (${now.toISOString()}::timestamptz at time zone bz.time_zone)
+         order by a.starts_at, a.id`,
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
+}

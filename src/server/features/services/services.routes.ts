@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/businesses.js';
 import { serviceInputSchema, serviceSchema } from '../../../contract/services.js';
+import { serviceDeleteQuerySchema } from '../../../contract/stranded-bookings.js';
 import { createService, deleteService, getService, listServices, updateService } from './services.service.js';
 
 export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,8 +23,9 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     updateService(app.db, request.user, request.params.id, request.body),
   );
 
-  app.delete('/services/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteService(app.db, request.user, request.params.id);
+  app.delete('/services/:id', { schema: { params: idParamsSchema, querystring: serviceDeleteQuerySchema } }, async (request, reply) => {
+    const choice = { keepBookings: request.query.keepBookings === 'true', cancelBookings: request.query.cancelBookings === 'true' };
+    await deleteService(app.db, request.user, request.params.id, choice, app.clock());
     return reply.status(204).send();
   });
 };

@@ -3,8 +3,10 @@ import type { User } from '../../../contract/auth.js';
 import { toCents } from '../../../contract/money.js';
 import type { Service, serviceInputSchema } from '../../../contract/services.js';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../errors.js';
-import { getBusiness, requireOwnedBusiness } from '../businesses/index.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
+import { AppError, notFound } from '../../errors.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { getBusiness, lockBusinessRow, requireOwnedBusiness, settleStranded } from '../businesses/index.js';
 import * as servicesRepository from './services.repository.js';
 
 type ServiceInput = z.infer<typeof serviceInputSchema>;
@@ -35,9 +37,23 @@ export async function updateService(db: Db, user: User | null, id: number, input
   return updated;
 }
 
-/** Soft delete: appointments already booked keep their service. */
-export async function deleteService(db: Db, user: User | null, id: number): Promise<void> {
+/**
+ * Soft delete (archived): off the menu and not bookable; appointments already booked keep their
+ * service. One with upcoming confirmed bookings is refused with 409 STRANDS_BOOKINGS naming them
+ * (DESIGN section 4), unless the owner keeps them (the service archived under them: they stay valid
+ * and movable) or cancels them; in one transaction under the business's lock, which bookings take.
+ */
+export async function deleteService(db: Db, user: User | null, id: number, choice: { keepBookings: boolean; cancelBookings: boolean }, now: Date = new Date()): Promise<void> {
+  if (choice.keepBookings && choice.cancelBookings) throw new AppError(ErrorCode.VALIDATION, 'Ask for keepBookings or cancelBookings, not both');
   const existing = await getService(db, id);
-  await requireOwnedBusiness(db, user, existing.businessId);
-  if (!(await servicesRepository.softDeleteService(db, id))) throw notFound('Service');
+  const business = await requireOwnedBusiness(db, user, existing.businessId);
+  await unitOfWork(db, async (tx) => {
+    await lockBusinessRow(tx, business.id);
+    if (!choice.keepBookings) {
+      const ids = await servicesRepository.upcomingBookingIds(tx, id, now);
+      const refusal = `${existing.name} has ${ids.length} upcoming booking${ids.length === 1 ? '' : 's'}: keep ${ids.length === 1 ? 'it' : 'them'} (the service is archived, off the menu) or cancel ${ids.length === 1 ? 'it' : 'them'}`;
+      await settleStranded(tx, business.ownerId, ids, { reassign: false, cancelBookings: choice.cancelBookings }, now, refusal);
+    }
+    if (!(await servicesRepository.softDeleteService(tx, id))) throw notFound('Service');
+  });
 }

@@ -1,27 +1,45 @@
 import type { User } from '../../../contract/auth.js';
 import type { StaffMember, staffHoursSchema, timeOffSchema } from '../../../contract/staff.js';
+import type { StrandChoice } from '../../../contract/stranded-bookings.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { unitOfWork } from '../../db/unit-of-work.js';
 import { notFound } from '../../errors.js';
+import { guardedOwnerChange } from '../businesses/index.js';
 import { fullMember, requireOwnedMember } from './owned-member.js';
 import * as staffRepository from './staff.repository.js';
 
 // A member's working time: their own weekly hours (or the business's) and days off. Each change
 // moves the business's free starts: the triggers of sql/staff-slots-changed.sql make its cached
-// earliest ones stale in the same transaction.
+// earliest ones stale in the same transaction. A change that leaves the member's upcoming bookings
+// outside their working time is refused, unless the owner reassigns or cancels them (DESIGN section 4).
+
+const noChoice: StrandChoice = { reassign: false, cancelBookings: false };
 
 /** PUT /staff/:id/hours: the week replaced whole; `hours: null` returns the member to the business's hours. */
-export async function setStaffHours(db: Db, user: User | null, id: number, input: z.output<typeof staffHoursSchema>): Promise<StaffMember> {
-  await requireOwnedMember(db, user, id);
-  await unitOfWork(db, (tx) => staffRepository.replaceHours(tx, id, input.hours));
+export async function setStaffHours(
+  db: Db,
+  user: User | null,
+  id: number,
+  input: z.output<typeof staffHoursSchema>,
+  choice = noChoice,
+  now: Date = new Date(),
+): Promise<StaffMember> {
+  const { business } = await requireOwnedMember(db, user, id);
+  await guardedOwnerChange(db, business, choice, now, (tx) => staffRepository.replaceHours(tx, id, input.hours));
   return fullMember(db, id);
 }
 
 /** POST /staff/:id/time-off. */
-export async function addTimeOff(db: Db, user: User | null, id: number, input: z.output<typeof timeOffSchema>): Promise<StaffMember['timeOff'][number]> {
-  await requireOwnedMember(db, user, id);
-  return staffRepository.insertTimeOff(db, { staffId: id, ...input });
+export async function addTimeOff(
+  db: Db,
+  user: User | null,
+  id: number,
+  input: z.output<typeof timeOffSchema>,
+  choice = noChoice,
+  now: Date = new Date(),
+): Promise<StaffMember['timeOff'][number]> {
+  const { business } = await requireOwnedMember(db, user, id);
+  return guardedOwnerChange(db, business, choice, now, (tx) => staffRepository.insertTimeOff(tx, { staffId: id, ...input }));
 }
 
 /** DELETE /staff/:id/time-off/:timeOffId: 404 unless the entry is that member's. */

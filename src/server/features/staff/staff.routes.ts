@@ -7,6 +7,7 @@ import {
   timeOffSchema, updateStaffSchema,
 } from '../../../contract/staff.js';
 import { availableSlotsQuerySchema } from '../../../contract/availability.js';
+import { strandChoiceOf, strandChoiceQuerySchema } from '../../../contract/stranded-bookings.js';
 import { slotRules } from '../availability/index.js';
 import { createStaff } from './create-staff.js';
 import { deactivateStaff } from './deactivate-staff.js';
@@ -38,11 +39,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/staff/:id', { schema: { params: idParamsSchema, body: updateStaffSchema, response: { 200: staffMemberSchema } } }, async (request) =>
     updateStaff(app.db, request.user, request.params.id, request.body),
   );
-  app.put('/staff/:id/hours', { schema: { params: idParamsSchema, body: staffHoursSchema, response: { 200: staffMemberSchema } } }, async (request) =>
-    setStaffHours(app.db, request.user, request.params.id, request.body),
+  app.put(
+    '/staff/:id/hours',
+    { schema: { params: idParamsSchema, querystring: strandChoiceQuerySchema, body: staffHoursSchema, response: { 200: staffMemberSchema } } },
+    async (request) => setStaffHours(app.db, request.user, request.params.id, request.body, strandChoiceOf(request.query), app.clock()),
   );
-  app.post('/staff/:id/time-off', { schema: { params: idParamsSchema, body: timeOffSchema, response: { 201: timeOffEntrySchema } } }, async (request, reply) =>
-    reply.status(201).send(await addTimeOff(app.db, request.user, request.params.id, request.body)),
+  app.post(
+    '/staff/:id/time-off',
+    { schema: { params: idParamsSchema, querystring: strandChoiceQuerySchema, body: timeOffSchema, response: { 201: timeOffEntrySchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await addTimeOff(app.db, request.user, request.params.id, request.body, strandChoiceOf(request.query), app.clock())),
   );
   app.delete(
     '/staff/:id/time-off/:timeOffId',
@@ -54,8 +60,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/staff/:id',
-    { schema: { params: idParamsSchema, querystring: z.object({ reassign: flag('reassign') }), response: { 200: deactivateStaffResponseSchema } } },
-    async (request) => deactivateStaff(app.db, request.user, request.params.id, request.query.reassign === 'true', app.clock()),
+    { schema: { params: idParamsSchema, querystring: strandChoiceQuerySchema, response: { 200: deactivateStaffResponseSchema } } },
+    async (request) => deactivateStaff(app.db, request.user, request.params.id, strandChoiceOf(request.query), app.clock()),
   );
 
   app.get(

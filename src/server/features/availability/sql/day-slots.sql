@@ -94,8 +94,11 @@ BEGIN
     SELECT id, business_id, duration, policies INTO v_service_id, v_service_business, v_service_duration, v_service_policies
       FROM services WHERE business_id = p_business AND deleted_at IS NULL ORDER BY id LIMIT 1;
   ELSE
+    -- An archived service (deleted with bookings kept, DESIGN section 4) takes no new bookings, but
+    -- its own bookings (the ones left out, p_exclude) stay movable.
     SELECT id, business_id, duration, policies INTO v_service_id, v_service_business, v_service_duration, v_service_policies
-      FROM services WHERE id = p_service AND deleted_at IS NULL;
+      FROM services WHERE id = p_service
+       AND (deleted_at IS NULL OR EXISTS (SELECT 1 FROM appointments x WHERE x.id = ANY (p_exclude) AND x.service_id = p_service));
     IF v_service_id IS NULL OR v_service_business <> p_business THEN
       RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Service not found';
     END IF;

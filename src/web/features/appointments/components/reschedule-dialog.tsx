@@ -22,7 +22,7 @@ function RescheduleForm({ appointment, onDone }: { appointment: Appointment; onD
   const [time, setTime] = useState<string | null>(null);
   // Free times on another day for the same business, service and party (the booking screens' cache).
   const partySize = appointment.businessType === 'restaurant' ? appointment.partySize : undefined;
-  const slots = useAvailableSlots(date === null ? null : { businessId: appointment.businessId, date, serviceId: appointment.serviceId, partySize });
+  const slots = useAvailableSlots(date === null ? null : { businessId: appointment.businessId, date, serviceId: appointment.serviceId, partySize, forAppointment: appointment.id });
   const update = useUpdateAppointment();
   const chosen = time && slots.data?.includes(time) ? time : null;
   // The times are the business's; from another zone, the heading says whose.

@@ -6,10 +6,11 @@ export type { SlotQuery };
 
 /** GET /api/available-slots: the free start times ("HH:MM") of a business on a day. */
 export const availableSlotsQueryOptions = (query: SlotQuery) => {
-  const { businessId, date, serviceId, partySize } = query;
+  const { businessId, date, serviceId, partySize, forAppointment } = query;
   const params = new URLSearchParams({ businessId: String(businessId), date });
   if (serviceId !== undefined) params.set('serviceId', String(serviceId));
   if (partySize !== undefined) params.set('partySize', String(partySize));
+  if (forAppointment !== undefined) params.set('forAppointment', String(forAppointment));
   return queryOptions({
     queryKey: queryKeys.availableSlots(query),
     queryFn: () => apiGet<string[]>(`/api/available-slots?${params}`),

@@ -12,6 +12,8 @@ import { Field, Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useBlockDate, useBlockedDates, useUnblockDate } from '@/features/availability';
 import { errorMessage } from '@/lib/api-client';
+import { useStrandGuard } from '@/lib/stranded-bookings';
+import { StrandedBookingsDialog } from '@/components/ui/stranded-bookings-dialog';
 
 /** Block a day (today or later, not already blocked) so nothing can be booked on it. */
 export function BlockedDatesPanel({ businessId, timeZone }: { businessId: number; timeZone: string }) {
@@ -38,8 +40,10 @@ export function BlockedDatesPanel({ businessId, timeZone }: { businessId: number
   const form = useForm<z.input<typeof formSchema>, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: { date: '', reason: '' } });
   const { errors } = form.formState;
 
+  // A closed day under upcoming bookings: the server lists them; the owner cancels them or backs out.
+  const strand = useStrandGuard();
   const onSubmit = (values: FormValues) =>
-    block.mutate(values, {
+    strand.run(block, values, {
       onSuccess: () => {
         toast({ title: 'Date Blocked', description: `${formatLongDate(values.date)} is closed for bookings.` });
         form.reset({ date: '', reason: '' });
@@ -75,6 +79,7 @@ export function BlockedDatesPanel({ businessId, timeZone }: { businessId: number
             Block Date
           </Button>
         </form>
+        <StrandedBookingsDialog guard={strand.guard} what="Blocking this date" busy={block.isPending} timeZone={timeZone} />
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-700">Currently blocked</h3>
           {blocked.isLoading ? (

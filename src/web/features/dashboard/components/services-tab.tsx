@@ -6,9 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card, EmptyState, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
+import { StrandedBookingsDialog } from '@/components/ui/stranded-bookings-dialog';
 import { toast } from '@/components/ui/toast';
 import { useBusinessServices, useCreateService, useDeleteService, useUpdateService } from '@/features/services';
 import { errorMessage } from '@/lib/api-client';
+import { useStrandGuard } from '@/lib/stranded-bookings';
 import { ServiceFormDialog } from './service-form-dialog';
 import { ServiceOverrides } from './service-overrides';
 
@@ -19,6 +21,7 @@ export function ServicesTab({ businessId }: { businessId: number }) {
   const remove = useDeleteService(businessId);
   const [editing, setEditing] = useState<Service | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Service | null>(null);
+  const strand = useStrandGuard();
 
   const save = (values: { name: string; description: string; duration: number; price: string | number }) => {
     const fail = (fallback: string) => (e: unknown) => toast({ title: fallback, description: errorMessage(e, ''), variant: 'destructive' });
@@ -31,10 +34,12 @@ export function ServicesTab({ businessId }: { businessId: number }) {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Service Deleted', description: `${deleting.name} is no longer offered.` }),
+    const target = deleting;
+    setDeleting(null);
+    // Upcoming bookings of the service: the server lists them, and the owner keeps or cancels them.
+    strand.run(remove, { id: target.id }, {
+      onSuccess: () => toast({ title: 'Service Deleted', description: `${target.name} is no longer offered.` }),
       onError: (e) => toast({ title: 'Failed to delete service', description: errorMessage(e, ''), variant: 'destructive' }),
-      onSettled: () => setDeleting(null),
     });
   };
 
@@ -101,6 +106,7 @@ export function ServicesTab({ businessId }: { businessId: number }) {
         busy={remove.isPending}
         onConfirm={confirmDelete}
       />
+      <StrandedBookingsDialog guard={strand.guard} what="Deleting this service" keep busy={remove.isPending} />
     </section>
   );
 }

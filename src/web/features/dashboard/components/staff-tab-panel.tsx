@@ -8,5 +8,5 @@ export function StaffTabPanel({ businessId, timeZone }: { businessId: number; ti
   const services = useBusinessServices(businessId);
   // A member's own hours start from the business's (then a lunch break is one added range away).
   const hours = useBusinessHours(businessId);
-  return <StaffTab businessId={businessId} services={services.data ?? []} businessHours={hours.data?.hours} today={todayIso(timeZone)} />;
+  return <StaffTab businessId={businessId} services={services.data ?? []} businessHours={hours.data?.hours} today={todayIso(timeZone)} timeZone={timeZone} />;
 }

@@ -6,9 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Badge, EmptyState, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
+import { StrandedBookingsDialog } from '@/components/ui/stranded-bookings-dialog';
 import { toast } from '@/components/ui/toast';
 import { type TimeSlotInput, useCreateTimeSlot, useDeleteTimeSlot, useTimeSlots, useUpdateTimeSlot } from '@/features/availability';
 import { errorMessage } from '@/lib/api-client';
+import { useStrandGuard } from '@/lib/stranded-bookings';
 import { DAY_NAMES, TimeSlotFormDialog } from './time-slot-form-dialog';
 
 // Monday first; Sunday (0) last.
@@ -22,6 +24,8 @@ export function TimeSlotsTab({ businessId }: { businessId: number }) {
   const remove = useDeleteTimeSlot(businessId);
   const [editing, setEditing] = useState<TimeSlot | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TimeSlot | null>(null);
+  // A change that leaves reservations outside every slot: the server lists them for the owner to cancel or keep the slot.
+  const strand = useStrandGuard();
   const describe = (s: { dayOfWeek: number; startTime: string; endTime: string }) => `${DAY_NAMES[s.dayOfWeek]} ${formatTime12h(s.startTime.slice(0, 5))} – ${formatTime12h(s.endTime.slice(0, 5))}`;
 
   const save = (input: TimeSlotInput) => {
@@ -29,16 +33,17 @@ export function TimeSlotsTab({ businessId }: { businessId: number }) {
     if (editing === 'new') {
       create.mutate(input, { onSuccess: (s) => { toast({ title: 'Time Slot Created', description: describe(s) }); setEditing(null); }, onError: fail('Failed to create time slot') });
     } else if (editing) {
-      update.mutate({ id: editing.id, input }, { onSuccess: (s) => { toast({ title: 'Time Slot Updated', description: describe(s) }); setEditing(null); }, onError: fail('Failed to update time slot') });
+      strand.run(update, { id: editing.id, input }, { onSuccess: (s) => { toast({ title: 'Time Slot Updated', description: describe(s) }); setEditing(null); }, onError: fail('Failed to update time slot') });
     }
   };
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Time Slot Deleted', description: describe(deleting) }),
+    const target = deleting;
+    setDeleting(null);
+    strand.run(remove, { id: target.id }, {
+      onSuccess: () => toast({ title: 'Time Slot Deleted', description: describe(target) }),
       onError: (e) => toast({ title: 'Failed to delete time slot', description: errorMessage(e, ''), variant: 'destructive' }),
-      onSettled: () => setDeleting(null),
     });
   };
 
@@ -105,6 +110,7 @@ export function TimeSlotsTab({ businessId }: { businessId: number }) {
         busy={remove.isPending}
         onConfirm={confirmDelete}
       />
+      <StrandedBookingsDialog guard={strand.guard} what="This time slot change" busy={update.isPending || remove.isPending} />
     </section>
   );
 }

@@ -5,10 +5,12 @@ import { type DayHours, dayHoursSchema } from '@contract/availability';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
+import { StrandedBookingsDialog } from '@/components/ui/stranded-bookings-dialog';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useBusinessHours, useUpdateBusinessHours } from '@/features/availability';
 import { errorMessage } from '@/lib/api-client';
+import { useStrandGuard } from '@/lib/stranded-bookings';
 
 // Monday first, as people read a working week; dayOfWeek stays 0 = Sunday.
 const DAYS = [1, 2, 3, 4, 5, 6, 0];
@@ -35,11 +37,13 @@ function HoursForm({ businessId, hours }: { businessId: number; hours: DayHours[
   const save = useUpdateBusinessHours(businessId);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: toForm(hours) });
   const days = useWatch({ control: form.control, name: 'days' });
+  // Hours that no longer hold upcoming bookings: the server lists them for the owner to decide.
+  const strand = useStrandGuard();
   const errors = form.formState.errors.days;
 
   const onSubmit = (values: FormValues) => {
     const next = values.days.filter((d) => d.open).map(({ dayOfWeek, openTime, closeTime }) => ({ dayOfWeek, openTime, closeTime }));
-    save.mutate(next, {
+    strand.run(save, { hours: next }, {
       onSuccess: (data) => {
         toast({ title: 'Hours Updated', description: 'Your weekly opening hours were saved.' });
         form.reset(toForm(data.hours));
@@ -83,6 +87,7 @@ function HoursForm({ businessId, hours }: { businessId: number; hours: DayHours[
           {save.isPending ? 'Saving…' : 'Save Hours'}
         </Button>
       </div>
+      <StrandedBookingsDialog guard={strand.guard} what="This change of hours" reassign busy={save.isPending} />
     </form>
   );
 }

@@ -2,29 +2,13 @@ import type { StaffMember } from '@contract/staff';
 import { ConfirmDialog } from '@/components/ui/dialog';
 
 /**
- * Deactivating a member: first "are you sure?"; when the server refuses because they still have
- * upcoming appointments (`conflict`, its own words), the offer to move those to other members.
+ * Deactivating a member: "are you sure?". Upcoming appointments they still have come back from the
+ * server as a list (STRANDS_BOOKINGS), shown by the staff tab's StrandedBookingsDialog.
  */
-export function DeactivateStaffDialog({ member, conflict, busy, onOpenChange, onConfirm }: {
-  member: StaffMember | null; conflict: string | null; busy: boolean; onOpenChange: (open: boolean) => void; onConfirm: (reassign: boolean) => void;
+export function DeactivateStaffDialog({ member, busy, onOpenChange, onConfirm }: {
+  member: StaffMember | null; busy: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void;
 }) {
   const name = member?.name ?? '';
-  if (conflict) {
-    return (
-      <ConfirmDialog
-        open={member !== null}
-        onOpenChange={onOpenChange}
-        title={`${name} has upcoming appointments`}
-        description={conflict}
-        confirmLabel={busy ? 'Moving…' : 'Move their appointments to others and deactivate'}
-        cancelLabel="Keep them active"
-        busy={busy}
-        onConfirm={() => onConfirm(true)}
-      >
-        <p className="mt-2 text-sm text-slate-600">Each appointment goes to another member who performs the service and is free then; if one cannot be moved, nothing changes.</p>
-      </ConfirmDialog>
-    );
-  }
   return (
     <ConfirmDialog
       open={member !== null}
@@ -34,7 +18,7 @@ export function DeactivateStaffDialog({ member, conflict, busy, onOpenChange, on
       confirmLabel={busy ? 'Deactivating…' : 'Deactivate'}
       cancelLabel="Keep them"
       busy={busy}
-      onConfirm={() => onConfirm(false)}
+      onConfirm={onConfirm}
     />
   );
 }

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { toast } from '@/components/ui/toast';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { StrandedBookingsDialog } from '@/components/ui/stranded-bookings-dialog';
+import { errorMessage } from '@/lib/api-client';
+import { useStrandGuard } from '@/lib/stranded-bookings';
 import { useAddTimeOff } from '../api/add-time-off';
 import { useCreateStaff } from '../api/create-staff';
 import { useDeactivateStaff } from '../api/deactivate-staff';
@@ -22,14 +24,13 @@ import { TimeOffDialog } from './time-off-dialog';
 
 const failed = (title: string) => (e: unknown) => toast({ title, description: errorMessage(e, ''), variant: 'destructive' });
 // The server refuses a deactivation with 409 for two reasons; only upcoming appointments can be moved.
-const hasAppointments = (e: unknown) => e instanceof ApiError && e.status === 409 && /appointment/i.test(e.serverMessage ?? '');
 
 /**
  * The owner's staff (DESIGN section 9): members in their order, inactive ones marked, and dialogs to
  * add, edit, reorder, set hours and time off, and deactivate. The business's services and hours come
  * from the dashboard (this feature imports no other).
  */
-export function StaffTab({ businessId, services, businessHours, today }: { businessId: number; services: ServiceOption[]; businessHours?: HoursRange[]; today: string }) {
+export function StaffTab({ businessId, services, businessHours, today, timeZone }: { businessId: number; services: ServiceOption[]; businessHours?: HoursRange[]; today: string; timeZone?: string }) {
   const staff = useAllBusinessStaff(businessId);
   const create = useCreateStaff(businessId);
   const update = useUpdateStaff(businessId);
@@ -42,7 +43,11 @@ export function StaffTab({ businessId, services, businessHours, today }: { busin
   const [hoursId, setHoursId] = useState<number | null>(null);
   const [timeOffId, setTimeOffId] = useState<number | null>(null);
   const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
+  // Hours, time off or deactivation under upcoming bookings: the server lists them, and the owner
+  // moves them (to a chosen member or any free one), cancels them, or backs out. `strandOf` is the
+  // member the change is about, never offered to take over their own bookings.
+  const strand = useStrandGuard();
+  const [strandOf, setStrandOf] = useState<{ id: number; what: string } | null>(null);
 
   const members = staff.data ?? [];
   const active = members.filter((m) => m.active);
@@ -67,7 +72,7 @@ export function StaffTab({ businessId, services, businessHours, today }: { busin
     if (action === 'edit') setEditing(member);
     else if (action === 'hours') setHoursId(member.id);
     else if (action === 'time-off') setTimeOffId(member.id);
-    else if (action === 'deactivate') { setConflict(null); setDeactivating(member); }
+    else if (action === 'deactivate') setDeactivating(member);
     else if (action === 'reactivate') {
       update.mutate({ id: member.id, input: { active: true } }, {
         onSuccess: (m) => toast({ title: 'Staff member reactivated', description: `${m.name} is offered to customers again.` }),
@@ -80,26 +85,30 @@ export function StaffTab({ businessId, services, businessHours, today }: { busin
   const saveHours = (hours: HoursRange[] | null) => {
     const member = byId(hoursId);
     if (!member) return;
-    setHours.mutate({ id: member.id, hours }, {
+    setStrandOf({ id: member.id, what: `The change to ${member.name}'s hours` });
+    strand.run(setHours, { id: member.id, hours }, {
       onSuccess: () => { toast({ title: 'Hours saved', description: hours ? `${member.name} works their own hours.` : `${member.name} works the business's hours.` }); setHoursId(null); },
       onError: failed('Failed to save hours'),
     });
   };
 
-  const confirmDeactivate = (reassign: boolean) => {
+  const confirmDeactivate = () => {
     const member = deactivating;
     if (!member) return;
-    deactivate.mutate({ id: member.id, reassign }, {
-      onSuccess: ({ reassigned }) => {
-        toast({ title: 'Staff member deactivated', description: reassigned ? `${member.name} was deactivated; ${reassigned} appointment${reassigned === 1 ? '' : 's'} moved to others.` : `${member.name} is no longer offered to customers.` });
-        setDeactivating(null);
-      },
-      onError: (e) => {
-        if (!reassign && hasAppointments(e)) return setConflict(errorMessage(e, ''));
-        failed('Failed to deactivate staff member')(e);
-        setDeactivating(null);
-      },
+    setDeactivating(null);
+    setStrandOf({ id: member.id, what: `Deactivating ${member.name}` });
+    strand.run(deactivate, { id: member.id }, {
+      onSuccess: ({ reassigned }) =>
+        toast({ title: 'Staff member deactivated', description: reassigned ? `${member.name} was deactivated; ${reassigned} appointment${reassigned === 1 ? '' : 's'} moved to others.` : `${member.name} is no longer offered to customers.` }),
+      onError: failed('Failed to deactivate staff member'),
     });
+  };
+
+  const addOff = (input: Parameters<typeof addTimeOff.mutate>[0]['input'], done: () => void) => {
+    const member = byId(timeOffId);
+    if (!member) return;
+    setStrandOf({ id: member.id, what: `${member.name}'s time off` });
+    strand.run(addTimeOff, { staffId: member.id, input }, { onSuccess: () => { toast({ title: 'Time off added' }); done(); }, onError: failed('Failed to add time off') });
   };
 
   const add = () => setEditing('new');
@@ -143,10 +152,18 @@ export function StaffTab({ businessId, services, businessHours, today }: { busin
         adding={addTimeOff.isPending}
         removingId={removeTimeOff.isPending ? (removeTimeOff.variables?.timeOffId ?? null) : null}
         onOpenChange={(open) => !open && setTimeOffId(null)}
-        onAdd={(input, done) => timeOffId !== null && addTimeOff.mutate({ staffId: timeOffId, input }, { onSuccess: () => { toast({ title: 'Time off added' }); done(); }, onError: failed('Failed to add time off') })}
+        onAdd={addOff}
         onRemove={(id) => timeOffId !== null && removeTimeOff.mutate({ staffId: timeOffId, timeOffId: id }, { onSuccess: () => toast({ title: 'Time off removed' }), onError: failed('Failed to remove time off') })}
       />
-      <DeactivateStaffDialog member={deactivating} conflict={conflict} busy={deactivate.isPending} onOpenChange={(open) => !open && setDeactivating(null)} onConfirm={confirmDeactivate} />
+      <DeactivateStaffDialog member={deactivating} busy={deactivate.isPending} onOpenChange={(open) => !open && setDeactivating(null)} onConfirm={confirmDeactivate} />
+      <StrandedBookingsDialog
+        guard={strand.guard}
+        what={strandOf?.what ?? 'This change'}
+        reassign
+        members={active.filter((m) => m.id !== strandOf?.id).map((m) => ({ id: m.id, name: m.name }))}
+        busy={setHours.isPending || addTimeOff.isPending || deactivate.isPending}
+        timeZone={timeZone}
+      />
     </section>
   );
 }

@@ -1,0 +1,43 @@
+-- Owner changes under existing bookings (DESIGN section 4): a business's upcoming confirmed bookings
+-- that no longer have a place where they are: on a blocked date; a restaurant's table at a time no
+-- active time slot of that weekday holds; a service visit whose member is inactive, on time off, no
+-- longer gives the service, or does not work the whole visit then (que_working_staff: the member's
+-- own hours or the business's). The caller compares the list before and after its change, under the
+-- business's lock, so only what the change strands counts. Wall-clock minutes, as the hours are.
+CREATE OR REPLACE FUNCTION que_stranded_appointments(p_business integer, p_now timestamp with time zone)
+ RETURNS integer[]
+ LANGUAGE sql
+ STABLE
+AS $$
+  SELECT coalesce(array_agg(a.id ORDER BY a.starts_at, a.id), '{}')
+    FROM businesses bz
+    JOIN appointments a ON a.business_id = bz.id
+   WHERE bz.id = p_business AND a.status = 'confirmed'
+     AND a.starts_at > (coalesce(p_now, now()) AT TIME ZONE bz.time_zone)
+     AND (EXISTS (SELECT 1 FROM blocked_dates bd WHERE bd.business_id = bz.id AND bd.date = a.starts_at::date)
+          OR CASE WHEN bz.business_type = 'restaurant' THEN
+               NOT EXISTS (SELECT 1 FROM restaurant_time_slots rt
+                            WHERE rt.business_id = bz.id AND rt.is_active AND rt.day_of_week = extract(dow FROM a.starts_at)::int
+                              AND rt.start_time <= a.starts_at::time AND a.starts_at::time < rt.end_time)
+             ELSE
+               NOT EXISTS (SELECT 1 FROM que_working_staff(bz.id, a.service_id, a.starts_at::date, a.staff_id) w,
+                                         generate_subscripts(w.opens, 1) r
+                            WHERE w.opens[r] <= extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int
+                              AND extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int + a.duration <= w.closes[r])
+             END)
+$$;
+
+-- The bookings a refusal names, for the business's owner (who sees everything): id, date, time,
+-- service (archived ones too), customer and member, by start.
+CREATE OR REPLACE FUNCTION que_stranded_view(p_ids integer[])
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $$
+  SELECT coalesce(jsonb_agg(jsonb_build_object(
+           'id', a.id, 'date', to_char(a.starts_at, 'YYYY-MM-DD'), 'time', to_char(a.starts_at, 'HH24:MI'),
+           'serviceId', a.service_id, 'serviceName', s.name, 'customerName', a.customer_name, 'partySize', a.party_size,
+           'staffId', a.staff_id, 'staffName', m.name) ORDER BY a.starts_at, a.id), '[]'::jsonb)
+    FROM appointments a JOIN services s ON s.id = a.service_id LEFT JOIN staff_members m ON m.id = a.staff_id
+   WHERE a.id = ANY (p_ids)
+$$;

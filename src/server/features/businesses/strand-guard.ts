@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { ErrorCode } from '../../../contract/errors.js';
+import type { StrandChoice, StrandedBooking } from '../../../contract/stranded-bookings.js';
+import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
+import { AppError, sqlCall } from '../../errors.js';
+
+// Owner changes under existing bookings (DESIGN section 4). Each change runs in one transaction under
+// the business's lock, the one every booking takes (que_require_slot), so a booking made meanwhile
+// waits and is seen; the bookings it strands are refused, reassigned or cancelled in that
+// transaction, and a refusal undoes the change.
+
+type Rows<T> = { rows: T[] };
+const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
+
+/** Takes turns on the business row with bookings and the other owner changes. */
+export async function lockBusinessRow(db: Db, businessId: number): Promise<void> {
+  await db.execute(sql`select 1 from businesses where id = ${businessId} for no key update`);
+}
+
+/** The business's upcoming confirmed bookings that have no place where they are (businesses/sql/stranded-bookings.sql). */
+export async function strandedIds(db: Db, businessId: number, now: Date): Promise<number[]> {
+  const [row] = await rows<{ ids: number[] }>(db, sql`select que_stranded_appointments(${businessId}::int, ${now.toISOString()}::timestamptz) as ids`);
+  return row.ids.map(Number);
+}
+
+export async function strandedView(db: Db, ids: number[]): Promise<StrandedBooking[]> {
+  const [row] = await rows<{ list: StrandedBooking[] | string }>(db, sql`select que_stranded_view(${`{${ids.join(',')}}`}::int[]) as list`);
+  return typeof row.list === 'string' ? JSON.parse(row.list) : row.list;
+}
+
+export function requireOneChoice(choice: StrandChoice): void {
+  if (choice.reassign && choice.cancelBookings) throw new AppError(ErrorCode.VALIDATION, 'Ask for reassign or cancelBookings, not both');
+  if (choice.toStaffId !== undefined && !choice.reassign) throw new AppError(ErrorCode.VALIDATION, 'toStaffId goes with reassign=true');
+}
+
+const plural = (n: number, word: string) => `${n} upcoming ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The bookings a change strands, settled as the owner asked: cancelled by the business (the customer
+ * told in-app and by e-mail, credit and escrow as for any business cancel: que_appointment_cancel),
+ * moved to another free member (que_reassign_appointment; one that cannot move fails all), or,
+ * without either, the change refused with 409 STRANDS_BOOKINGS listing them. Call inside the change's
+ * transaction, under the business's lock.
+ */
+export async function settleStranded(db: Db, ownerId: number, ids: number[], choice: StrandChoice, now: Date, refusal?: string): Promise<void> {
+  if (ids.length === 0) return;
+  if (choice.cancelBookings) {
+    for (const id of ids) await sqlCall(db.execute(sql`select que_appointment_cancel(${ownerId}::int, ${id}::int)`));
+    return;
+  }
+  if (choice.reassign) {
+    for (const id of ids) {
+      await sqlCall(db.execute(sql`select que_reassign_appointment(${id}::int, ${choice.toStaffId ?? null}::int, ${now.toISOString()}::timestamptz)`));
+    }
+    return;
+  }
+  const bookings = await strandedView(db, ids);
+  const message = refusal ?? `This change would leave ${plural(ids.length, 'booking')} without a place: reassign or cancel ${ids.length === 1 ? 'it' : 'them'}, or keep things as they are`;
+  throw new AppError(ErrorCode.STRANDS_BOOKINGS, message, undefined, undefined, bookings);
+}
+
+/**
+ * Runs an owner change of the business's hours, days or members guarded: the bookings that fit
+ * before it and not after are settled as the owner asked (settleStranded).
+ */
+export async function guardedOwnerChange<T>(
+  db: Db,
+  business: { id: number; ownerId: number },
+  choice: StrandChoice,
+  now: Date,
+  change: (tx: Db) => Promise<T>,
+): Promise<T> {
+  requireOneChoice(choice);
+  return unitOfWork(db, async (tx) => {
+    await lockBusinessRow(tx, business.id);
+    const before = new Set(await strandedIds(tx, business.id, now));
+    const result = await change(tx);
+    const stranded = (await strandedIds(tx, business.id, now)).filter((id) => !before.has(id));
+    await settleStranded(tx, business.ownerId, stranded, choice, now);
+    return result;
+  });
+}
+
+/** A business's upcoming appointments that are not cancelled: its time zone stays while there are any. */
+export async function upcomingAppointmentCount(db: Db, businessId: number, now: Date): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from appointments a join businesses bz on bz.id = a.business_id
+         where a.business_id = ${businessId} and a.status <> 'cancelled' and a.starts_at > (${now.toISOString()}::timestamptz at time zone bz.time_zone)`,
+  );
+  return Number(row.n);
+}
