@@ -56,6 +56,8 @@ export interface RunnerOptions {
   concurrency: number;
   /** How often a runner looks for due jobs that no notification announced (scheduled ones, retries). */
   pollIntervalMs?: number;
+  /** After the runner has stopped, when the app closes (e.g. an SMTP connection the tasks used). */
+  afterStop?: () => void;
 }
 
 /**
@@ -80,5 +82,6 @@ export function startJobRunner(app: FastifyInstance, taskList: JobTasks, options
   app.addHook('onClose', async () => {
     await runner?.stop();
     if (app.database.kind === 'postgres') await pgPool.end();
+    options.afterStop?.();
   });
 }
