@@ -397,6 +397,12 @@ BEGIN
       'location', v_address,
       'organizer', jsonb_build_object('name', v_business_name, 'email', coalesce(nullif(p_business.email, ''), 'no-reply@que.local')),
       'attendee', jsonb_build_object('name', coalesce(nullif(v_customer_name, ''), p_ap.customer_email), 'email', p_ap.customer_email)));
+  -- The job that sends it, in this transaction (decision 0028): one waiting job per appointment
+  -- (job_key), run one at a time in the appointment's queue, so its mail leaves in the order written.
+  -- A job already waiting keeps its time: a retry's backoff (email-worker.ts) is not cut short.
+  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', p_ap.id),
+    queue_name => 'email:appointment:' || p_ap.id, job_key => 'email:appointment:' || p_ap.id,
+    job_key_mode => 'preserve_run_at');
 END
 $$;
 
@@ -3503,7 +3509,6 @@ CREATE TABLE public.email_outbox (
     appointment_id integer,
     status text DEFAULT 'pending'::text NOT NULL,
     attempts integer DEFAULT 0 NOT NULL,
-    run_after timestamp with time zone DEFAULT now() NOT NULL,
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
@@ -4569,12 +4574,6 @@ CREATE INDEX earliest_free_starts_restaurant_listing_idx ON public.earliest_free
 --
 
 CREATE INDEX email_outbox_appointment_idx ON public.email_outbox USING btree (appointment_id);
-
---
--- Name: email_outbox_due_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX email_outbox_due_idx ON public.email_outbox USING btree (run_after) WHERE (status = 'pending'::text);
 
 --
 -- Name: idempotency_keys_created_idx; Type: INDEX; Schema: public; Owner: -
