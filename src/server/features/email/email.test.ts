@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
