@@ -7,7 +7,7 @@ DO $$
 BEGIN
   IF to_regnamespace('graphile_worker') IS NOT NULL THEN
     PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', appointment_id),
-      queue_name => 'email:appointment:' || appointment_id, job_key => 'email:appointment:' || appointment_id)
+      queue_name => 'email:' || (appointment_id % 16), job_key => 'email:appointment:' || appointment_id)
     FROM (SELECT DISTINCT appointment_id FROM email_outbox WHERE status = 'pending' AND appointment_id IS NOT NULL) AS waiting;
   END IF;
 END

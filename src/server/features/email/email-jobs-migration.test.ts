@@ -19,7 +19,7 @@ describe('migration 0023', () => {
         database,
         `select j.key, q.queue_name as queue, j.payload from graphile_worker._private_jobs j join graphile_worker._private_job_queues q on q.id = j.job_queue_id`,
       );
-      expect(jobs).toEqual([{ key: 'email:appointment:4242', queue: 'email:appointment:4242', payload: { appointmentId: 4242 } }]);
+      expect(jobs).toEqual([{ key: 'email:appointment:4242', queue: 'email:2', payload: { appointmentId: 4242 } }]);
     } finally {
       await drop();
     }

@@ -23,7 +23,7 @@ export interface DueEmail {
 /**
  * The appointment's oldest message not sent yet, its try counted (a try cut short by a crash counts
  * too). Mail about one appointment leaves in the order it was written (DESIGN section 7): the job
- * that sends it runs alone in the appointment's queue (email-jobs.ts), takes the oldest pending
+ * that sends it runs alone in the queue all its jobs go to (email-worker.ts), takes the oldest pending
  * message first and stops at one that waits for a retry, so a cancellation never overtakes its
  * confirmation, with any number of runners. A message failed for good no longer holds the rest.
  */

@@ -18,10 +18,13 @@ export const MAX_ATTEMPTS = 8;
  */
 export const emailBackoffSeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 3600);
 
-/** The appointment's next sending job, at `runAt` (now when unset): alone in the appointment's queue. */
+/** Queues e-mail jobs are spread over; an appointment's jobs are always in the same one (que_appointment_email_of). */
+const EMAIL_QUEUES = 16;
+
+/** The appointment's next sending job, at `runAt` (now when unset), as que_appointment_email_of adds it. */
 export function enqueueAppointmentEmail(db: Db, appointmentId: number, runAt?: Date) {
-  const key = `email:appointment:${appointmentId}`;
-  return enqueueJob(db, SEND_APPOINTMENT_EMAIL, { appointmentId }, { queueName: key, jobKey: key, runAt });
+  const queueName = `email:${appointmentId % EMAIL_QUEUES}`;
+  return enqueueJob(db, SEND_APPOINTMENT_EMAIL, { appointmentId }, { queueName, jobKey: `email:appointment:${appointmentId}`, runAt });
 }
 
 export interface MailSender {
@@ -59,8 +62,8 @@ const isPermanent = (error: unknown) => {
 };
 
 /**
- * Sends the appointment's pending mail, oldest first: the job runs alone in the appointment's queue,
- * so no other runner sends its mail meanwhile. A message is marked sent in one statement as soon as
+ * Sends the appointment's pending mail, oldest first: the job runs alone in its queue, where every
+ * job of the appointment is, so no other runner sends its mail meanwhile. A message is marked sent in one statement as soon as
  * the server accepts it; only a crash between those two steps can repeat it (after the dead runner's
  * lock ends). A refused message stops the round, and the next job is scheduled after its backoff in
  * the same transaction that records the error: the later messages wait for it. A message given up
