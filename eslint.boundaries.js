@@ -3,7 +3,7 @@
 //  - a feature imports another feature only through that feature's index.ts, and only a feature it
 //    declares below; the declared dependencies must form no cycle (checked when this file loads, so
 //    `npm run lint` fails on one);
-//  - shared code (src/contract; on the server db/, plugins/, time/, errors.ts, live-events.ts, config.ts;
+//  - shared code (src/contract; on the server db/, jobs/, plugins/, time/, errors.ts, live-events.ts, config.ts;
 //    in the web lib/ and components/) imports no feature, and src/contract imports neither side;
 //  - the composition (server: app.ts, main.ts, seed/; web: main.tsx, router.tsx, app/, routes/) may
 //    use any feature, through its index.ts; nothing imports the composition back.
@@ -109,7 +109,7 @@ export default [
       'boundaries/elements': [
         { type: 'contract', pattern: 'src/contract', partialMatch: false },
         { type: 'server-feature', pattern: 'src/server/features/*', partialMatch: false, capture: ['feature'] },
-        { type: 'server-shared', pattern: 'src/server/{db,plugins,time}', partialMatch: false },
+        { type: 'server-shared', pattern: 'src/server/{db,jobs,plugins,time}', partialMatch: false },
         { type: 'server-app', pattern: 'src/server/seed', partialMatch: false },
         // app.ts and main.ts compose; errors.ts, config.ts and live-events.ts are shared (file categories below).
         { type: 'server-root', pattern: 'src/server', partialMatch: false },

@@ -15,7 +15,7 @@ interface FaultInjection {
   invariants: Record<string, boolean>;
 }
 
-const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'web-bundle'];
+const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'web-bundle'];
 
 /** Why a bench's target is missed and what comes next: written by whoever profiled it, shown beside a miss. */
 /** What a reader should know about a figure whether or not this run met its target. */
@@ -45,6 +45,10 @@ STANDING_NOTES.discovery = [
   'the availability search missed in the first runs (p50 98 ms plain, 632 ms with a date and a party size, 10:31 UTC): the stale-row check read the whole free-time table before every page, and party-size pages walked every service business\'s rows in start order; met since stale rows are found by index (decision 0024, addendum) and restaurants\' rows have a listing index of their own (earliest_free_starts_restaurant_listing_idx).',
   'partySize pages read restaurants in name order through businesses_type_name_idx (the filter says the type, which a party size implies), the party size a filter on those rows, bounded by the page\'s LIMIT (2026-11-26 16:10 UTC; before, every business in name order). availableOn pages still walk businesses_name_idx with a filter: whether a business is free that day is its stored earliest day or, when that day is earlier, the slot function asked for that day, which no index answers; the check counts it against them.',
 ];
+STANDING_NOTES['email-latency'] = [
+  "before and after decision 0028 (e-mail sent by jobs a NOTIFY announces, not by a worker polling every second), the same bench (89-90 bookings, 4 customers, both processes, one every 250 ms per customer) run side by side at 2026-12-04 20:09-20:11 UTC at load 22-25: before (commit e6d0b12, the one-second e-mail worker) p50 497 / p95 1,158 / p99 1,379 ms; after p50 148 / p95 233 / p99 331 ms. Without the pause between bookings (a burst of 89, the figure is the backlog's drain): before p99 5,149 ms, after 2,130 ms. At that load most of the remaining time is waiting for a core.",
+];
+
 STANDING_NOTES['discovery-browser'] = [
   "since 16:20 UTC the document's first list draws the cards a first screen holds (4), then the rest right after that first paint (web/lib/first-screen-first.ts; a list mounted again by Back or a link, or one whose place is restored, is drawn whole). Three runs: directory 1,079 ms and quick booking 1,019 ms (16:23, load about 1), 2,100 and 2,283 ms (16:31, load 5-6, right after the e2e suite), 1,483 and 1,202 ms (16:34, load 3-4, the table's). On a quiet machine the target is met with a margin; under load it is not.",
   "five runs on a quiet machine after the first-card changes (2026-11-26 15:58-16:07 UTC, load 1.5-3.7, each the median of 5 cold loads): directory 1,267, 1,608, 1,436, 1,366 and 1,700 ms; quick booking 1,289, 1,523, 1,347, 1,159 and 1,500 ms. The target is met in 3 of 5 runs for the directory and 4 of 5 for quick booking, so it is not met with a margin; the table shows the last run. A profile of the current build (load 2): the main script runs about 180 ms, then one long task of 380-530 ms renders the shell with the 24 cards and lays them out (4x slower CPU). Next: less rendering before the first card (the cards below the first screen after it, or content-visibility for them), measured against Back keeping the place.",

@@ -16,7 +16,7 @@ import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvaila
 import { availabilityRoutes, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
-import { smtpSender, startEmailWorker } from './features/email/index.js';
+import { emailTasks, smtpSender } from './features/email/index.js';
 import { type LiveOptions, livePlugin } from './features/live/index.js';
 import { notificationsRoutes } from './features/notifications/index.js';
 import { offersRoutes, startOfferSweeps } from './features/offers/index.js';
@@ -27,6 +27,7 @@ import { servicesRoutes } from './features/services/index.js';
 import { type BuildManifest, sharePagesRoutes } from './features/share-pages/index.js';
 import { staffRoutes } from './features/staff/index.js';
 import { walletRoutes } from './features/wallet/index.js';
+import { startJobRunner } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -110,8 +111,13 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   if (config.PAYMENT_WORKER) startPaymentWorker(app);
   if (config.OFFER_SWEEPS) startOfferSweeps(app);
   if (config.EARLIEST_REFRESH) startEarliestRefresher(app);
-  // Without SMTP_URL, e-mail waits in the outbox (README); with it, any number of processes may send.
-  if (config.SMTP_URL) startEmailWorker(app, smtpSender(config.SMTP_URL));
+  // One job runner for the features' tasks (decision 0028), in any number of processes. Without
+  // SMTP_URL, e-mail waits in the outbox and its jobs in the queue (README) until a process can send.
+  if (config.JOB_RUNNER) {
+    const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : undefined;
+    const tasks = { ...(sender ? emailTasks(database.db, sender, config.MAIL_FROM, app.log) : {}) };
+    startJobRunner(app, tasks, { concurrency: config.JOB_CONCURRENCY, afterStop: () => sender?.close() });
+  }
 
   // Only JSON may change state: a cross-site HTML form cannot send application/json.
   app.removeContentTypeParser(['text/plain']);

@@ -83,6 +83,10 @@ const envSchema = z.object({
   OFFER_SWEEPS: booleanFlag.default(true),
   // Recomputes stale earliest-appointment rows ahead of readers; any number of processes may run it.
   EARLIEST_REFRESH: booleanFlag.default(true),
+  // The job queue's runner (decision 0028): off in processes that should only serve requests; at
+  // least one process must run it. JOB_CONCURRENCY: jobs one process runs at once.
+  JOB_RUNNER: booleanFlag.default(true),
+  JOB_CONCURRENCY: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(100).default(4),
   // Outgoing mail: without it, e-mail stays pending in the outbox (README: reading the outbox).
   SMTP_URL: z
     .string()

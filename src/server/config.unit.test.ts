@@ -41,6 +41,14 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dir, WS_CONNECTIONS_PER_IP: '0' })).toThrow(/WS_CONNECTIONS_PER_IP: must be at least 1/);
     expect(() => loadConfig({ DATA_DIR: dir, WS_CONNECTIONS_PER_IP: 'lots' })).toThrow(/WS_CONNECTIONS_PER_IP: must be a number/);
   });
+  it('runs the job queue by default, four jobs at once, and reads JOB_RUNNER and JOB_CONCURRENCY', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ JOB_RUNNER: true, JOB_CONCURRENCY: 4 });
+    expect(loadConfig({ DATA_DIR: dir, JOB_RUNNER: 'false', JOB_CONCURRENCY: '8' })).toMatchObject({ JOB_RUNNER: false, JOB_CONCURRENCY: 8 });
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY: must be at least 1/);
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_RUNNER: 'maybe' })).toThrow(/JOB_RUNNER: must be true or false/);
+  });
+
   it('reads PUBLIC_URL as an http(s) origin, http://localhost:{PORT} when unset', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
     const publicUrl = (PUBLIC_URL?: string, PORT?: string) => loadConfig({ DATA_DIR: dir, PUBLIC_URL, PORT }).PUBLIC_URL;

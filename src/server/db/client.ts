@@ -10,9 +10,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Logger, type LogLevel, runMigrations as migrateJobSchema } from 'graphile-worker';
 import pg from 'pg';
 import { writeAppRules } from './app-rules.js';
 import { applyFunctionFiles, type SqlRunner } from './function-files.js';
+import { pglitePool } from './pglite-pool.js';
 import * as schema from './schema.js';
 import { insideTransactionWork, isRetryable, TRANSACTION_ATTEMPTS } from './unit-of-work.js';
 
@@ -31,6 +33,11 @@ export interface Database {
    * Resolves to a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * A pg.Pool for the job queue's runner (graphile-worker, decision 0028): on PostgreSQL its own
+   * small pool (the runner keeps one connection for LISTEN), on PGlite the embedded session.
+   */
+  jobPool(connections: number): pg.Pool;
   /** PostgreSQL only: pooled connections open, idle, and queries waiting for one (pool saturation). */
   poolCounts?: () => { total: number; idle: number; waiting: number };
 }
@@ -104,6 +111,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           // Migrations (and waiting for another process's) may take longer than any request may.
           await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock(727274)');
+          // The job queue's schema first: versioned migrations and function files may add jobs in SQL.
+          // Its migrator reads its own migrations table only, so start-up does no work that grows with data.
+          const single = new pg.Pool({ connectionString: options.url, max: 1, application_name: 'que-migrate-jobs' });
+          try {
+            await migrateJobSchema({ pgPool: single, logger: quietJobLogger });
+          } finally {
+            await single.end();
+          }
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
           const runner: SqlRunner = {
             exec: async (text) => void (await client.query(text)),
@@ -118,6 +133,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       listen: (channel, onPayload) => listenPostgres(options.url, channel, onPayload),
+      jobPool: (connections) => {
+        const jobs = new pg.Pool({ connectionString: options.url, max: connections, application_name: 'que-jobs', options: '-c jit=off' });
+        jobs.on('error', () => {});
+        return jobs;
+      },
       poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // Closing twice (a shutdown racing a test's teardown) is harmless.
       close: once(() => pool.end()),
@@ -134,6 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: async () => {
+      await migrateJobSchema({ pgPool: pglitePool(client), logger: quietJobLogger });
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       const runner: SqlRunner = {
         exec: async (text) => void (await client.exec(text)),
@@ -149,6 +170,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await unlisten();
       };
     },
+    jobPool: () => pglitePool(client),
     close: once(() => client.close()),
     dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
   };
@@ -178,6 +200,11 @@ function retryAbortedStatements(pool: pg.Pool) {
     return run(1);
   };
 }
+
+/** The job queue's migrator says each step at info level; start-up logs say enough. */
+const quietJobLogger = new Logger(() => (level: LogLevel, message: string) => {
+  if (level === 'error') console.error(`job queue migration: ${message}`);
+});
 
 function refusePoolQueriesInTransactions(pool: pg.Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;

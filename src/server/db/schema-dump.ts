@@ -11,10 +11,11 @@ export const SCHEMA_SQL_HEADER = `-- The whole database schema after every migra
 
 /**
  * pg_dump of one database's schema, without what differs from run to run or machine to machine:
- * owners and privileges, drizzle's bookkeeping schema, the random \restrict key, and versions.
+ * owners and privileges, drizzle's bookkeeping schema, the job queue's schema (graphile_worker: the
+ * library's own migrations define it, decision 0028), the random \restrict key, and versions.
  */
 export function dumpSchema(url: string): string {
-  const text = execFileSync('pg_dump', ['--schema-only', '--no-owner', '--no-privileges', '--exclude-schema=drizzle', url], {
+  const text = execFileSync('pg_dump', ['--schema-only', '--no-owner', '--no-privileges', '--exclude-schema=drizzle', '--exclude-schema=graphile_worker', url], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -409,6 +409,14 @@ BEGIN
       'location', v_address,
       'organizer', jsonb_build_object('name', v_business_name, 'email', coalesce(nullif(p_business.email, ''), 'no-reply@que.local')),
       'attendee', jsonb_build_object('name', coalesce(nullif(v_customer_name, ''), p_ap.customer_email), 'email', p_ap.customer_email)));
+  -- The job that sends it, in this transaction (decision 0028): one waiting job per appointment
+  -- (job_key). Jobs of one queue run one at a time, and an appointment's jobs are always in the same
+  -- one of 16 queues, so its mail leaves in the order written; 16, because the library looks at
+  -- every free queue when it takes a job (a queue per appointment would grow without end).
+  -- A job already waiting keeps its time: a retry's backoff (email-worker.ts) is not cut short.
+  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', p_ap.id),
+    queue_name => 'email:' || (p_ap.id % 16), job_key => 'email:appointment:' || p_ap.id,
+    job_key_mode => 'preserve_run_at');
 END
 $$;
 
@@ -3741,7 +3749,6 @@ CREATE TABLE public.email_outbox (
     appointment_id integer,
     status text DEFAULT 'pending'::text NOT NULL,
     attempts integer DEFAULT 0 NOT NULL,
-    run_after timestamp with time zone DEFAULT now() NOT NULL,
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
@@ -4813,12 +4820,6 @@ CREATE INDEX earliest_free_starts_restaurant_listing_idx ON public.earliest_free
 --
 
 CREATE INDEX email_outbox_appointment_idx ON public.email_outbox USING btree (appointment_id);
-
---
--- Name: email_outbox_due_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX email_outbox_due_idx ON public.email_outbox USING btree (run_after) WHERE (status = 'pending'::text);
 
 --
 -- Name: idempotency_keys_created_idx; Type: INDEX; Schema: public; Owner: -

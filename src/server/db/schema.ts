@@ -661,14 +661,13 @@ export const emailOutbox = pgTable(
     invite: jsonb('invite'),
     appointmentId: integer('appointment_id').references(() => appointments.id),
     status: text('status').notNull().default('pending'),
+    // tries so far; when the next one runs is its job's business (decision 0028, migration 0019)
     attempts: integer('attempts').notNull().default(0),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('email_outbox_due_idx').on(t.runAfter).where(sql`${t.status} = 'pending'`),
     index('email_outbox_appointment_idx').on(t.appointmentId),
     check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],

@@ -3,8 +3,8 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { book, contact, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { runDueEmails, smtpSender } from './email-worker.js';
-import { useMailTestBed } from './test-fixtures.js';
+import { smtpSender } from './email-worker.js';
+import { runDueEmails, useMailTestBed } from './test-fixtures.js';
 import type { TestSmtpServer } from './test-smtp-server.js';
 
 // DESIGN section 7: names are single-line wherever they are printed. A name sent with a line break
@@ -21,7 +21,7 @@ beforeAll(() => {
 async function sendRound() {
   const sender = smtpSender(smtp.url);
   try {
-    return await runDueEmails(ctx.database.db, sender, 'Que <no-reply@que.local>');
+    return await runDueEmails(ctx.database, sender, 'Que <no-reply@que.local>');
   } finally {
     sender.close();
   }

@@ -21,35 +21,20 @@ export interface DueEmail {
 }
 
 /**
- * Takes up to `limit` due messages for this worker in one statement: SKIP LOCKED passes over rows
- * another worker is taking, and moving run_after past the lease hides them from every worker until
- * it ends, so a message is in one sender's hands at a time. If the sender dies mid-send, the lease
- * runs out and the message is tried again; attempts counts that try too.
- *
- * Mail about one appointment leaves in the order it was written (DESIGN section 7): a message is
- * taken only when no earlier message of its appointment is still pending, whether due, waiting out
- * a retry's backoff or leased by a sender right now. So a cancellation never overtakes its
- * confirmation, with any number of workers; an earlier message blocks the later ones until it is
- * sent or given up on (failed). A statement's snapshot cannot take the later message before the
- * earlier one is marked sent: the earlier one's 'sent' commits before the later one is leased.
+ * The appointment's oldest message not sent yet, its try counted (a try cut short by a crash counts
+ * too). Mail about one appointment leaves in the order it was written (DESIGN section 7): the job
+ * that sends it runs alone in the queue all its jobs go to (email-worker.ts), takes the oldest pending
+ * message first and stops at one that waits for a retry, so a cancellation never overtakes its
+ * confirmation, with any number of runners. A message failed for good no longer holds the rest.
  */
-export async function leaseDueEmails(db: Db, limit: number, leaseSeconds: number): Promise<DueEmail[]> {
+export async function takeNextEmail(db: Db, appointmentId: number): Promise<DueEmail | null> {
   const result = await db.execute(sql`
-    update email_outbox e
-    set attempts = e.attempts + 1, run_after = now() + make_interval(secs => ${leaseSeconds})
-    where e.id in (
-      select o.id from email_outbox o
-      where o.status = 'pending' and o.run_after <= now()
-        and not exists (
-          select 1 from email_outbox earlier
-          where earlier.appointment_id = o.appointment_id and earlier.id < o.id and earlier.status = 'pending'
-        )
-      order by o.run_after, o.id
-      limit ${limit}
-      for update of o skip locked
-    )
+    update email_outbox e set attempts = e.attempts + 1
+    where e.id = (select o.id from email_outbox o where o.appointment_id = ${appointmentId} and o.status = 'pending' order by o.id limit 1)
     returning e.id, e.to_email, e.subject, e.text, e.ics, e.invite, e.attempts`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+  const [r] = rowsOf<Record<string, unknown>>(result);
+  if (!r) return null;
+  return {
     id: Number(r.id),
     toEmail: String(r.to_email),
     subject: String(r.subject),
@@ -57,7 +42,7 @@ export async function leaseDueEmails(db: Db, limit: number, leaseSeconds: number
     ics: (r.ics as string | null) ?? null,
     invite: (r.invite as InviteInput | null) ?? null,
     attempts: Number(r.attempts),
-  }));
+  };
 }
 
 /**
@@ -68,11 +53,10 @@ export async function markEmailSent(db: Db, id: number, ics: string | null = nul
   await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null, ics = coalesce(ics, ${ics}::text) where id = ${id} and status = 'pending'`);
 }
 
-export async function markEmailFailed(db: Db, id: number, error: string, retry: { delaySeconds: number; giveUp: boolean }): Promise<void> {
+/** The try's error, kept on the row; given up on, the row is failed and no longer holds its appointment's later mail. */
+export async function markEmailFailed(db: Db, id: number, error: string, giveUp: boolean): Promise<void> {
   await db.execute(sql`
-    update email_outbox
-    set status = ${retry.giveUp ? 'failed' : 'pending'}, last_error = ${error.slice(0, 1000)},
-        run_after = now() + make_interval(secs => ${retry.delaySeconds})
+    update email_outbox set status = ${giveUp ? 'failed' : 'pending'}, last_error = ${error.slice(0, 1000)}
     where id = ${id} and status = 'pending'`);
 }
 

@@ -1,19 +1,31 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import { oneLine } from '../../../contract/text.js';
 import type { Db } from '../../db/client.js';
-import { runInBackground } from '../../plugins/background-loop.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
+import { enqueueJob, type JobTasks } from '../../jobs/job-queue.js';
 import { appointmentInvite } from './appointment-invite.js';
-import { type DueEmail, leaseDueEmails, markEmailFailed, markEmailSent } from './email-outbox.repository.js';
+import { type DueEmail, markEmailFailed, markEmailSent, takeNextEmail } from './email-outbox.repository.js';
 
-const BATCH = 10;
-const EVERY_MS = 1000;
-/** Far longer than one send can take with the transport's timeouts below: a live sender's lease never ends under it. */
-export const LEASE_SECONDS = 300;
+/** The job SQL adds (que_appointment_email_of) when it writes an appointment's e-mail. */
+export const SEND_APPOINTMENT_EMAIL = 'email_send_appointment';
 export const MAX_ATTEMPTS = 8;
 
-/** 30 s, 1 min, 2 min … after the nth failed try, at most an hour. */
+/**
+ * 30 s, 1 min, 2 min … after the nth failed try, at most an hour. Slower at first than the queue's
+ * own retry backoff (e^n s: 3 s, 7 s, 20 s): a server that greylists or is briefly down wants
+ * minutes, not seconds, so a refused message schedules its appointment's next job itself.
+ */
 export const emailBackoffSeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 3600);
+
+/** Queues e-mail jobs are spread over; an appointment's jobs are always in the same one (que_appointment_email_of). */
+const EMAIL_QUEUES = 16;
+
+/** The appointment's next sending job, at `runAt` (now when unset), as que_appointment_email_of adds it. */
+export function enqueueAppointmentEmail(db: Db, appointmentId: number, runAt?: Date) {
+  const queueName = `email:${appointmentId % EMAIL_QUEUES}`;
+  return enqueueJob(db, SEND_APPOINTMENT_EMAIL, { appointmentId }, { queueName, jobKey: `email:appointment:${appointmentId}`, runAt });
+}
 
 export interface MailSender {
   sendMail(message: SendMailOptions): Promise<unknown>;
@@ -49,47 +61,49 @@ const isPermanent = (error: unknown) => {
   return typeof code === 'number' && code >= 500 && code < 600;
 };
 
-async function recordFailure(db: Db, log: FastifyBaseLogger | undefined, email: DueEmail, error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
-  const giveUp = isPermanent(error) || email.attempts >= MAX_ATTEMPTS;
-  await markEmailFailed(db, email.id, message, { delaySeconds: emailBackoffSeconds(email.attempts), giveUp });
-  if (giveUp) log?.error({ err: error, emailId: email.id, attempts: email.attempts }, 'e-mail failed for good');
-  else log?.warn({ err: error, emailId: email.id, attempts: email.attempts }, 'e-mail not sent; will retry');
-}
-
 /**
- * Sends every due message once, in batches, on this process's share of them: several workers on
- * one PostgreSQL never lease the same message. A message is marked sent in one statement as soon as
- * the server accepts it; only a crash between those two steps can repeat it, after its lease.
- * A batch holds at most one message per appointment (the next one waits for it: leaseDueEmails),
- * so the round goes on until nothing is left: a cancellation follows its confirmation at once.
+ * Sends the appointment's pending mail, oldest first: the job runs alone in its queue, where every
+ * job of the appointment is, so no other runner sends its mail meanwhile. A message is marked sent in one statement as soon as
+ * the server accepts it; only a crash between those two steps can repeat it (after the dead runner's
+ * lock ends). A refused message stops the round, and the next job is scheduled after its backoff in
+ * the same transaction that records the error: the later messages wait for it. A message given up
+ * on (a 5xx reply, or MAX_ATTEMPTS tries) is marked failed and the rest go on. Returns the messages tried.
  */
-export async function runDueEmails(db: Db, sender: MailSender, from: string, log?: FastifyBaseLogger): Promise<number> {
-  let ran = 0;
-  for (;;) {
-    const batch = await leaseDueEmails(db, BATCH, LEASE_SECONDS);
-    for (const email of batch) {
-      let ics: string | null;
-      try {
-        ics = icsOf(email);
-        await sender.sendMail(messageOf({ ...email, ics }, from));
-      } catch (error) {
-        await recordFailure(db, log, email, error);
+export async function sendAppointmentEmails(db: Db, sender: MailSender, from: string, appointmentId: number, log?: FastifyBaseLogger): Promise<number> {
+  let tried = 0;
+  for (let email = await takeNextEmail(db, appointmentId); email; email = await takeNextEmail(db, appointmentId)) {
+    tried++;
+    let ics: string | null;
+    try {
+      ics = icsOf(email);
+      await sender.sendMail(messageOf({ ...email, ics }, from));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = isPermanent(error) || email.attempts >= MAX_ATTEMPTS;
+      if (giveUp) {
+        await markEmailFailed(db, email.id, message, true);
+        log?.error({ err: error, emailId: email.id, attempts: email.attempts }, 'e-mail failed for good');
         continue;
       }
-      await markEmailSent(db, email.id, email.ics === null ? ics : null);
+      const retryAt = new Date(Date.now() + emailBackoffSeconds(email.attempts) * 1000);
+      await unitOfWork(db, async (tx) => {
+        await markEmailFailed(tx, email.id, message, false);
+        await enqueueAppointmentEmail(tx, appointmentId, retryAt);
+      });
+      log?.warn({ err: error, emailId: email.id, attempts: email.attempts }, 'e-mail not sent; will retry');
+      return tried;
     }
-    if (batch.length === 0) return ran;
-    ran += batch.length;
+    await markEmailSent(db, email.id, email.ics === null ? ics : null);
   }
+  return tried;
 }
 
-/** Sends due e-mail every second while the app runs. */
-export function startEmailWorker(app: FastifyInstance, sender: MailSender & { close?(): void }) {
-  runInBackground(app, {
-    name: 'e-mail worker round',
-    everyMs: EVERY_MS,
-    round: () => runDueEmails(app.db, sender, app.config.MAIL_FROM, app.log),
-    afterClose: () => sender.close?.(),
-  });
+/** The e-mail feature's tasks for the job runner (app.ts), sending through `sender`. */
+export function emailTasks(db: Db, sender: MailSender, from: string, log?: FastifyBaseLogger): JobTasks {
+  return {
+    [SEND_APPOINTMENT_EMAIL]: async (payload) => {
+      const { appointmentId } = payload as { appointmentId: number };
+      await sendAppointmentEmails(db, sender, from, appointmentId, log);
+    },
+  };
 }

@@ -1,2 +1,2 @@
 // What the email feature offers the rest of the app (decision 0017).
-export { smtpSender, startEmailWorker } from './email-worker.js';
+export { emailTasks, smtpSender } from './email-worker.js';

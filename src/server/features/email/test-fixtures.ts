@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { Logger, runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Database } from '../../db/client.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { emailTasks, type MailSender } from './email-worker.js';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.js';
 
 export interface MailTestBed {
@@ -25,7 +28,32 @@ export function useMailTestBed(): MailTestBed {
   });
   beforeEach(async () => {
     await bed.ctx.database.db.execute(sql`update email_outbox set status = 'sent' where status = 'pending'`);
+    await bed.ctx.database.db.execute(sql`delete from graphile_worker._private_jobs`);
     bed.smtp.received.length = 0;
   });
   return bed;
+}
+
+/** No log lines from the tests' runners: a refused message is what some tests are about. */
+const silent = new Logger(() => () => {});
+
+/**
+ * Runs every e-mail job that is due now, as a runner process would, and returns the messages it
+ * tried to send (accepted or refused). Two calls at once are two runners.
+ */
+export async function runDueEmails(database: Database, sender: MailSender, from: string): Promise<number> {
+  let tried = 0;
+  const counting: MailSender = { sendMail: (message) => (tried++, sender.sendMail(message)) };
+  const pgPool = database.jobPool(3);
+  try {
+    await runOnce({ pgPool, taskList: emailTasks(database.db, counting, from), noHandleSignals: true, logger: silent });
+  } finally {
+    if (database.kind === 'postgres') await pgPool.end();
+  }
+  return tried;
+}
+
+/** Makes an appointment's waiting e-mail job due now: its retry's backoff has passed. */
+export async function makeEmailJobDue(database: Database, appointmentId: number): Promise<void> {
+  await database.db.execute(sql`update graphile_worker._private_jobs set run_at = now() where key = ${`email:appointment:${appointmentId}`}`);
 }

@@ -5,6 +5,8 @@ export interface ReceivedMail {
   raw: string;
   outboxId: number;
   to: string[];
+  /** Date.now() when the message was accepted (bench/email-latency.ts). */
+  receivedAt: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function startTestSmtpServer() {
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         const outboxId = Number(/^X-Que-Outbox-Id: (\d+)/im.exec(raw)?.[1]);
-        received.push({ raw, outboxId, to: session.envelope.rcptTo.map((r) => r.address) });
+        received.push({ raw, outboxId, to: session.envelope.rcptTo.map((r) => r.address), receivedAt: Date.now() });
         callback();
       });
     },

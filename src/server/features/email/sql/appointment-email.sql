@@ -83,13 +83,21 @@ BEGIN
       'location', v_address,
       'organizer', jsonb_build_object('name', v_business_name, 'email', coalesce(nullif(p_business.email, ''), 'no-reply@que.local')),
       'attendee', jsonb_build_object('name', coalesce(nullif(v_customer_name, ''), p_ap.customer_email), 'email', p_ap.customer_email)));
+  -- The job that sends it, in this transaction (decision 0028): one waiting job per appointment
+  -- (job_key). Jobs of one queue run one at a time, and an appointment's jobs are always in the same
+  -- one of 16 queues, so its mail leaves in the order written; 16, because the library looks at
+  -- every free queue when it takes a job (a queue per appointment would grow without end).
+  -- A job already waiting keeps its time: a retry's backoff (email-worker.ts) is not cut short.
+  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', p_ap.id),
+    queue_name => 'email:' || (p_ap.id % 16), job_key => 'email:appointment:' || p_ap.id,
+    job_key_mode => 'preserve_run_at');
 END
 $$;
 
 -- The customer's e-mail about a change of an appointment, queued in the changing transaction
 -- (kind: booked, rescheduled, swapped, cancelled; p_previous "yyyy-MM-dd HH:mm" for a move). A
 -- cancellation is only sent for an appointment announced before. The invite's data is stored; the
--- worker renders the .ics (email-worker.ts). The rules: que_appointment_email_of.
+-- job that sends it renders the .ics (email-worker.ts). The rules: que_appointment_email_of.
 CREATE OR REPLACE FUNCTION que_appointment_email(p_appointment integer, p_kind text, p_previous text)
  RETURNS void
  LANGUAGE plpgsql
