@@ -31,7 +31,9 @@ describe('offer notifications', () => {
     const offer = (await creditOffer(p, 10)).json();
     const received = (await inbox(p.payee)).notifications[0];
     expect(received).toMatchObject({ kind: 'offer_received', offerId: offer.id, read: false, title: 'New offer: $10.00' });
-    expect(received.body).toContain(p.payer.user.username);
+    // Another customer is named by first name and initial at most, never by username (issue 27).
+    expect(received.body).not.toContain(p.payer.user.username);
+    expect(received.body).toMatch(/^(\p{Lu}\p{L}* \p{Lu}\.|Another customer) offers \$10\.00 /u);
 
     expect((await p.payee.post(`/api/queue-jump-offers/${offer.id}/negotiate`, { counterAmount: 15 })).statusCode).toBe(200);
     expect((await inbox(p.payer)).notifications[0]).toMatchObject({ kind: 'offer_countered', title: 'Counter offer: $15.00' });
