@@ -34,3 +34,28 @@ export function wallClockIn(zone: MorningZone, at: Date): { date: string; time: 
 export function instantIn(zone: MorningZone, date: string, time: string): number {
   return Date.parse(`${date}T${time}:00Z`) - zone.offsetMinutes * 60_000;
 }
+
+/** Minutes `timeZone` is ahead of UTC at the instant `ms`. */
+function offsetMinutesAt(timeZone: string, ms: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return Math.round((Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The next date, at least `minDaysAhead` days after `timeZone`'s today, on which its clocks spring forward
+ * (`'forward'`) or fall back (`'back'`). Tests of a clock change book on the next one rather than a date
+ * written in the test, which would be in the past one day (and is mid-change on the day itself).
+ */
+export function nextClockChange(timeZone: string, direction: 'forward' | 'back', now: Date = new Date(), minDaysAhead = 1): string {
+  const today = Date.parse(`${new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)}T12:00:00Z`);
+  for (let day = minDaysAhead; day <= minDaysAhead + 400; day++) {
+    const noon = today + day * 86_400_000;
+    const change = offsetMinutesAt(timeZone, noon) - offsetMinutesAt(timeZone, noon - 86_400_000);
+    if ((direction === 'forward' && change > 0) || (direction === 'back' && change < 0)) return new Date(noon).toISOString().slice(0, 10);
+  }
+  throw new Error(`${timeZone} has no clock change ${direction} in the next 400 days`);
+}
