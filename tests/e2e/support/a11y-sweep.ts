@@ -56,7 +56,10 @@ export function checkEveryScreen(who: Who) {
           }
           if (screen.open) {
             await screen.open(page);
-            await page.waitForTimeout(300); // the open animation, so colours are final
+            // The open animation has finished (not a fixed 300 ms), so colours are final; endless ones (spinners) never do.
+            await page.evaluate(() =>
+              Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+            );
           }
           for (const v of (await axeViolations(page)).filter((x) => x.impact !== 'minor')) {
             problems.push(`${screen.name} at ${viewport.width}px: ${v.impact} ${v.id} – ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
