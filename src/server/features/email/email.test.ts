@@ -169,6 +169,7 @@ describe('booking e-mail with a calendar invite', () => {
     for (const time of ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30']) {
       expect((await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time })).statusCode).toBe(201);
     }
+    // Sends that take an SMTP round trip (simulated: 15 ms), so the two workers' rounds overlap.
     const slow = () => {
       const sender = smtpSender(smtp.url);
       return { sendMail: async (m: Parameters<typeof sender.sendMail>[0]) => (await new Promise((r) => setTimeout(r, 15)), sender.sendMail(m)), close: () => sender.close() };
