@@ -135,10 +135,20 @@ describe('live queue', () => {
     await book(other.context.request, { businessId: business.id, serviceId: service.id, date, time: slots[1] });
     await expect.poll(() => card.getByTestId('slot-queue-count').textContent(), { timeout: 10_000 }).toBe('1');
 
+    // A second viewer of the same slot stays live: once it shows the next booking, the paused card would
+    // have shown it too had it been listening (instead of a fixed wait that proves nothing when slow).
+    const viewer = await newCustomer('qslo3', DESKTOP);
+    const watcher = viewer.page;
+    await watcher.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}`);
+    await watcher.getByRole('button', { name: /\d/ }).filter({ hasText: /AM|PM/ }).first().click();
+    const watcherCard = watcher.getByTestId('live-queue-status');
+    await expect.poll(() => watcherCard.getByTestId('slot-queue-count').textContent()).toBe('1');
+    await expect.poll(() => live(watcher)).toBe('connected');
+
     await card.getByRole('button', { name: 'Pause live updates' }).click();
     await card.getByText('Paused').waitFor();
     await book(other.context.request, { businessId: business.id, serviceId: service.id, date, time: slots[2] });
-    await new Promise((r) => setTimeout(r, 1500));
+    await expect.poll(() => watcherCard.getByTestId('slot-queue-count').textContent(), { timeout: 10_000 }).toBe('2');
     expect(await card.getByTestId('slot-queue-count').textContent()).toBe('1');
     await shot(p, 'queue-slot-card-desktop');
     await card.getByRole('button', { name: 'Resume live updates' }).click();
@@ -146,5 +156,6 @@ describe('live queue', () => {
     expect(me.consoleErrors).toEqual([]);
     await me.context.close();
     await other.context.close();
+    await viewer.context.close();
   });
 });

@@ -22,13 +22,14 @@ describe('background work (sweeps and workers)', () => {
       everyMs: 5,
       round: async () => {
         most = Math.max(most, ++inFlight);
-        await sleep(30);
+        await sleep(30); // the subject: a round six times the interval
         inFlight--;
         rounds++;
       },
     });
     await app.ready();
-    await sleep(150);
+    // Wait for rounds to have run (the signal), not for a fixed 150 ms.
+    await expect.poll(() => rounds).toBeGreaterThanOrEqual(2);
     await app.close();
     expect(rounds).toBeGreaterThanOrEqual(2);
     expect(most).toBe(1);
@@ -45,7 +46,7 @@ describe('background work (sweeps and workers)', () => {
       },
     });
     await app.ready();
-    await sleep(80);
+    await expect.poll(() => calls).toBeGreaterThanOrEqual(2);
     await app.close();
     expect(warnings[0]).toBe('flaky sweep failed; it will run again');
     expect(calls).toBeGreaterThanOrEqual(2);
@@ -61,14 +62,14 @@ describe('background work (sweeps and workers)', () => {
       round: async (open) => {
         while (open()) {
           events.push('batch');
-          await sleep(20);
+          await sleep(20); // a batch's work
         }
         events.push('round ended');
       },
       afterClose: () => events.push('after close'),
     });
     await app.ready();
-    await sleep(50);
+    await expect.poll(() => events.filter((e) => e === 'batch').length).toBeGreaterThanOrEqual(2);
     await app.close();
     events.push('closed');
     expect(events.filter((e) => e === 'batch').length).toBeGreaterThanOrEqual(2);

@@ -66,8 +66,68 @@ export async function createTestDatabase(pool: PoolOptions = {}): Promise<{ data
       },
     };
   }
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: pgliteTemplate() });
-  return { database, drop: () => database.close() };
+  const database = spare ?? (await openDatabase({ kind: 'pglite', loadDataDir: pgliteTemplate() }));
+  spare = undefined;
+  templateCatalog ??= await catalogOf(database);
+  let dropped = false;
+  return {
+    database,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      if (spare || !(await resetToTemplate(database))) await database.close();
+      else spare = database;
+    },
+  };
+}
+
+/**
+ * A worker's PGlite, kept from one file to the next and reset to the template's state in between instead
+ * of loaded again: opening a copy of the template costs about 1 s of CPU, emptying the tables about 0.08 s
+ * (measured 2026-12-04, medians of 4), and a worker runs file after file (isolate: false).
+ */
+let spare: Database | undefined;
+/** What the template's catalog and its own rows read: a database that no longer matches is not reused. */
+let templateCatalog: string | undefined;
+
+// Catalog rows a change of schema adds or rewrites (count and newest xmin of each), the two tables the
+// migrations fill, and database-wide settings. Emptying tables rewrites only pg_class rows, counted here.
+const CATALOG = `select md5(concat_ws('|',
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_proc),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_trigger),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_attribute),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_attrdef),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_constraint),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_type),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_index),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_namespace),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_extension),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_policy),
+  (select count(*) || ':' || max(xmin::text::bigint) from pg_rewrite),
+  (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from pg_db_role_setting),
+  (select count(*) from pg_class), (select count(*) from pg_authid),
+  (select md5(string_agg(t::text, '|' order by t::text)) from app_rules t),
+  (select md5(string_agg(t::text, '|' order by t::text)) from function_files t))) as catalog`;
+
+const catalogOf = async (database: Database) => (await queryRows<{ catalog: string }>(database, CATALOG))[0].catalog;
+
+/** Empties every table the template left empty; false when the database cannot be reused (closed, or its schema changed). */
+async function resetToTemplate(database: Database): Promise<boolean> {
+  try {
+    // Session state a file may have left: settings, prepared statements, LISTENs, temporary tables.
+    await database.db.execute('discard all');
+    if ((await catalogOf(database)) !== templateCatalog) return false;
+    const [{ tables }] = await queryRows<{ tables: string }>(
+      database,
+      `select string_agg(format('%I', table_name), ', ') as tables from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('app_rules', 'function_files')`,
+    );
+    // RESTART IDENTITY: ids start where the template's do, as in a fresh copy.
+    await database.db.execute(`truncate ${tables} restart identity cascade`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { QUICK_SCREEN, type Screen, screensFor, signInAs, type Who } from './a11y-screens';
 import { axeViolations } from './page';
-import { DESKTOP, newPage, PHONE, screenshot, screenshotDir, useBrowser } from './browser';
+import { DESKTOP, newPage, PHONE, screenshot, screenshotDir, screenshotsWanted, useBrowser } from './browser';
 
 // Issue 9: every screen, signed out and signed in as a customer and as owners, at 375 px and 1280 px:
 // axe finds nothing serious, critical or moderate, the tab has the screen's own title, and the console
@@ -56,13 +56,16 @@ export function checkEveryScreen(who: Who) {
           }
           if (screen.open) {
             await screen.open(page);
-            await page.waitForTimeout(300); // the open animation, so colours are final
+            // The open animation has finished (not a fixed 300 ms), so colours are final; endless ones (spinners) never do.
+            await page.evaluate(() =>
+              Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+            );
           }
           for (const v of (await axeViolations(page)).filter((x) => x.impact !== 'minor')) {
             problems.push(`${screen.name} at ${viewport.width}px: ${v.impact} ${v.id} – ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
           }
           const name = `every-${who.replace(' ', '-')}-${screen.name}-${viewport.width}`;
-          await (screen.open ? page.screenshot({ path: `${screenshotDir}/${name}.png` }) : screenshot(page, name));
+          if (screenshotsWanted) await (screen.open ? page.screenshot({ path: `${screenshotDir}/${name}.png` }) : screenshot(page, name));
           if (screen.open) {
             await page.keyboard.press('Escape');
             await page.getByRole('dialog').first().waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => {});

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { costed } from './cost';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 mkdirSync(screenshotDir, { recursive: true });
@@ -56,8 +57,14 @@ export async function newPage(viewport = DESKTOP, options: { timezoneId?: string
   return { page, context, consoleErrors };
 }
 
+/**
+ * Screenshots are for a person to look at; no test compares them. E2E_SCREENSHOTS=0 (CI) skips them.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0';
+
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  if (!screenshotsWanted) return;
+  await costed('screenshot', () => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true }));
 }
 
 /**

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
@@ -14,9 +16,16 @@ declare module 'vitest' {
 
 const serverScript = path.resolve(import.meta.dirname, 'app-server.ts');
 
+/** Migrates and seeds one database (app-server.ts --template) and writes it to a file every server starts from. */
+async function makeTemplate(file: string): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript, '--template', file], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) throw new Error(`making the e2e database template failed (exit ${code})`);
+}
+
 /** Starts app-server.ts in a child process of its own and resolves with the addresses it listens on. */
-function startServer(): Promise<{ child: ChildProcess; address: string; seedAddress: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], { stdio: ['pipe', 'pipe', 'inherit'] });
+function startServer(template: string): Promise<{ child: ChildProcess; address: string; seedAddress: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, E2E_TEMPLATE: template } });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
@@ -34,7 +43,10 @@ function startServer(): Promise<{ child: ChildProcess; address: string; seedAddr
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
-  const servers = await Promise.all(Array.from({ length: workers }, startServer));
+  const dir = mkdtempSync(path.join(tmpdir(), 'que-e2e-template-'));
+  const template = path.join(dir, 'template.tar');
+  await makeTemplate(template);
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer(template)));
   project.provide('baseURLs', servers.map((s) => s.address));
   project.provide('seedURLs', servers.map((s) => s.seedAddress));
   return async () => {
@@ -46,5 +58,6 @@ export default async function setup(project: TestProject) {
         return exited;
       }),
     );
+    rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import type { User } from '../../../src/contract/auth';
 import type { Business } from '../../../src/contract/businesses';
 import { getJson } from './api';
-import { screenshot, screenshotDir, signIn } from './browser';
+import { costed } from './cost';
+import { screenshot, screenshotDir, screenshotsWanted, signIn } from './browser';
 
 // What the browser tests look for and check on a page.
 
@@ -14,13 +15,15 @@ export const longDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocale
 
 /** A full-page screenshot taken from the top, so the sticky header is not painted mid-page. */
 export async function shot(page: Page, name: string) {
+  if (!screenshotsWanted) return;
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
 
 /** A modal sits over the viewport, so it is captured as the viewport shows it, not full-page. */
 export async function dialogShot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  if (!screenshotsWanted) return;
+  await costed('screenshot', () => page.screenshot({ path: path.join(screenshotDir, `${name}.png`) }));
 }
 
 /**
@@ -30,7 +33,7 @@ export async function dialogShot(page: Page, name: string) {
  */
 export async function axeViolations(page: Page) {
   const { AxeBuilder } = await import('@axe-core/playwright');
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  const { violations } = await costed('axe', () => new AxeBuilder({ page }).setLegacyMode().analyze());
   return violations;
 }
 

@@ -16,7 +16,17 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Everything published on the channel before this call: a marker notified now is delivered after every
+ * notification committed before it (one listening connection hears them in commit order), so once the
+ * marker is heard nothing sent earlier is still on its way. Waits for that signal, not a fixed time.
+ */
+async function heardSoFar() {
+  const marker = `marker-${Math.random()}`;
+  await queryRows(ctx.database, `select pg_notify('${LIVE_CHANNEL}', '${JSON.stringify({ type: marker })}')`);
+  await expect.poll(() => heard.some((e) => e.type === marker), { timeout: 10_000 }).toBe(true);
+  return heard.filter((e) => !e.type.startsWith('marker-'));
+}
 
 describe('a booking’s live events', () => {
   it('are published once it has committed: the queue entry, then the customer’s notification', async () => {
@@ -25,10 +35,10 @@ describe('a booking’s live events', () => {
     heard = [];
     const res = await book(alice, { businessId, serviceId, date: upcomingWeekday(), time: '11:00' });
     expect(res.statusCode).toBe(201);
-    await settle();
+    const events = await heardSoFar();
     const [entry] = await queryRows<{ id: number }>(ctx.database, `select id from queue_entries where appointment_id = ${res.json().id}`);
     const [note] = await queryRows<{ id: number }>(ctx.database, `select id from notifications where appointment_id = ${res.json().id}`);
-    expect(heard).toMatchObject([
+    expect(events).toMatchObject([
       { type: 'queue_update', queueEntryId: entry.id },
       { type: 'notification', notificationId: note.id },
     ]);
@@ -44,7 +54,6 @@ describe('a booking’s live events', () => {
          '555', null, null, null, 365, null, null, null) as booked`,
     );
     expect(row.booked.events.map((e) => e.type)).toEqual(['queue_update', 'notification']);
-    await settle();
-    expect(heard).toEqual([]);
+    expect(await heardSoFar()).toEqual([]);
   });
 });

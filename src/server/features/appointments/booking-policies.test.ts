@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { grantCredit } from '../offers/test-fixtures.js';
 import { book, serviceBusiness, upcomingWeekday } from './test-fixtures.js';
+import { instantIn, wallClockIn, zoneAtHour } from '../../test/clock-zones.js';
 
 // Booking policies (DESIGN section 9) through the real app. Rules that depend on "now" use a UTC
 // shop open around the clock, and slots a given number of minutes from the database's clock.
@@ -14,27 +15,32 @@ afterAll(() => ctx.close());
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
 
-/** A UTC shop open 00:00-23:59 every day with a 30-minute service, with the policies given. */
+/**
+ * A shop open 00:00-23:59 every day with a 30-minute service, with the policies given, in a zone where it
+ * is now 06:xx (clock-zones.ts): "an hour from now" and "six hours from now" are on one local day at any
+ * hour the suite runs (in a UTC shop both became the next midnight between 22:00 and 22:30 UTC).
+ */
 async function allDayShop(policies: Record<string, unknown> = {}) {
-  const shop = await serviceBusiness(ctx.app, {}, { timeZone: 'UTC' });
+  const zone = zoneAtHour(6);
+  const shop = await serviceBusiness(ctx.app, {}, { timeZone: zone.timeZone });
   const hours = await shop.owner.put(`/api/businesses/${shop.businessId}/hours`, { hours: DAYS.map((dayOfWeek) => ({ dayOfWeek, openTime: '00:00', closeTime: '23:59' })) });
   expect(hours.statusCode, hours.body).toBe(200);
   if (Object.keys(policies).length) {
     const res = await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies });
     expect(res.statusCode, res.body).toBe(200);
   }
-  return shop;
-}
-
-/** The first half-hour start at least `minutes` from now (UTC), skipping 23:30 (past the last start). */
-function slotIn(minutes: number): { date: string; time: string } {
-  const at = new Date(Date.now() + minutes * 60_000);
-  at.setUTCSeconds(0, 0);
-  const rest = at.getUTCMinutes() % 30;
-  if (rest) at.setUTCMinutes(at.getUTCMinutes() + 30 - rest);
-  if (at.getUTCHours() === 23 && at.getUTCMinutes() === 30) at.setUTCMinutes(at.getUTCMinutes() + 30);
-  const iso = at.toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+  /** The first half-hour start at least `minutes` from now, as the shop's wall clock reads it. */
+  const slotIn = (minutes: number): { date: string; time: string } => {
+    const at = new Date(Date.now() + minutes * 60_000);
+    at.setUTCSeconds(0, 0);
+    const rest = at.getUTCMinutes() % 30;
+    if (rest) at.setUTCMinutes(at.getUTCMinutes() + 30 - rest);
+    const slot = wallClockIn(zone, at);
+    // From 07:00 (an hour from 06:00) to 13:00 (six hours from 06:59): the day's last start is far off.
+    expect(slot.time >= '06:30' && slot.time <= '13:30', `${slot.time} is on the shop's morning`).toBe(true);
+    return slot;
+  };
+  return { ...shop, zone, slotIn };
 }
 
 describe('policy storage', () => {
@@ -71,13 +77,13 @@ describe('booking under policies', () => {
   it('a 2-hour-notice business refuses a booking an hour ahead with the reason, and leaves it out of the slots', async () => {
     const shop = await allDayShop({ minNoticeMinutes: 120 });
     const customer = await signUp(ctx.app);
-    const soon = slotIn(60);
+    const soon = shop.slotIn(60);
     const refused = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...soon });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'TOO_SOON', message: expect.stringContaining("This business needs 120 minutes' notice") });
     const slots = (await ctx.app.inject({ method: 'GET', url: `/api/available-slots?businessId=${shop.businessId}&serviceId=${shop.serviceId}&date=${soon.date}` })).json();
     expect(slots).not.toContain(soon.time);
-    const later = slotIn(150);
+    const later = shop.slotIn(150);
     expect((await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...later })).statusCode).toBe(201);
     // The owner is exempt.
     expect((await book(shop.owner, { businessId: shop.businessId, serviceId: shop.serviceId, ...soon })).statusCode).toBe(201);
@@ -88,7 +94,7 @@ describe('booking under policies', () => {
     const earliest = async () => {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/businesses/${shop.businessId}/earliest-appointment` });
       const { date, time } = res.json() as { date: string; time: string };
-      return (Date.parse(`${date}T${time}:00Z`) - Date.now()) / 60_000;
+      return (instantIn(shop.zone, date, time) - Date.now()) / 60_000;
     };
     expect(await earliest()).toBeLessThan(60);
     await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { minNoticeMinutes: 240 } });
@@ -168,8 +174,8 @@ describe('cut-offs', () => {
   it('a 24-hour cancel window refuses a late cancel but lets a swap through; the owner may still cancel', async () => {
     const shop = await allDayShop({ cancelCutoffMinutes: 1440 });
     const [payer, payee] = [await signUp(ctx.app), await signUp(ctx.app)];
-    const early = slotIn(120);
-    const late = slotIn(180);
+    const early = shop.slotIn(120);
+    const late = shop.slotIn(180);
     const payeeBooking = await book(payee, { businessId: shop.businessId, serviceId: shop.serviceId, ...early });
     const payerBooking = await book(payer, { businessId: shop.businessId, serviceId: shop.serviceId, ...late });
     expect([payeeBooking.statusCode, payerBooking.statusCode]).toEqual([201, 201]);
@@ -177,16 +183,14 @@ describe('cut-offs', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CANCEL_WINDOW_CLOSED', message: expect.stringContaining('1440 minutes before') });
 
-    const sameDay = early.date === late.date;
-    if (sameDay) {
-      await grantCredit(ctx.database, payer.user.id, 2000);
-      const offer = await payer.post('/api/queue-jump-offers', {
-        fromAppointmentId: payerBooking.json().id, toAppointmentId: payeeBooking.json().id, offerAmount: 10, offerType: 'queue_jump', paymentMethod: 'credits',
-      });
-      expect(offer.statusCode, offer.body).toBe(201);
-      const accepted = await payee.post(`/api/queue-jump-offers/${offer.json().id}/accept`);
-      expect(accepted.statusCode, accepted.body).toBe(200);
-    }
+    expect(early.date).toBe(late.date);
+    await grantCredit(ctx.database, payer.user.id, 2000);
+    const offer = await payer.post('/api/queue-jump-offers', {
+      fromAppointmentId: payerBooking.json().id, toAppointmentId: payeeBooking.json().id, offerAmount: 10, offerType: 'queue_jump', paymentMethod: 'credits',
+    });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const accepted = await payee.post(`/api/queue-jump-offers/${offer.json().id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await shop.owner.patch(`/api/appointments/${payerBooking.json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
   });
 
@@ -229,13 +233,15 @@ describe('cut-offs', () => {
   it('keeps the policy an appointment was booked under: a cut-off set later does not apply to it', async () => {
     const shop = await allDayShop();
     const customer = await signUp(ctx.app);
-    const before = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...slotIn(120) });
-    await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { rescheduleCutoffMinutes: 1440 } });
-    const after = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...slotIn(180) });
-    const target = slotIn(300);
+    const before = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...shop.slotIn(120) });
+    expect(before.statusCode, before.body).toBe(201);
+    expect((await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { rescheduleCutoffMinutes: 1440 } })).statusCode).toBe(200);
+    const after = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...shop.slotIn(180) });
+    expect(after.statusCode, after.body).toBe(201);
+    const target = shop.slotIn(300);
     const moved = await customer.patch(`/api/appointments/${before.json().id}`, target);
     expect(moved.statusCode, moved.body).toBe(200);
-    const refused = await customer.patch(`/api/appointments/${after.json().id}`, slotIn(360));
+    const refused = await customer.patch(`/api/appointments/${after.json().id}`, shop.slotIn(360));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'RESCHEDULE_WINDOW_CLOSED', message: expect.stringContaining('1440 minutes before') });
   });
@@ -260,16 +266,17 @@ describe('offers under policies', () => {
   it('makes no offer closer than the swap cut-off to the earlier start', async () => {
     const shop = await allDayShop({ swapCutoffMinutes: 120 });
     const [payer, payee] = [await signUp(ctx.app), await signUp(ctx.app)];
-    const early = slotIn(60);
-    const late = slotIn(90);
+    const early = shop.slotIn(60);
+    const late = shop.slotIn(90);
     const payeeBooking = await book(payee, { businessId: shop.businessId, serviceId: shop.serviceId, ...early });
     const payerBooking = await book(payer, { businessId: shop.businessId, serviceId: shop.serviceId, ...late });
+    expect([payeeBooking.statusCode, payerBooking.statusCode]).toEqual([201, 201]);
+    expect(early.date).toBe(late.date);
     await grantCredit(ctx.database, payer.user.id, 2000);
     const offer = await payer.post('/api/queue-jump-offers', {
       fromAppointmentId: payerBooking.json().id, toAppointmentId: payeeBooking.json().id, offerAmount: 10, offerType: 'queue_jump', paymentMethod: 'credits',
     });
     expect(offer.statusCode).toBe(409);
-    // (On another day the queue jump itself is refused first; the cut-off message is checked when it is the reason.)
-    if (early.date === late.date) expect(offer.json().message).toBe('Offers close 120 minutes before the earlier appointment starts');
+    expect(offer.json().message).toBe('Offers close 120 minutes before the earlier appointment starts');
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { book, restaurant } from '../appointments/test-fixtures.js';
 import { queryRows } from '../../test/test-app.js';
+import { nextClockChange } from '../../test/clock-zones.js';
+import { addDays } from '../../../contract/time.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,12 +11,26 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-// 2027-03-14 is a Sunday: in New York the clocks go from 01:59 straight to 03:00.
-const SPRING_FORWARD = '2027-03-14';
+// The next Sunday (after today) on which New York's clocks go from 01:59 straight to 03:00: a date written
+// here would be in the past one day, and on the day itself its small hours are already gone.
+const SPRING_FORWARD = nextClockChange('America/New_York', 'forward');
+// A Sunday without a gap to compare with: the week before, unless that is not ahead of us.
+const daysAhead = (date: string) => (Date.parse(date) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000;
+const PLAIN_SUNDAY = addDays(SPRING_FORWARD, daysAhead(SPRING_FORWARD) > 8 ? -7 : 7);
+
+/**
+ * A year's horizon does not always reach the next clock change: in the days after one, the same change
+ * next year can be 371 days away (2026-11-01, then 2027-11-07).
+ */
+async function takeBookingsPastTheNextClockChange(shop: Awaited<ReturnType<typeof restaurant>>) {
+  const res = await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { maxAdvanceDays: 400 } });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 describe('a day the clocks spring forward (America/New_York)', () => {
   it('offers no start time inside the skipped hour and refuses to book one, while the hours around it stay bookable', async () => {
     const dining = await restaurant(ctx.app);
+    await takeBookingsPastTheNextClockChange(dining);
     const night = await dining.owner.post('/api/restaurant-time-slots', {
       businessId: dining.businessId, dayOfWeek: 0, startTime: '01:00', endTime: '04:00', intervalMinutes: 30, isActive: true,
     });
@@ -23,22 +39,22 @@ describe('a day the clocks spring forward (America/New_York)', () => {
     expect(slots.slice(0, 4)).toEqual(['01:00', '01:30', '03:00', '03:30']);
     expect(slots).not.toContain('02:00');
     expect(slots).not.toContain('02:30');
-    // The week before has no gap: 02:00 and 02:30 are offered there.
-    const weekBefore = (await ctx.app.inject({ method: 'GET', url: `/api/available-slots?businessId=${dining.businessId}&date=2027-03-07&partySize=2` })).json() as string[];
-    expect(weekBefore.slice(0, 6)).toEqual(['01:00', '01:30', '02:00', '02:30', '03:00', '03:30']);
+    // A week before or after has no gap: 02:00 and 02:30 are offered there.
+    const plainSunday = (await ctx.app.inject({ method: 'GET', url: `/api/available-slots?businessId=${dining.businessId}&date=${PLAIN_SUNDAY}&partySize=2` })).json() as string[];
+    expect(plainSunday.slice(0, 6)).toEqual(['01:00', '01:30', '02:00', '02:30', '03:00', '03:30']);
 
     const guest = await signUp(ctx.app);
     const inGap = await book(guest, { businessId: dining.businessId, serviceId: dining.serviceId, date: SPRING_FORWARD, time: '02:30', partySize: 2 });
     // Not "taken": that time never happens that day, and the answer says so.
     expect(inGap.statusCode).toBe(400);
-    expect(inGap.json()).toMatchObject({ code: 'VALIDATION', message: 'time: 02:30 does not exist on 2027-03-14 in America/New_York (the clocks skip it that day); please choose another time' });
+    expect(inGap.json()).toMatchObject({ code: 'VALIDATION', message: `time: 02:30 does not exist on ${SPRING_FORWARD} in America/New_York (the clocks skip it that day); please choose another time` });
     const afterGap = await book(guest, { businessId: dining.businessId, serviceId: dining.serviceId, date: SPRING_FORWARD, time: '03:00', partySize: 2 });
     expect(afterGap.statusCode, afterGap.body).toBe(201);
   });
 });
 
-// 2027-11-07 is a Sunday: in New York 01:00–01:59 happens twice (EDT, then EST).
-const FALL_BACK = '2027-11-07';
+// The next Sunday on which New York's 01:00–01:59 happens twice (EDT, then EST).
+const FALL_BACK = nextClockChange('America/New_York', 'back');
 
 /**
  * A restaurant seating one party of two, with two-hour reservations every half hour on Sunday nights
@@ -46,6 +62,7 @@ const FALL_BACK = '2027-11-07';
  */
 async function nightTable() {
   const shop = await restaurant(ctx.app, { seatingCapacity: 2, reservationDuration: 120 });
+  await takeBookingsPastTheNextClockChange(shop);
   const night = await shop.owner.post('/api/restaurant-time-slots', {
     businessId: shop.businessId, dayOfWeek: 0, startTime: '00:00', endTime: '05:00', intervalMinutes: 30, isActive: true,
   });
@@ -72,7 +89,7 @@ describe('a visit lasts its real minutes across a clock change (America/New_York
     expect((await table.at(ben, SPRING_FORWARD, '03:00')).statusCode).toBe(409);
     const moved = await ann.patch(`/api/appointments/${first.json().id}`, { date: SPRING_FORWARD, time: '02:00' });
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().message).toContain('02:00 does not exist on 2027-03-14 in America/New_York');
+    expect(moved.json().message).toContain(`02:00 does not exist on ${SPRING_FORWARD} in America/New_York`);
   });
 
   it('fall back: two hours from 00:30 are over at 01:30 EST, which as a wall clock is 02:00, so 02:00 can be booked', async () => {
@@ -102,8 +119,8 @@ describe('"past" on a day the clocks go back is decided by instants (America/New
     const at = (now: string) =>
       queryRows<{ slots: string[] }>(ctx.database, `select slots from que_day_slots(${table.businessId}, '${FALL_BACK}', ${table.serviceId}, 2, null, 1000, '${now}', true, null)`);
     // 05:10Z is 01:10 EDT, the first pass: 01:30 is still ahead.
-    expect((await at('2027-11-07T05:10:00Z'))[0].slots[0]).toBe('01:30');
+    expect((await at(`${FALL_BACK}T05:10:00Z`))[0].slots[0]).toBe('01:30');
     // 06:10Z is 01:10 EST: the wall clock reads 01:10 again, but 01:30 meant 05:30Z, already past.
-    expect((await at('2027-11-07T06:10:00Z'))[0].slots[0]).toBe('02:00');
+    expect((await at(`${FALL_BACK}T06:10:00Z`))[0].slots[0]).toBe('02:00');
   });
 });

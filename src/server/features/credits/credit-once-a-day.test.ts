@@ -139,9 +139,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('parallel bookings of one cus
       await first.query('begin');
       await first.query(BOOK, booking('09:00'));
       let waited = true;
+      const secondPid = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
       const later = second.query(BOOK, booking('10:00')).finally(() => (waited = false));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(waited, 'the second booking should wait for the first one’s credit-account locks').toBe(true);
+      // The second booking is seen waiting for a lock (not merely still running after a fixed 300 ms).
+      const waitingFor = async () => (await first.query<{ w: string | null }>('select wait_event_type as w from pg_stat_activity where pid = $1', [secondPid])).rows[0]?.w;
+      await expect.poll(async () => (waited ? await waitingFor() : 'finished'), { timeout: 10_000 }).toBe('Lock');
       await first.query('commit');
       await later;
     } finally {

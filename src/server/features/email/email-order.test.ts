@@ -118,6 +118,7 @@ describe('e-mail of one appointment leaves in the order it was written', () => {
     const workers = transports.map(async (transport) => {
       while (running) {
         await runDueEmails(ctx.database, slow(transport), FROM);
+        // Jitter, not a wait for anything: the workers' rounds fall at varied points among the bookings.
         await sleep(Math.random() * 5);
       }
     });
@@ -129,6 +130,7 @@ describe('e-mail of one appointment leaves in the order it was written', () => {
         const res = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '11:00' });
         expect(res.statusCode, res.body).toBe(201);
         ids.push(res.json().id as number);
+        // Jitter (the subject): a cancel lands at varied points of the workers' sending.
         await sleep(Math.random() * 10);
         await cancel(customer, ids[pair]);
       }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueEntry, ServerMessage } from '../../../contract/live.js';
 import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { completeVisit, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
-import { LiveClient, portOf, sessionHeaders, sleep } from './live-test-support.js';
+import { everythingDelivered, LiveClient, portOf, sessionHeaders } from './live-test-support.js';
 
 // DESIGN section 7: when a change moves others in a day's line, each of them is pushed too (to the
 // business-day's subscribers, and to their own "my entries" sockets), each shaped for who reads it.
@@ -29,10 +29,12 @@ afterAll(async () => {
 type Pushed = Extract<ServerMessage, { type: 'queue_update' | 'queue_status_update' }>;
 const pushes = (socket: LiveClient, from: number): QueueEntry[] =>
   socket.messages.slice(from).filter((m): m is Pushed => m.type === 'queue_update' || m.type === 'queue_status_update').map((m) => m.queueEntry);
-/** Waits until the socket has received, since `from`, entries for exactly these ids (in any order), then a little longer for strays. */
+/** A signed-in socket and its user, to carry everythingDelivered's marker. */
+let marker: { socket: LiveClient; userId: number; all: LiveClient[] };
+/** Waits until the socket has received, since `from`, entries for exactly these ids (in any order), and until a stray could not still be on its way. */
 async function received(socket: LiveClient, from: number, ids: number[]) {
   await expect.poll(() => new Set(pushes(socket, from).map((e) => e.id)), { timeout: 2_000 }).toEqual(new Set(ids));
-  await sleep(150);
+  await everythingDelivered(ctx.database, marker.socket, marker.userId, marker.all);
   return pushes(socket, from);
 }
 const last = (entries: QueueEntry[], id: number) => entries.filter((e) => e.id === id).at(-1)!;
@@ -57,6 +59,7 @@ describe('a change that moves others in the line', () => {
     for (const socket of [annOwn, benOwn, calOwn]) await socket.subscribe({ customer: true });
     await board.subscribe({ businessId: shop.businessId, date });
     await owners.subscribe({ businessId: shop.businessId, date });
+    marker = { socket: owners, userId: shop.owner.user.id, all: [annOwn, benOwn, calOwn, board, owners] };
 
     // Dot books 10:30: Ben and Cal move back one place; Ann does not move.
     let from = [annOwn, benOwn, calOwn, board, owners].map((s) => s.messages.length);

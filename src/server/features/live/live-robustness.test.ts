@@ -32,14 +32,15 @@ const closed = (client: LiveClient) => new Promise<number>((resolve) => client.s
 
 describe('/ws limits and lifecycle', () => {
   it('limits open sockets per address to WS_CONNECTIONS_PER_IP', async () => {
-    const { port } = await startApp(await testDatabase(), {}, { WS_CONNECTIONS_PER_IP: 2 });
+    const { app, port } = await startApp(await testDatabase(), {}, { WS_CONNECTIONS_PER_IP: 2 });
     const first = await LiveClient.open(port);
     const second = await LiveClient.open(port);
     expect(await LiveClient.refusal(port, { origin: `http://127.0.0.1:${port}` })).toBe(429);
     const gone = closed(first);
     first.close();
     await gone;
-    await sleep(50);
+    // The server has let the closed socket go (its count per address is what the limit reads).
+    await expect.poll(() => app.liveRegistry.connectionsFrom('127.0.0.1')).toBe(1);
     const third = await LiveClient.open(port);
     second.close();
     third.close();
@@ -61,7 +62,10 @@ describe('/ws limits and lifecycle', () => {
     const user = await signUp(app);
     const client = await LiveClient.open(port, sessionHeaders(user));
     const code = closed(client);
-    await sleep(250);
+    // Two heartbeats (each checks the sessions, then pings) pass with the session alive: the socket stays.
+    let pings = 0;
+    client.socket.on('ping', () => pings++);
+    await expect.poll(() => pings, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(client.socket.readyState).toBe(1);
     expect((await user.post('/api/logout')).statusCode).toBeLessThan(300);
     expect(await Promise.race([code, sleep(10_000).then(() => 'still open')])).toBe(1008);
@@ -78,8 +82,11 @@ describe('/ws limits and lifecycle', () => {
     const code = closed(signingOut);
     expect((await user.post('/api/logout')).statusCode).toBe(204);
     expect(await Promise.race([code, sleep(2_000).then(() => 'still open')])).toBe(1008);
-    // The same user's other session (another device) keeps its socket.
-    await sleep(200);
+    // The same user's other session (another device) keeps its socket: the sign-out's event has been
+    // handled (the first socket is closed), and this one still answers a ping after it.
+    const since = stays.messages.length;
+    stays.send({ type: 'ping' });
+    await stays.next('pong', 5_000, since);
     expect(stays.socket.readyState).toBe(1);
     // Signing out everywhere closes that one too.
     const last = closed(stays);
@@ -162,7 +169,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('/ws across app processes', (
     expect(before).toHaveLength(1);
     await database.db.execute(sql`select pg_terminate_backend(pid) from (${listeners}) l`);
     // Back within the first backoff steps; events committed in between are missed by design.
-    for (let tries = 0; tries < 50 && !(await pids()).some((pid) => !before.includes(pid)); tries++) await sleep(100);
+    await expect.poll(async () => (await pids()).some((pid) => !before.includes(pid)), { timeout: 5_000 }).toBe(true);
     await publishInTransaction(database, world.event);
     expect((await client.next('queue_update', 1_000)).queueEntry.id).toBe(world.queueEntryId);
     client.close();

@@ -114,3 +114,28 @@ export async function publishInTransaction(database: Database, event: LiveEvent,
 class RolledBack extends Error {}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let markers = 0;
+/**
+ * Resolves once every live event committed before this call has been dispatched to `socket` (whose
+ * session is `userId`'s): the dispatcher handles events one at a time in commit order, so an offer_changed
+ * marker published now, once it reaches the socket, proves nothing published earlier is still on its way.
+ * A test that checks that something was NOT pushed waits for this instead of a fixed time. `others`: sockets
+ * to make sure of too, by a ping and its pong after the marker.
+ */
+export async function everythingDelivered(database: Database, socket: LiveClient, userId: number, others: LiveClient[] = []) {
+  const offerId = 2_000_000_000 + ++markers;
+  const from = socket.messages.length;
+  await publishInTransaction(database, { type: 'offer_changed', userIds: [userId], offerId });
+  const deadline = Date.now() + 10_000;
+  while (!socket.messages.slice(from).some((m) => m.type === 'offer_changed' && m.offerId === offerId)) {
+    await socket.next('offer_changed', Math.max(1, deadline - Date.now()), socket.messages.length);
+  }
+  // Other sockets (an anonymous one cannot be sent the marker): whatever was written to them before the
+  // marker was, is ahead of the pong to a ping sent now on the same connection.
+  for (const other of others.filter((o) => o !== socket)) {
+    const since = other.messages.length;
+    other.send({ type: 'ping' });
+    await other.next('pong', 10_000, since);
+  }
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../appointments/test-fixtures.js';
 import { notify } from '../notifications/notifications.service.js';
 import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
-import { LiveClient, portOf, publishInTransaction, queueWorld, sessionHeaders, sleep } from './live-test-support.js';
+import { LiveClient, portOf, publishInTransaction, queueWorld, sessionHeaders } from './live-test-support.js';
 
 let ctx: TestContext;
 let port: number;
@@ -107,14 +107,17 @@ describe('/ws delivery', () => {
   });
 
   it('gives a socket without a session nothing private', async () => {
-    const { customer, event } = world;
+    const { customer, event, businessId, date } = world;
     const anonymous = await connect();
     anonymous.send({ type: 'subscribe', customer: true });
     expect((await anonymous.next('error')).message).toMatch(/sign in/i);
+    // The business-day is public: its later event reaching this socket proves the notification before it
+    // was dispatched, and passed it by.
+    await anonymous.subscribe({ businessId, date });
     await ctx.database.db.transaction((tx) => notify(tx, { userId: customer.user.id, kind: 'called', title: 'Private' }));
     await publishInTransaction(ctx.database, event);
-    await sleep(200);
-    expect(anonymous.messages.map((message) => message.type)).toEqual(['error']);
+    expect((await anonymous.next('queue_update')).queueEntry).toMatchObject({ customerId: null, isMine: false });
+    expect(anonymous.messages.map((message) => message.type)).toEqual(['error', 'subscribed', 'queue_update']);
   });
 });
 
@@ -156,7 +159,8 @@ describe('/ws upgrade and protocol', () => {
     const client = await connect();
     const bad = ['not json', '{"type":"subscribe"}', '{"type":"subscribe","businessId":-1,"date":"2030-01-01"}', '{"type":"subscribe","businessId":1,"date":"2030-02-31"}', '[]', '{"type":"dance"}'];
     for (const frame of bad) client.send(frame);
-    await sleep(100);
+    await expect.poll(() => client.messages.filter((message) => message.type === 'error').length).toBe(bad.length);
+    // Frames are answered in order: the pong after them proves no further error is on its way.
     client.send({ type: 'ping' });
     await client.next('pong');
     expect(client.messages.filter((message) => message.type === 'error')).toHaveLength(bad.length);

@@ -32,6 +32,7 @@ class FlakyProcessor implements PaymentProcessor {
   retrieve = processor.retrieve.bind(processor);
   private async step(key: string, then: () => Promise<void>) {
     this.calls.push(key);
+    // A processor's round trip, simulated (the subject: workers overlapping while a call is out).
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failures-- > 0) throw new Error('processor unreachable (simulated)');
     await then();

@@ -3,7 +3,7 @@ import type { QueueEntry, ServerMessage } from '../../../contract/live.js';
 import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { todayIn } from '../../time/business-time.js';
 import { book, type Client, restaurant, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { LiveClient, portOf, sessionHeaders, sleep } from '../live/live-test-support.js';
+import { everythingDelivered, LiveClient, portOf, sessionHeaders } from '../live/live-test-support.js';
 
 // DESIGN section 9: at a shop of several staff members each member serves their own line, so a
 // queue entry's position and wait count only the same member's entries ("2nd in line for Marco"),
@@ -106,7 +106,7 @@ describe('a shop of three members', () => {
       board.messages.slice(from).filter((m): m is Pushed => m.type === 'queue_update' || m.type === 'queue_status_update').map((m) => m.queueEntry);
     const settle = async (from: number, ids: number[]) => {
       await expect.poll(() => new Set(pushedSince(from).map((e) => e.id)), { timeout: 2_000 }).toEqual(new Set(ids));
-      await sleep(150);
+      await everythingDelivered(ctx.database, board, shop.owner.user.id);
       return pushedSince(from);
     };
 

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Business } from '@contract/businesses';
 import BusinessesRoute from '@/routes/businesses';
@@ -24,13 +23,15 @@ describe('the directory', () => {
       }),
       http.get('/api/earliest-appointments', () => apiError(503, 'Service unavailable')),
     );
-    renderApp(<BusinessesRoute />, { path: '/businesses' });
+    const { queryClient } = renderApp(<BusinessesRoute />, { path: '/businesses' });
     const loading = await screen.findByTestId('directory-loading');
     expect(loading.querySelectorAll(':scope > div')).toHaveLength(6);
     release();
     expect(await screen.findAllByTestId('business-card')).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Skip the line' })).toBeInTheDocument();
-    await delay(50);
+    // Every request has been answered and its failure handled (not a fixed 50 ms): nothing is left to show a slot or a toast.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await waitFor(() => expect(queryClient.getQueryCache().findAll().some((q) => q.state.status === 'error')).toBe(true));
     expect(screen.queryByText('Earliest available:')).not.toBeInTheDocument();
     expect(shownToast()).toBeUndefined();
     expect(document.title).toBe('Businesses – Que');
