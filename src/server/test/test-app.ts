@@ -119,8 +119,12 @@ async function resetToTemplate(database: Database): Promise<boolean> {
     if ((await catalogOf(database)) !== templateCatalog) return false;
     const [{ tables }] = await queryRows<{ tables: string }>(
       database,
-      `select string_agg(format('%I', table_name), ', ') as tables from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('app_rules', 'function_files')`,
+      // The job queue's jobs too (not its task names, which a runner caches): a file's leftover job must
+      // not run in the next file, whose ids start again from the template's.
+      `select string_agg(format('%I.%I', table_schema, table_name), ', ') as tables from information_schema.tables
+        where table_type = 'BASE TABLE' and (
+          (table_schema = 'public' and table_name not in ('app_rules', 'function_files'))
+          or (table_schema = 'graphile_worker' and table_name in ('_private_jobs', '_private_job_queues')))`,
     );
     // RESTART IDENTITY: ids start where the template's do, as in a fresh copy.
     await database.db.execute(`truncate ${tables} restart identity cascade`);
