@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { queryClient } from '@/lib/query-client';
 import { currentToasts, dismissToast } from '@/lib/toast-store';
 import { server } from './server';
 
@@ -59,6 +60,9 @@ afterEach(() => {
   // The toast store lives in a module: close what a test raised so the next test starts with none.
   for (const t of currentToasts()) if (t.open) dismissToast(t.id);
   sessionStorage.clear();
+  // The app's own query client is a module, shared by every file of a worker (isolate: false): a user a
+  // screen left in it would be told to the next file's header (lib/query-layer.tsx follows that query).
+  queryClient.clear();
   const missed = unhandled.splice(0);
   expect(missed, 'requests no handler answered').toEqual([]);
 });
