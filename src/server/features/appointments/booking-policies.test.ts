@@ -197,10 +197,10 @@ describe('cut-offs', () => {
   it('a cancel cut-off with no reschedule cut-off closes rescheduling too, so a late cancel cannot go round it by moving first', async () => {
     const shop = await allDayShop({ cancelCutoffMinutes: 1440 });
     const customer = await signUp(ctx.app);
-    const booked = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...slotIn(180) });
+    const booked = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...shop.slotIn(180) });
     expect(booked.statusCode, booked.body).toBe(201);
     expect(booked.json()).toMatchObject({ cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: 1440 });
-    const moved = await customer.patch(`/api/appointments/${booked.json().id}`, slotIn(5 * 1440));
+    const moved = await customer.patch(`/api/appointments/${booked.json().id}`, shop.slotIn(5 * 1440 + 60));
     expect(moved.statusCode, moved.body).toBe(409);
     expect(moved.json()).toMatchObject({ code: 'RESCHEDULE_WINDOW_CLOSED', message: expect.stringContaining('1440 minutes before') });
     const cancelled = await customer.patch(`/api/appointments/${booked.json().id}`, { status: 'cancelled' });
@@ -217,16 +217,16 @@ describe('cut-offs', () => {
     const service = await shop.owner.put(`/api/services/${shop.serviceId}`, { name: 'Checkup', duration: 30, price: '40.00', policies: { cancelCutoffMinutes: 600 } });
     expect(service.statusCode, service.body).toBe(200);
     const customer = await signUp(ctx.app);
-    const first = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...slotIn(180) });
+    const first = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...shop.slotIn(180) });
     expect(first.statusCode, first.body).toBe(201);
-    const refused = await customer.patch(`/api/appointments/${first.json().id}`, slotIn(3 * 1440));
+    const refused = await customer.patch(`/api/appointments/${first.json().id}`, shop.slotIn(3 * 1440 + 60));
     expect(refused.json()).toMatchObject({ code: 'RESCHEDULE_WINDOW_CLOSED', message: expect.stringContaining('600 minutes before') });
 
     expect((await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { rescheduleCutoffMinutes: 60 } })).statusCode).toBe(200);
-    const second = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...slotIn(240) });
+    const second = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, ...shop.slotIn(240) });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json()).toMatchObject({ cancelCutoffMinutes: 600, rescheduleCutoffMinutes: 60 });
-    const moved = await customer.patch(`/api/appointments/${second.json().id}`, slotIn(4 * 1440));
+    const moved = await customer.patch(`/api/appointments/${second.json().id}`, shop.slotIn(4 * 1440 + 60));
     expect(moved.statusCode, moved.body).toBe(200);
   });
 
