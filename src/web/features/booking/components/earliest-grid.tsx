@@ -24,7 +24,11 @@ import { EarliestFilters } from './earliest-filters';
 export function EarliestGrid() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => earliestFilterFromParams(params), [params]);
-  const update = (changes: Partial<EarliestListFilter>) => setParams((current) => earliestFilterParams({ ...earliestFilterFromParams(current), ...changes }));
+  // React Router's setParams(fn) hands fn the params of the last render, and a render of an older
+  // address can still come after a newer change: a date, then From, then party size in quick succession
+  // lost From. Each change starts from the address as it is now.
+  const update = (changes: Partial<EarliestListFilter>) =>
+    setParams(earliestFilterParams({ ...earliestFilterFromParams(new URLSearchParams(window.location.search)), ...changes }));
   const pages = useEarliestAppointmentPages(filter);
   const { data, isPending, error, refetch, isPlaceholderData, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage } = pages;
   const items = loadedItems(data);
