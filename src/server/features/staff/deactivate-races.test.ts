@@ -121,7 +121,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('deactivating a member while
         expect([r.removed.statusCode, r.acted.statusCode], answers).toEqual([200, 200]);
         const first = await deactivatedFirst(kind, r);
         if (first !== null) orders.add(first);
-        if (round % 2 === 1) expect(first, answers).toBe(round % 4 < 2);
+        // A steered round usually runs in the order steered, but a writer that lost a deadlock runs again
+        // after the other (that retry is the subject here), so the order is recorded, not required; the
+        // set of orders seen must still hold both (below).
         // Nobody is left with the removed member.
         const left = await rows<{ n: number }>(sql`select count(*)::int as n from appointments where staff_id = ${r.w.marco} and status = 'confirmed'`);
         expect(left[0].n).toBe(0);

@@ -26,9 +26,25 @@ export function EarliestGrid() {
   const filter = useMemo(() => earliestFilterFromParams(params), [params]);
   // React Router's setParams(fn) hands fn the params of the last render, and a render of an older
   // address can still come after a newer change: a date, then From, then party size in quick succession
-  // lost From. Each change starts from the address as it is now.
-  const update = (changes: Partial<EarliestListFilter>) =>
-    setParams(earliestFilterParams({ ...earliestFilterFromParams(new URLSearchParams(window.location.search)), ...changes }));
+  // lost From. Each change starts from the latest address asked for; one we did not ask for (Back, a
+  // link) becomes the latest when it arrives.
+  const latest = useRef(params.toString());
+  const pushed = useRef<string[]>([]);
+  useEffect(() => {
+    const now = params.toString();
+    const ours = pushed.current.indexOf(now);
+    if (ours >= 0) pushed.current.splice(0, ours + 1);
+    else {
+      pushed.current = [];
+      latest.current = now;
+    }
+  }, [params]);
+  const update = (changes: Partial<EarliestListFilter>) => {
+    const next = earliestFilterParams({ ...earliestFilterFromParams(new URLSearchParams(latest.current)), ...changes });
+    latest.current = next.toString();
+    pushed.current.push(latest.current);
+    setParams(next);
+  };
   const pages = useEarliestAppointmentPages(filter);
   const { data, isPending, error, refetch, isPlaceholderData, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage } = pages;
   const items = loadedItems(data);
