@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useUser } from '@/features/auth';
 import { unreadOf, useNotifications } from '../api/get-notifications';
 import { bellClass, SignedOutBell } from '@/components/ui/signed-out-bell';
@@ -24,6 +24,9 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const notifications = useNotifications(!!user);
   const userId = user?.id;
+  // A tap on the bell before the popover's chunk has loaded is kept, and the list opens once it has:
+  // on a slow phone the placeholder bell must not swallow the tap.
+  const [openOnLoad, setOpenOnLoad] = useState(false);
 
   useEffect(() => {
     if (userId === undefined) return;
@@ -41,14 +44,14 @@ export function NotificationBell() {
   if (!user) return <SignedOutBell />;
   const unread = unreadOf(notifications.data);
   const plain = (
-    <button type="button" className={bellClass} aria-label={bellLabel(unread)}>
+    <button type="button" className={bellClass} aria-label={bellLabel(unread)} onClick={() => setOpenOnLoad(true)}>
       <Bell className="size-5" />
       {unread > 0 && <UnreadCount unread={unread} />}
     </button>
   );
   return (
     <Suspense fallback={plain}>
-      <NotificationPopover trigger={{ className: bellClass, label: bellLabel(unread), children: <><Bell className="size-5" />{unread > 0 && <UnreadCount unread={unread} />}</> }} data={notifications.data} loading={notifications.isPending} more={notifications} />
+      <NotificationPopover initiallyOpen={openOnLoad} trigger={{ className: bellClass, label: bellLabel(unread), children: <><Bell className="size-5" />{unread > 0 && <UnreadCount unread={unread} />}</> }} data={notifications.data} loading={notifications.isPending} more={notifications} />
     </Suspense>
   );
 }

@@ -5,8 +5,8 @@ import type { NotificationPages } from '@/features/live';
 import NotificationList from './notification-list';
 
 /** The bell as a popover: Escape or a click outside closes it; focus returns to the bell. */
-export default function NotificationPopover({ trigger, data, loading, more }: { trigger: { className: string; label: string; children: ReactNode }; data: NotificationPages | undefined; loading: boolean; more: PagedQueryState }) {
-  const [open, setOpen] = useState(false);
+export default function NotificationPopover({ trigger, data, loading, more, initiallyOpen = false }: { trigger: { className: string; label: string; children: ReactNode }; data: NotificationPages | undefined; loading: boolean; more: PagedQueryState; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className={trigger.className} aria-label={trigger.label}>
