@@ -1,5 +1,6 @@
 // Feature boundaries (DESIGN section 1, docs/decisions/0017-feature-boundaries.md), checked by
-// eslint-plugin-boundaries on every production file under src/:
+// eslint-plugin-boundaries on every production file under src/ (and, for the database functions, by
+// src/server/db/sql-boundaries.unit.test.ts, which reads serverFeatureDependencies: decision 0030):
 //  - a feature imports another feature only through that feature's index.ts, and only a feature it
 //    declares below; the declared dependencies must form no cycle (checked when this file loads, so
 //    `npm run lint` fails on one);
@@ -11,9 +12,9 @@
 // any feature. Production code may not import them.
 import boundaries from 'eslint-plugin-boundaries';
 
-/** Which features each server feature may import. */
+/** Which features each server feature may import, and whose SQL functions its own SQL may call (decision 0030). */
 export const serverFeatureDependencies = {
-  appointments: ['availability', 'businesses'],
+  appointments: ['availability', 'businesses', 'ledger', 'staff'],
   auth: [],
   availability: ['businesses'],
   businesses: [],
@@ -22,7 +23,7 @@ export const serverFeatureDependencies = {
   ledger: [],
   live: ['notifications', 'queue'],
   notifications: [],
-  offers: ['appointments', 'availability', 'businesses', 'notifications', 'payments'],
+  offers: ['appointments', 'availability', 'businesses', 'credits', 'ledger', 'notifications', 'payments'],
   payments: [],
   queue: ['businesses', 'notifications'],
   reviews: ['businesses'],

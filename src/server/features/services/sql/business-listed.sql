@@ -1,7 +1,8 @@
 -- A business is listed (the directory, quick booking, the sitemap) while it has a bookable service,
 -- so a new business with nothing to book is not shown until it adds one (issue 27). businesses.listed
 -- is kept here, in the transaction that adds, deletes or changes a service, and the directory's
--- indexes hold listed rows only. What "bookable" means is said once, in que_business_has_bookable_service.
+-- indexes hold listed rows only. What "bookable" means is said once, in que_business_has_bookable_service;
+-- the column is the businesses feature's, written through its que_business_set_listed.
 CREATE OR REPLACE FUNCTION que_business_has_bookable_service(p_business integer)
  RETURNS boolean
  LANGUAGE sql
@@ -21,7 +22,7 @@ BEGIN
   -- second reads the first's committed change (a statement's snapshot is taken after the lock).
   PERFORM 1 FROM businesses WHERE id = p_business FOR UPDATE;
   v_listed := que_business_has_bookable_service(p_business);
-  UPDATE businesses SET listed = v_listed WHERE id = p_business AND listed IS DISTINCT FROM v_listed;
+  PERFORM que_business_set_listed(p_business, v_listed);
 END
 $$;
 
