@@ -835,7 +835,7 @@ BEGIN
   -- second reads the first's committed change (a statement's snapshot is taken after the lock).
   PERFORM 1 FROM businesses WHERE id = p_business FOR UPDATE;
   v_listed := que_business_has_bookable_service(p_business);
-  UPDATE businesses SET listed = v_listed WHERE id = p_business AND listed IS DISTINCT FROM v_listed;
+  PERFORM que_business_set_listed(p_business, v_listed);
 END
 $$;
 
@@ -850,6 +850,16 @@ begin
   new.search_text := que_search_normal(concat_ws(' ', new.business_name, new.category, new.cuisine_type, new.description, new.address));
   return new;
 end;
+$$;
+
+--
+-- Name: que_business_set_listed(integer, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_business_set_listed(p_business integer, p_listed boolean) RETURNS void
+    LANGUAGE sql
+    AS $$
+  UPDATE businesses SET listed = p_listed WHERE id = p_business AND listed IS DISTINCT FROM p_listed
 $$;
 
 --

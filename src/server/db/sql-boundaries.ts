@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { namesCalled, parseSqlFile, stripSql } from './sql-parse.js';
+import { namesCalled, parseSqlFile } from './sql-parse.js';
 
 /**
  * SQL boundaries (DESIGN section 2, docs/decisions/0030-sql-boundaries.md), read from the files: a
@@ -150,7 +150,14 @@ export function cyclesOf(calls: Map<string, Set<string>>, declared: Record<strin
   const reach = (from: string) => {
     const seen = new Set([from]);
     const stack = [from];
-    while (stack.length) for (const n of graph.get(stack.pop()!) ?? []) if (!seen.has(n)) (seen.add(n), stack.push(n));
+    while (stack.length) {
+      for (const n of graph.get(stack.pop()!) ?? []) {
+        if (!seen.has(n)) {
+          seen.add(n);
+          stack.push(n);
+        }
+      }
+    }
     return seen;
   };
   const cycles: Cycle[] = [];
@@ -176,7 +183,10 @@ function shortestCycle(graph: Map<string, Set<string>>, start: string): string[]
         while (path[0] !== start) path.unshift(cameFrom.get(path[0])!);
         return [...path, start];
       }
-      if (!cameFrom.has(next)) (cameFrom.set(next, at), queue.push(next));
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, at);
+        queue.push(next);
+      }
     }
   }
   return [start];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   againstBaseline, boundaryOf, parseBaseline, parseDeclaration, readBaseline, readDeclarations, readSqlSources, readTsSources, schemaTables,
-} from './sql-boundaries-files.js';
+} from './sql-boundaries-test-support.js';
 import { type Boundary, findViolations, functionSites, SHARED, type Violation } from './sql-boundaries.js';
 import { parseSqlFile, stripSql, tablesWritten } from './sql-parse.js';
 

@@ -47,9 +47,9 @@ export function stripSql(sql: string): string {
       // PostgreSQL block comments nest.
       let depth = 0;
       do {
-        if (sql.startsWith('/*', i)) (depth++, (i += 2));
-        else if (sql.startsWith('*/', i)) (depth--, (i += 2));
-        else i++;
+        if (sql.startsWith('/*', i)) depth++;
+        else if (sql.startsWith('*/', i)) depth--;
+        i += sql.startsWith('/*', i) || sql.startsWith('*/', i) ? 2 : 1;
       } while (depth > 0 && i < sql.length);
       out += ' ';
     } else if (c === "'") {

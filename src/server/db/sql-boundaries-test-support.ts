@@ -6,7 +6,7 @@ import { readFunctionFiles } from './function-files.js';
 import { SHARED, type Boundary, type SqlSource, type TsSource, type Violation, type ViolationKind } from './sql-boundaries.js';
 
 /**
- * The files the SQL boundary check reads (docs/decisions/0030-sql-boundaries.md): each feature's
+ * The files the SQL boundary test reads (docs/decisions/0030-sql-boundaries.md): each feature's
  * declaration `features/<f>/sql/boundary.txt` (shared code's: `db/sql/boundary.txt`), the tables of
  * schema.ts, the function files, the production TypeScript of src/server, and the baseline of
  * violations left to the rewrites under way.
@@ -81,10 +81,10 @@ function globRegExp(glob: string): RegExp {
   const source = glob
     .replace(/[.+^$()|[\]\\]/g, '\\$&')
     .replace(/\{([^}]*)\}/g, (_, alternatives: string) => `(?:${alternatives.split(',').join('|')})`)
-    .replace(/\*\*\//g, '\u0000')
+    .replace(/\*\*\//g, '__globstar__')
     .replace(/\*\*/g, '.*')
     .replace(/\*/g, '[^/]*')
-    .replace(/\u0000/g, '(?:.*/)?');
+    .replace(/__globstar__/g, '(?:.*/)?');
   return new RegExp(`^${source}$`);
 }
 
