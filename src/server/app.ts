@@ -11,10 +11,10 @@ import { ErrorCode } from '../contract/errors.js';
 import { type Config, trustProxyOption } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
-import { appointmentsRoutes } from './features/appointments/index.js';
+import { appointmentsRoutes, cancelAsBusiness } from './features/appointments/index.js';
 import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
 import { availabilityRoutes, startEarliestRefresher } from './features/availability/index.js';
-import { businessesRoutes } from './features/businesses/index.js';
+import { businessesRoutes, settleStrandedWith } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
 import { emailTasks, smtpSender } from './features/email/index.js';
 import { type LiveOptions, livePlugin } from './features/live/index.js';
@@ -25,7 +25,7 @@ import { queueRoutes } from './features/queue/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
 import { servicesRoutes } from './features/services/index.js';
 import { type BuildManifest, sharePagesRoutes } from './features/share-pages/index.js';
-import { staffRoutes } from './features/staff/index.js';
+import { reassignAppointment, staffRoutes, strandedAppointmentIds } from './features/staff/index.js';
 import { walletRoutes } from './features/wallet/index.js';
 import { startJobRunner } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
@@ -95,6 +95,9 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // Owner changes (hours, days, services, staff) settle the bookings they strand with what appointments
+  // and staff do, which businesses, below both, cannot import (decision 0030).
+  settleStrandedWith({ strandedIds: strandedAppointmentIds, cancelAsBusiness, reassign: reassignAppointment });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

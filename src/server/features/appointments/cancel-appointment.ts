@@ -26,3 +26,12 @@ export async function cancelAppointment(db: Db, user: User, id: number): Promise
   const { appointment } = await sqlCall(singleStatement(db, () => callCancel(db, { userId: user.id, id })));
   return toAppointment(appointment, user);
 }
+
+/**
+ * The business cancels one of its bookings that an owner change strands (businesses' strand guard,
+ * through app.ts), inside that change's transaction: as any business cancel, the customer told,
+ * credit and escrow settled.
+ */
+export async function cancelAsBusiness(db: Db, ownerId: number, id: number): Promise<void> {
+  await sqlCall(callCancel(db, { userId: ownerId, id }));
+}

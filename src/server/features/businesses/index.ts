@@ -6,4 +6,4 @@ export { type BusinessPageEntry, businessPageStarts, listBusinessPages } from '.
 export { type DiscoveryFilter, discoveryConditions, setSearchThreshold } from './business-listing.repository.js';
 export { filterPrint } from './list-businesses.js';
 export { refreshEarliest, refreshEarliestOnce } from './next-free-times.repository.js';
-export { guardedOwnerChange, lockBusinessRow, requireOneChoice, settleStranded } from './strand-guard.js';
+export { guardedOwnerChange, lockBusinessRow, requireOneChoice, settleStranded, settleStrandedWith, type StrandSettlement } from './strand-guard.js';

@@ -3,12 +3,37 @@ import { ErrorCode } from '../../../contract/errors.js';
 import type { StrandChoice, StrandedBooking } from '../../../contract/stranded-bookings.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
-import { AppError, sqlCall } from '../../errors.js';
+import { AppError } from '../../errors.js';
 
 // Owner changes under existing bookings (DESIGN section 4). Each change runs in one transaction under
 // the business's lock, the one every booking takes (que_require_slot), so a booking made meanwhile
 // waits and is seen; the bookings it strands are refused, reassigned or cancelled in that
 // transaction, and a refusal undoes the change.
+
+/**
+ * What settling stranded bookings needs of features above this one: which bookings have no place
+ * (staff), a business's cancel (appointments), a move to another member (staff). Owner changes of
+ * availability, services and staff are guarded here, and none of them may depend on both
+ * appointments and staff without a cycle, so the composition (app.ts) hands these in once at start
+ * (decision 0030: TypeScript calls only its own feature's SQL functions).
+ */
+export interface StrandSettlement {
+  strandedIds(db: Db, businessId: number, now: Date): Promise<number[]>;
+  cancelAsBusiness(db: Db, ownerId: number, appointmentId: number): Promise<void>;
+  reassign(db: Db, appointmentId: number, toStaffId: number | null, now: Date): Promise<void>;
+}
+
+let settlement: StrandSettlement | undefined;
+
+/** Called by the composition (app.ts) before any route runs. */
+export function settleStrandedWith(given: StrandSettlement): void {
+  settlement = given;
+}
+
+function settlementNow(): StrandSettlement {
+  if (!settlement) throw new Error('businesses: settleStrandedWith was not called (app.ts gives it the appointments and staff functions)');
+  return settlement;
+}
 
 type Rows<T> = { rows: T[] };
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
@@ -18,12 +43,7 @@ export async function lockBusinessRow(db: Db, businessId: number): Promise<void>
   await db.execute(sql`select 1 from businesses where id = ${businessId} for no key update`);
 }
 
-/** The business's upcoming confirmed bookings that have no place where they are (businesses/sql/stranded-bookings.sql). */
-export async function strandedIds(db: Db, businessId: number, now: Date): Promise<number[]> {
-  const [row] = await rows<{ ids: number[] }>(db, sql`select que_stranded_appointments(${businessId}::int, ${now.toISOString()}::timestamptz) as ids`);
-  return row.ids.map(Number);
-}
-
+/** The bookings a refusal names (businesses/sql/stranded-view.sql). */
 export async function strandedView(db: Db, ids: number[]): Promise<StrandedBooking[]> {
   const [row] = await rows<{ list: StrandedBooking[] | string }>(db, sql`select que_stranded_view(${`{${ids.join(',')}}`}::int[]) as list`);
   return typeof row.list === 'string' ? JSON.parse(row.list) : row.list;
@@ -38,21 +58,19 @@ const plural = (n: number, word: string) => `${n} upcoming ${word}${n === 1 ? ''
 
 /**
  * The bookings a change strands, settled as the owner asked: cancelled by the business (the customer
- * told in-app and by e-mail, credit and escrow as for any business cancel: que_appointment_cancel),
- * moved to another free member (que_reassign_appointment; one that cannot move fails all), or,
+ * told in-app and by e-mail, credit and escrow as for any business cancel), moved to another free
+ * member (one that cannot move fails all), or,
  * without either, the change refused with 409 STRANDS_BOOKINGS listing them. Call inside the change's
  * transaction, under the business's lock.
  */
 export async function settleStranded(db: Db, ownerId: number, ids: number[], choice: StrandChoice, now: Date, refusal?: string): Promise<void> {
   if (ids.length === 0) return;
   if (choice.cancelBookings) {
-    for (const id of ids) await sqlCall(db.execute(sql`select que_appointment_cancel(${ownerId}::int, ${id}::int)`));
+    for (const id of ids) await settlementNow().cancelAsBusiness(db, ownerId, id);
     return;
   }
   if (choice.reassign) {
-    for (const id of ids) {
-      await sqlCall(db.execute(sql`select que_reassign_appointment(${id}::int, ${choice.toStaffId ?? null}::int, ${now.toISOString()}::timestamptz)`));
-    }
+    for (const id of ids) await settlementNow().reassign(db, id, choice.toStaffId ?? null, now);
     return;
   }
   const bookings = await strandedView(db, ids);
@@ -74,6 +92,7 @@ export async function guardedOwnerChange<T>(
   requireOneChoice(choice);
   return unitOfWork(db, async (tx) => {
     await lockBusinessRow(tx, business.id);
+    const { strandedIds } = settlementNow();
     const before = new Set(await strandedIds(tx, business.id, now));
     const result = await change(tx);
     const stranded = (await strandedIds(tx, business.id, now)).filter((id) => !before.has(id));

@@ -1,4 +1,5 @@
--- Owner changes under existing bookings (DESIGN section 4): a business's upcoming confirmed bookings
+-- Owner changes under existing bookings (DESIGN section 4; businesses/strand-guard.ts guards them, this
+-- says which bookings a change leaves without a place): a business's upcoming confirmed bookings
 -- that no longer have a place where they are: on a blocked date; a restaurant's table at a time no
 -- active time slot of that weekday holds; a service visit whose member is inactive, on time off, no
 -- longer gives the service, or does not work the whole visit then (que_working_staff: the member's
@@ -25,19 +26,4 @@ AS $$
                             WHERE w.opens[r] <= extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int
                               AND extract(hour FROM a.starts_at)::int * 60 + extract(minute FROM a.starts_at)::int + a.duration <= w.closes[r])
              END)
-$$;
-
--- The bookings a refusal names, for the business's owner (who sees everything): id, date, time,
--- service (archived ones too), customer and member, by start.
-CREATE OR REPLACE FUNCTION que_stranded_view(p_ids integer[])
- RETURNS jsonb
- LANGUAGE sql
- STABLE
-AS $$
-  SELECT coalesce(jsonb_agg(jsonb_build_object(
-           'id', a.id, 'date', to_char(a.starts_at, 'YYYY-MM-DD'), 'time', to_char(a.starts_at, 'HH24:MI'),
-           'serviceId', a.service_id, 'serviceName', s.name, 'customerName', a.customer_name, 'partySize', a.party_size,
-           'staffId', a.staff_id, 'staffName', m.name) ORDER BY a.starts_at, a.id), '[]'::jsonb)
-    FROM appointments a JOIN services s ON s.id = a.service_id LEFT JOIN staff_members m ON m.id = a.staff_id
-   WHERE a.id = ANY (p_ids)
 $$;
