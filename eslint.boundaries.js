@@ -23,7 +23,7 @@ export const serverFeatureDependencies = {
   live: ['notifications', 'queue'],
   notifications: [],
   offers: ['appointments', 'availability', 'businesses', 'notifications', 'payments'],
-  payments: [],
+  payments: ['businesses'],
   queue: ['businesses', 'notifications'],
   reviews: ['businesses'],
   services: ['businesses'],

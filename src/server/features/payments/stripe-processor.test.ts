@@ -116,7 +116,7 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
     const mark = stripe.received.length;
     await runDuePaymentActions(app.db, processor);
     expect(since(mark)).toEqual([]);
-    expect(await actionRows()).toEqual([{ kind: 'payout', status: 'pending', attempts: 0, last_error: expect.stringMatching(/has no Stripe connected account yet/) }]);
+    expect(await actionRows()).toEqual([{ kind: 'payout', status: 'pending', attempts: 0, last_error: expect.stringMatching(/has not finished setting up payouts with Stripe yet/) }]);
 
     await app.db.execute(`delete from payment_actions`);
     stripe.answer({ method: 'POST', path: /\/cancel$/, status: 500, fixture: 'error-api.json' });
