@@ -82,6 +82,7 @@ export const testFiles = [
   'src/server/test/**',
   'src/server/features/live/ws-client.ts',
   'src/server/features/payments/recorded-stripe-server.ts',
+  'src/server/features/payments/stripe-double.ts',
 ];
 
 const element = (type, rest = {}) => ({ element: { type, ...rest } });
