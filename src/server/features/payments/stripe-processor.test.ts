@@ -131,4 +131,13 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
       { kind: 'cancel', status: 'pending', attempts: 1, last_error: 'An unknown error occurred' },
     ]);
   });
+
+  it('answers 503, not 500, when Stripe cannot open an intent, and writes nothing', async () => {
+    const pat = await signUp(app);
+    stripe.answer({ method: 'POST', path: /^\/v1\/payment_intents$/, status: 500, fixture: 'error-api.json' });
+    const res = await pat.post('/api/create-payment-intent', { amount: 30 });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/^Card payments are unavailable right now/);
+    expect(await queryRows(app.database, `select id from payment_intents where user_id = ${pat.user.id}`)).toEqual([]);
+  });
 });
