@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PayoutsRoute from '@/routes/payouts';
 import { makeUser } from '@/test/fixtures';
 import { expectToast, renderApp } from '@/test/render';
 import { apiError, http, HttpResponse, recorder, server, signedInAs } from '@/test/server';
+import { browserNavigation } from '../lib/leave-page';
 
-const left = vi.hoisted(() => ({ urls: [] as string[] }));
-vi.mock('../lib/leave-page', () => ({ leavePage: (url: string) => left.urls.push(url) }));
+const left = { urls: [] as string[] };
 
 const owner = makeUser({ userType: 'business' });
 const STRIPE_FORMS = 'https://connect.stripe.com/setup/e/acct_1/abc';
@@ -35,8 +35,11 @@ function answerStripePayouts() {
 
 beforeEach(() => {
   left.urls = [];
+  vi.spyOn(browserNavigation, 'leave').mockImplementation((url) => void left.urls.push(url));
   signedInAs(owner);
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('the payouts screen', () => {
   it('shows each account as not started, pending or ready, and sends the owner to Stripe to set one up', async () => {

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { startPayoutSetup, usePayouts } from '../api/payouts';
-import { leavePage } from '../lib/leave-page';
+import { browserNavigation } from '../lib/leave-page';
 
 const STATUS: Record<PayoutStatus, { label: string; variant: 'outline' | 'warning' | 'success'; hint: string; action?: string }> = {
   not_started: { label: 'Not started', variant: 'outline', hint: 'Add your details and bank account with Stripe to be paid.', action: 'Set up payouts' },
@@ -19,7 +19,7 @@ const STATUS: Record<PayoutStatus, { label: string; variant: 'outline' | 'warnin
 export async function goToPayoutSetup(businessId: number | null): Promise<boolean> {
   try {
     const { url } = await startPayoutSetup(businessId);
-    leavePage(url);
+    browserNavigation.leave(url);
     return true;
   } catch (error) {
     toast({ title: 'Payout setup failed', description: errorMessage(error, 'Payout setup is unavailable right now.'), variant: 'destructive' });
