@@ -24,7 +24,7 @@ export const serverFeatureDependencies = {
   live: ['notifications', 'queue'],
   notifications: [],
   offers: ['appointments', 'availability', 'businesses', 'credits', 'ledger', 'notifications', 'payments'],
-  payments: [],
+  payments: ['businesses'],
   queue: ['businesses', 'notifications'],
   reviews: ['businesses'],
   services: ['businesses'],
@@ -83,6 +83,7 @@ export const testFiles = [
   'src/server/test/**',
   'src/server/features/live/ws-client.ts',
   'src/server/features/payments/recorded-stripe-server.ts',
+  'src/server/features/payments/stripe-double.ts',
 ];
 
 const element = (type, rest = {}) => ({ element: { type, ...rest } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasSubCentDigits, toCents } from './money.js';
-import { jsonInteger } from './numbers.js';
+import { jsonId, jsonInteger } from './numbers.js';
 
 export const TEST_CARD_AUTHORIZES = '4242424242424242';
 export const TEST_CARD_DECLINES = '4000000000000002';
@@ -67,3 +67,30 @@ export const walletSchema = z.object({
   earnings: z.string(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
+
+/** GET /api/payment-config: which card form the web app shows, and Stripe's publishable key when it is Stripe's. */
+export const paymentConfigSchema = z.object({
+  processor: z.enum(['test', 'stripe']),
+  stripePublishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** not_started: no connected account yet; pending: onboarding begun or Stripe wants more; ready: payouts go out. */
+export const payoutStatusSchema = z.enum(['not_started', 'pending', 'ready']);
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
+
+/** One place payouts go: the signed-in user's own (businessId null) or one of their businesses. */
+export const payoutAccountSchema = z.object({
+  businessId: z.number().nullable(),
+  name: z.string(),
+  status: payoutStatusSchema,
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+/** GET /api/payouts. `setupNeeded` is false with the test processor, which pays out without an account. */
+export const payoutsSchema = z.object({ setupNeeded: z.boolean(), accounts: z.array(payoutAccountSchema) });
+export type Payouts = z.infer<typeof payoutsSchema>;
+
+/** POST /api/payouts/setup: for the user's own payouts, or for a business they own. */
+export const startPayoutSetupSchema = z.object({ businessId: jsonId('businessId').optional().nullable() });
+export const payoutSetupLinkSchema = z.object({ url: z.string() });

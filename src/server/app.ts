@@ -29,6 +29,7 @@ import { reassignAppointment, staffRoutes, strandedAppointmentIds } from './feat
 import { walletRoutes } from './features/wallet/index.js';
 import { startJobRunner } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
+import { cspDirectives } from './plugins/content-security-policy.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -141,11 +142,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { 'connect-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
-    },
-  });
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
   await app.register(cookie, { secret: config.SESSION_SECRET ?? (await sharedSessionSecret(database.db, config.DATA_DIR)) });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,

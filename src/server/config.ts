@@ -78,6 +78,14 @@ const envSchema = z.object({
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_… key)')
     .optional(),
+  // Sent to the browser for Stripe.js's Payment Element (GET /api/payment-config); public by design.
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  // Where the server calls Stripe's API: unset is https://api.stripe.com; tests and the e2e point it at a local double.
+  STRIPE_API_URL: z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).pathname === '/', 'must be an origin such as https://api.stripe.com')
+    .optional(),
   // Off in processes that should only serve requests; at least one process must run it.
   PAYMENT_WORKER: booleanFlag.default(true),
   OFFER_SWEEPS: booleanFlag.default(true),
@@ -161,9 +169,11 @@ export class ConfigError extends Error {}
 /** Parses the environment once; a missing or bad value stops start-up naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  const stripeKeyMissing = parsed.success && parsed.data.PAYMENTS === 'stripe' && !parsed.data.STRIPE_SECRET_KEY;
-  if (!parsed.success || stripeKeyMissing) {
-    const issues = parsed.success ? [{ path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENTS=stripe' }] : parsed.error.issues;
+  const stripeKeysMissing = parsed.success && parsed.data.PAYMENTS === 'stripe'
+    ? (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const).filter((key) => !parsed.data[key])
+    : [];
+  if (!parsed.success || stripeKeysMissing.length > 0) {
+    const issues = parsed.success ? stripeKeysMissing.map((key) => ({ path: [key], message: 'is required when PAYMENTS=stripe' })) : parsed.error.issues;
     const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -55,6 +55,7 @@ const routes: RouteObject[] = [
       { path: '/', element: <HomeRoute /> },
       page('/login', () => import('@/routes/login')),
       page('/account', () => import('@/routes/account')),
+      page('/payouts', () => import('@/routes/payouts')),
       page('/businesses', () => import('@/routes/businesses')),
       page('/restaurant-booking', () => import('@/routes/restaurant-booking')),
       page('/business-register', () => import('@/routes/business-register')),

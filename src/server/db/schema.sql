@@ -4017,6 +4017,40 @@ CREATE TABLE public.payment_intents (
 );
 
 --
+-- Name: payout_accounts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.payout_accounts (
+    id integer NOT NULL,
+    user_id integer,
+    business_id integer,
+    processor_ref text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT payout_accounts_owner_check CHECK ((num_nonnulls(user_id, business_id) = 1)),
+    CONSTRAINT payout_accounts_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'ready'::text])))
+);
+
+--
+-- Name: payout_accounts_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.payout_accounts_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: payout_accounts_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.payout_accounts_id_seq OWNED BY public.payout_accounts.id;
+
+--
 -- Name: queue_entries; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4406,6 +4440,12 @@ ALTER TABLE ONLY public.offers ALTER COLUMN id SET DEFAULT nextval('public.offer
 ALTER TABLE ONLY public.payment_actions ALTER COLUMN id SET DEFAULT nextval('public.payment_actions_id_seq'::regclass);
 
 --
+-- Name: payout_accounts id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payout_accounts ALTER COLUMN id SET DEFAULT nextval('public.payout_accounts_id_seq'::regclass);
+
+--
 -- Name: queue_entries id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4609,6 +4649,13 @@ ALTER TABLE ONLY public.payment_actions
 
 ALTER TABLE ONLY public.payment_intents
     ADD CONSTRAINT payment_intents_pkey PRIMARY KEY (id);
+
+--
+-- Name: payout_accounts payout_accounts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payout_accounts
+    ADD CONSTRAINT payout_accounts_pkey PRIMARY KEY (id);
 
 --
 -- Name: queue_entries queue_entries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4980,6 +5027,24 @@ CREATE INDEX payment_intents_offer_idx ON public.payment_intents USING btree (of
 --
 
 CREATE INDEX payment_intents_user_idx ON public.payment_intents USING btree (user_id);
+
+--
+-- Name: payout_accounts_business_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX payout_accounts_business_key ON public.payout_accounts USING btree (business_id);
+
+--
+-- Name: payout_accounts_processor_ref_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX payout_accounts_processor_ref_key ON public.payout_accounts USING btree (processor_ref);
+
+--
+-- Name: payout_accounts_user_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX payout_accounts_user_key ON public.payout_accounts USING btree (user_id);
 
 --
 -- Name: queue_entries_appointment_key; Type: INDEX; Schema: public; Owner: -
@@ -5514,6 +5579,20 @@ ALTER TABLE ONLY public.payment_intents
 
 ALTER TABLE ONLY public.payment_intents
     ADD CONSTRAINT payment_intents_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+--
+-- Name: payout_accounts payout_accounts_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payout_accounts
+    ADD CONSTRAINT payout_accounts_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id);
+
+--
+-- Name: payout_accounts payout_accounts_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payout_accounts
+    ADD CONSTRAINT payout_accounts_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 --
 -- Name: queue_entries queue_entries_appointment_id_appointments_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -541,6 +541,31 @@ export const paymentIntents = pgTable(
 );
 
 /**
+ * Where a user's payouts (a swap's recipient) or a business's go: a Stripe Connect account, made
+ * once per owner and reused (decision 0009). `ready` once Stripe says it may receive transfers and
+ * pay them out; `pending` until then (onboarding started, not finished, or Stripe wants more).
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    businessId: integer('business_id').references(() => businesses.id),
+    processorRef: text('processor_ref').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payout_accounts_user_key').on(t.userId),
+    uniqueIndex('payout_accounts_business_key').on(t.businessId),
+    uniqueIndex('payout_accounts_processor_ref_key').on(t.processorRef),
+    check('payout_accounts_owner_check', sql`num_nonnulls(${t.userId}, ${t.businessId}) = 1`),
+    check('payout_accounts_status_check', sql`${t.status} in ('pending', 'ready')`),
+  ],
+);
+
+/**
  * Work for the payment processor (capture, cancel, payout), written in the same transaction as the
  * ledger change that needs it and carried out by a background worker, so a processor call never
  * runs inside a database transaction and is never lost or made twice.

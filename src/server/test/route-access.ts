@@ -28,6 +28,8 @@ const slotBody = (w: World) => ({ businessId: w.restaurantId, dayOfWeek: 1, star
 /** Routes with nothing of anyone's to protect, and why. Every other route needs a case below. */
 export const OPEN_ROUTES: Record<string, string> = {
   'GET /api/health': 'no data',
+  'GET /api/payment-config': 'which card processor runs and its publishable key: public by design',
+  'POST /api/payouts/setup': 'only with PAYMENTS=stripe (this matrix runs the test processor, which answers 409); owners only for a business: payouts.test.ts',
   'POST /api/register': 'creates a new account; no existing resource involved',
   'POST /api/login': 'signs in with credentials; limits are tested in auth tests',
   'POST /api/logout': 'ends only the caller’s own sessions',
@@ -86,6 +88,7 @@ const OFFER_CASES: AccessCase[] = [
   },
   { route: 'GET /api/businesses/:id/swaps', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/swaps` }) },
   { route: 'GET /api/wallet', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/wallet' }) },
+  { route: 'GET /api/payouts', allowed: SIGNED_IN, request: () => ({ method: 'GET', url: '/api/payouts' }) },
 ];
 
 /** The shop's queue on the customer's day: the owner calls the customer's 10:00; the customer reads their own line. */

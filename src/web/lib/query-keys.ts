@@ -107,6 +107,8 @@ export const queryKeys = {
   appointmentOffers: (appointmentId: number) => ['offers', 'appointment', appointmentId] as const,
 
   wallet: () => ['wallet'] as const,
+  paymentConfig: () => ['payment-config'] as const,
+  payouts: () => ['payouts'] as const,
 
   allCredits: () => ['credits'] as const,
   credits: (userId: number) => ['credits', userId] as const,

@@ -7,6 +7,7 @@ import { BusinessAccountNote, MyAppointments, SignedOutView } from '@/features/a
 import { useUser } from '@/features/auth';
 import { CreditBalanceCard } from '@/features/credits';
 import { CancelAppointmentDialog, OffersSection } from '@/features/offers';
+import { PayoutAccountsCard } from '@/features/payments';
 import { WalletCard } from '@/features/wallet';
 import { useDocumentTitle } from '@/lib/document-title';
 
@@ -50,6 +51,8 @@ export default function AppointmentsRoute() {
         <aside className="min-w-0 space-y-6">
           <CreditBalanceCard userId={user.id} />
           <WalletCard />
+          {/* With Stripe: where swap earnings go, and "Set up payouts" until they can. */}
+          <PayoutAccountsCard scope="user" />
         </aside>
       </div>
     </div>

@@ -9,6 +9,8 @@ import type { User } from '@contract/auth';
 export const liveSocketLink = ws.link('ws://localhost/ws');
 export const server = setupServer(
   http.get('/api/session', () => HttpResponse.json({ user: null })),
+  // The test card processor, as PAYMENTS defaults to; a test of the Stripe card step answers its own.
+  http.get('/api/payment-config', () => HttpResponse.json({ processor: 'test', stripePublishableKey: null })),
   liveSocketLink.addEventListener('connection', () => undefined),
 );
 

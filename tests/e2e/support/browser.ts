@@ -41,9 +41,10 @@ export const baseURL = () => {
 
 /**
  * A fresh browser context (own cookies), with console errors collected so tests can assert none.
- * `timezoneId` puts the browser on another clock than the machine's (a visitor from elsewhere).
+ * `timezoneId` puts the browser on another clock than the machine's (a visitor from elsewhere);
+ * `baseURL` points it at an app the test started itself (payouts.e2e.ts: one running PAYMENTS=stripe).
  */
-export async function newPage(viewport = DESKTOP, options: { timezoneId?: string } = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
+export async function newPage(viewport = DESKTOP, options: { timezoneId?: string; baseURL?: string } = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
   const context = await browser!.newContext({ viewport, baseURL: baseURL(), ...options });
   contexts.add(context);
   context.on('close', () => contexts.delete(context));

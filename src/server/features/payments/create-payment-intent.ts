@@ -2,7 +2,8 @@ import type { User } from '../../../contract/auth.js';
 import { centsToDecimal, toCents } from '../../../contract/money.js';
 import type { PaymentIntent } from '../../../contract/payments.js';
 import type { Db } from '../../db/client.js';
-import { forbidden, notFound } from '../../errors.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { AppError, forbidden, notFound } from '../../errors.js';
 import { findOfferParties, insertIntent, type IntentRow } from './payment-intents.repository.js';
 import type { PaymentProcessor } from './payment-processor.js';
 import { newPaymentIntentId } from './random-ids.js';
@@ -32,7 +33,11 @@ export async function createPaymentIntent(db: Db, processor: PaymentProcessor, u
   // The processor is called before our insert; if the insert then failed or rolled back (with an
   // Idempotency-Key this runs in the key's transaction), the processor holds an intent nobody can
   // confirm, which costs nothing.
-  const created = await processor.createIntent({ id, amountCents, userId: user.id, offerId });
+  const created = await processor.createIntent({ id, amountCents, userId: user.id, offerId }).catch((error: unknown) => {
+    // Stripe down, slow or refusing: the processor's trouble, said as such (503), never a 500.
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new AppError(ErrorCode.UNAVAILABLE, `Card payments are unavailable right now (${detail}). Try again in a minute, or pay with Que Credit.`);
+  });
   const row = await insertIntent(db, { id, amountCents, userId: user.id, processor: processor.name, ...created });
   return intentView(row);
 }

@@ -42,8 +42,23 @@ export interface IntentSnapshot {
   cardLast4: string | null;
 }
 
+/** Whose payouts an account receives: a user's (a swap's recipient) or a business's. */
+export type PayoutOwner = { kind: 'user' | 'business'; id: number };
+export type ProcessorAccountStatus = 'pending' | 'ready';
+
+/** Onboarding an owner to receive payouts, for processors that need it (Stripe Connect). */
+export interface PayoutOnboarding {
+  /** Makes the owner's connected account; the same owner asking again gets the same one (idempotent). */
+  createAccount(owner: PayoutOwner, email: string | null): Promise<string>;
+  /** A single-use address of the processor's onboarding forms for the account. */
+  createLink(accountRef: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  status(accountRef: string): Promise<ProcessorAccountStatus>;
+}
+
 export interface PaymentProcessor {
   readonly name: ProcessorName;
+  /** Absent: payouts need no set-up (the test processor completes them at once). */
+  readonly payouts?: PayoutOnboarding;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   capture(intent: IntentRef, amountCents: number, idempotencyKey: string): Promise<void>;
   cancel(intent: IntentRef, idempotencyKey: string): Promise<void>;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { backoffSeconds } from './payment-worker.js';
 import { randomAlphanumeric } from './random-ids.js';
+import { stripeClientOptions } from './stripe-processor.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'que-payments-config-'));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env });
@@ -16,10 +17,23 @@ describe('payment settings', () => {
     expect(config.STRIPE_SECRET_KEY).toBeUndefined();
   });
   it('stop start-up naming STRIPE_SECRET_KEY when Stripe has no key, or a key that is not one', () => {
-    expect(() => load({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: is required when PAYMENTS=stripe/);
+    expect(() => load({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: is required when PAYMENTS=stripe\n {2}STRIPE_PUBLISHABLE_KEY: is required when PAYMENTS=stripe/);
+    expect(() => load({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_51Abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY: is required when PAYMENTS=stripe/);
     expect(() => load({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => load({ STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+    expect(() => load({ STRIPE_API_URL: 'https://api.stripe.com/v1' })).toThrow(/STRIPE_API_URL: must be an origin/);
     expect(() => load({ PAYMENTS: 'paypal' })).toThrow(/PAYMENTS: must be test or stripe/);
-    expect(load({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_51Abc', PAYMENT_WORKER: 'false' })).toMatchObject({ PAYMENTS: 'stripe', PAYMENT_WORKER: false });
+    expect(load({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc', PAYMENT_WORKER: 'false' })).toMatchObject({
+      PAYMENTS: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc', PAYMENT_WORKER: false,
+    });
+  });
+});
+
+describe('the Stripe client address', () => {
+  it('is Stripe itself unless STRIPE_API_URL names a double', () => {
+    expect(stripeClientOptions(undefined)).toEqual({});
+    expect(stripeClientOptions('http://127.0.0.1:4010')).toEqual({ host: '127.0.0.1', port: 4010, protocol: 'http' });
+    expect(stripeClientOptions('https://stripe.internal')).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });
   });
 });
 

@@ -116,7 +116,7 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
     const mark = stripe.received.length;
     await runDuePaymentActions(app.db, processor);
     expect(since(mark)).toEqual([]);
-    expect(await actionRows()).toEqual([{ kind: 'payout', status: 'pending', attempts: 0, last_error: expect.stringMatching(/has no Stripe connected account yet/) }]);
+    expect(await actionRows()).toEqual([{ kind: 'payout', status: 'pending', attempts: 0, last_error: expect.stringMatching(/has not finished setting up payouts with Stripe yet/) }]);
 
     await app.db.execute(`delete from payment_actions`);
     stripe.answer({ method: 'POST', path: /\/cancel$/, status: 500, fixture: 'error-api.json' });
@@ -130,5 +130,14 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
       { kind: 'capture', status: 'failed', attempts: 1, last_error: expect.stringMatching(/^Stripe refused: This PaymentIntent could not be captured/) },
       { kind: 'cancel', status: 'pending', attempts: 1, last_error: 'An unknown error occurred' },
     ]);
+  });
+
+  it('answers 503, not 500, when Stripe cannot open an intent, and writes nothing', async () => {
+    const pat = await signUp(app);
+    stripe.answer({ method: 'POST', path: /^\/v1\/payment_intents$/, status: 500, fixture: 'error-api.json' });
+    const res = await pat.post('/api/create-payment-intent', { amount: 30 });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/^Card payments are unavailable right now/);
+    expect(await queryRows(app.database, `select id from payment_intents where user_id = ${pat.user.id}`)).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@ import {
   type CreateIntentInput, type CreatedIntent, type IntentRef, type IntentSnapshot, type IntentStatus, PaymentRefusedError, type PaymentProcessor,
   type PayoutInput, PaymentWaitError,
 } from './payment-processor.js';
+import { callStripe as call } from './stripe-calls.js';
+import { StripeConnectOnboarding } from './stripe-connect.js';
 
 /** Which Stripe Connect account receives a user's payouts; null until they have onboarded. */
 export type ConnectedAccountLookup = (userId: number) => Promise<string | null>;
 
-/** Que has no Connect onboarding yet, so no user has an account and payouts wait (decision 8). */
+/** For a processor made without the database (tests of single calls): nobody has an account, payouts wait. */
 export const noConnectedAccounts: ConnectedAccountLookup = async () => null;
 
 export interface StripeClientOptions {
@@ -15,6 +17,14 @@ export interface StripeClientOptions {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+}
+
+/** STRIPE_API_URL as the client's options: unset is Stripe's own API; a local double in tests and the e2e. */
+export function stripeClientOptions(apiUrl: string | undefined): StripeClientOptions {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** The longest one processor call may take: the client gives up after it (the worker's lease counts on it). */
@@ -30,32 +40,19 @@ const ourStatus = (status: string): IntentStatus =>
   status === 'requires_capture' || status === 'succeeded' || status === 'canceled' ? status : 'requires_payment_method';
 
 /**
- * A Stripe error no retry can fix (invalid request, card error, unknown object) becomes a refusal;
- * network errors, rate limits, idempotency locks and Stripe's 5xx stay retryable.
- */
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof Stripe.errors.StripeError && status !== undefined && [400, 402, 404].includes(status)) {
-      throw new PaymentRefusedError(`Stripe refused: ${error.message}`);
-    }
-    throw error;
-  }
-}
-
-/**
  * Stripe with manual capture: authorize when the offer is made, capture into the platform balance
  * when it is accepted, cancel the authorization on decline or expiry, refund after capture, and pay
  * the recipient with a Connect transfer on release. Every call carries the caller's idempotency key.
  */
 export class StripePaymentProcessor implements PaymentProcessor {
   readonly name = 'stripe' as const;
+  readonly payouts: StripeConnectOnboarding;
   constructor(
     private readonly stripe: Stripe,
     private readonly connectedAccountOf: ConnectedAccountLookup = noConnectedAccounts,
-  ) {}
+  ) {
+    this.payouts = new StripeConnectOnboarding(stripe);
+  }
 
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
     const intent = await call(() =>
@@ -89,7 +86,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
   async payout(input: PayoutInput, idempotencyKey: string): Promise<void> {
     const destination = await this.connectedAccountOf(input.userId);
     if (!destination) {
-      throw new PaymentWaitError(`User ${input.userId} has no Stripe connected account yet (Connect onboarding is not built); the payout waits for one`);
+      throw new PaymentWaitError(`User ${input.userId} has not finished setting up payouts with Stripe yet; the payout waits until they have`);
     }
     // Tied to the offer's charge, the transfer can be made before the captured funds become available.
     const charge = input.source ? (await call(() => this.stripe.paymentIntents.retrieve(this.ref(input.source!)))).latest_charge : null;

@@ -52,7 +52,7 @@ export default function AcceptOfferDialog({ offer, counter, topUpCents, onAccept
             <p className="text-sm text-slate-700">
               {formatCents(topUpCents)} more will be authorized on your card and held in escrow with the rest until both visits are done.
             </p>
-            <PaymentMethodFields idPrefix="accept-counter" method="cash" onMethodChange={() => undefined} cardNumber={cardNumber} onCardNumberChange={setCardNumber} declined={payment.declined} cardOnly />
+            <PaymentMethodFields idPrefix="accept-counter" method="cash" onMethodChange={() => undefined} cardNumber={cardNumber} onCardNumberChange={setCardNumber} declined={payment.declined} stripeCard={payment.stripeCard} cardOnly />
           </div>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

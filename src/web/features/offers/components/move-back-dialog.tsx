@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Appointment } from '@contract/appointments';
 import { centsToDecimal, formatCents } from '@contract/money';
 import { RULES } from '@contract/rules';
@@ -81,9 +81,11 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
       </div>
     );
   }
+  // The form stays mounted (hidden) under the review: Stripe's Payment Element must keep the card until it is sent.
+  let reviewStep: ReactNode = null;
   if (reviewing && target && cents !== null) {
     const terms = { kind, offerCents: cents, viewerPays: true, counterpart: 'the other customer', mine, theirs: target, handOver: false };
-    return (
+    reviewStep = (
       <div className="space-y-4">
         <OfferReview terms={terms} note={bindingNote('send', terms, sender.paymentFields.method)} />
         <ReviewButtons busy={sender.busy} confirmLabel="Send Move Back Offer" busyLabel="Sending…" onBack={() => setReviewing(false)} onConfirm={() => void send()} />
@@ -92,7 +94,9 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
   }
 
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
+    <>
+    {reviewStep}
+    <form hidden={reviewStep !== null} noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
       {/* A free later time first: no one should pay for what is free. */}
       <FreeTimeInstead mine={mine} want="later" onMoved={onDone} />
       <LaterSlotChoices slots={later} chosenId={targetId} onChoose={setTargetId} />
@@ -110,6 +114,7 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
         <Button type="submit">Review Move Back Offer</Button>
       </div>
     </form>
+    </>
   );
 }
 

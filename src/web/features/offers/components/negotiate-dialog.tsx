@@ -81,7 +81,7 @@ export default function NegotiateDialog({ offer, onClose }: { offer: Offer; onCl
         {topUp > 0 && (
           <div className="space-y-2 rounded-lg border border-slate-200 p-3">
             <p className="text-sm text-slate-700">Raising your offer authorizes {formatCents(topUp)} more on your card (the difference of the totals), held in escrow.</p>
-            <PaymentMethodFields idPrefix="counter" method="cash" onMethodChange={() => undefined} cardNumber={cardNumber} onCardNumberChange={setCardNumber} declined={payment.declined} cardOnly />
+            <PaymentMethodFields idPrefix="counter" method="cash" onMethodChange={() => undefined} cardNumber={cardNumber} onCardNumberChange={setCardNumber} declined={payment.declined} stripeCard={payment.stripeCard} cardOnly />
           </div>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

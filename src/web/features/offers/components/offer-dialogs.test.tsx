@@ -134,7 +134,7 @@ describe('Skip the line (queue jump at a service business)', () => {
     expect(payments.creditChecks).toEqual(['30.00']);
 
     await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
-    const card = within(dialog).getByLabelText('Card number');
+    const card = await within(dialog).findByLabelText('Card number');
     expect(card).toHaveValue('4242 4242 4242 4242');
     await user.clear(card);
     await user.type(card, '4000 0000 0000 0002');
@@ -467,7 +467,7 @@ describe('Accept a raised counter', () => {
     expect(within(dialog).getByTestId('offer-review-moves')).toHaveTextContent('You move from 11:00 AM to 10:00 AM.bob moves from 10:00 AM to 11:00 AM.');
     expect(within(dialog).getByTestId('offer-review-money')).toHaveTextContent('You pay$30.00 offer + $5.00 business fee$35.00bob receives$30.00 offer − $1.50 platform fee (5%)$28.50');
     expect(within(dialog).getByTestId('offer-review-note')).toHaveTextContent('Accepting swaps the appointments now, and the swap is final. $35.00 stays in escrow until both visits are done, then $28.50 is paid to bob.');
-    const card = within(dialog).getByLabelText('Card number');
+    const card = await within(dialog).findByLabelText('Card number');
     await user.clear(card);
     await user.type(card, '4000000000000002');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $5.00 and Accept' }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@contract/appointments';
 import { centsToDecimal, formatCents, formatCentsShort } from '@contract/money';
@@ -77,8 +77,10 @@ function QueueJumpForm({ businessId, serviceId, date, userId, onDone }: { busine
     else setReviewing(false);
   };
 
+  // The form stays mounted (hidden) under the review: Stripe's Payment Element must keep the card until it is sent.
+  let reviewStep: ReactNode = null;
   if (reviewing && terms) {
-    return (
+    reviewStep = (
       <div className="space-y-4">
         <OfferReview terms={terms} note={bindingNote('send', terms, sender.paymentFields.method)} />
         <ReviewButtons busy={sender.busy} confirmLabel="Send Offer" busyLabel="Sending…" onBack={() => setReviewing(false)} onConfirm={() => void send()} />
@@ -86,7 +88,9 @@ function QueueJumpForm({ businessId, serviceId, date, userId, onDone }: { busine
     );
   }
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
+    <>
+    {reviewStep}
+    <form hidden={reviewStep !== null} noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
       {own.length > 1 ? (
         <Field id="qj-own" label="Your appointment">
           <NativeSelect id="qj-own" value={from.id} onChange={(e) => setOwnId(Number(e.target.value))}>
@@ -127,6 +131,7 @@ function QueueJumpForm({ businessId, serviceId, date, userId, onDone }: { busine
         </Button>
       </div>
     </form>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Business } from '@contract/businesses';
 import { centsToDecimal, formatCents, formatCentsShort } from '@contract/money';
@@ -68,11 +68,13 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
     );
   }
   if (reservations.error) return <p className="text-sm text-red-600">Failed to fetch reservations</p>;
+  // The form stays mounted (hidden) under the review: Stripe's Payment Element must keep the card until it is sent.
+  let reviewStep: ReactNode = null;
   if (reviewing && chosen && cents !== null) {
     // The guest's table, the same date and time: they give it up, and nothing moves back to them.
     const table = { date, time: chosen.time, timeZone: restaurant.timeZone };
     const terms: SwapTerms = { kind: 'restaurant', offerCents: cents, viewerPays: true, counterpart: 'the other guest', mine: table, theirs: table, handOver: true };
-    return (
+    reviewStep = (
       <div className="space-y-4">
         <OfferReview terms={terms} note={bindingNote('send', terms, sender.paymentFields.method)} />
         <ReviewButtons busy={sender.busy} confirmLabel="Send Offer" busyLabel="Sending…" onBack={() => setReviewing(false)} onConfirm={() => void send()} />
@@ -81,7 +83,9 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
   }
 
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
+    <>
+    {reviewStep}
+    <form hidden={reviewStep !== null} noValidate className="space-y-4" onSubmit={(e) => { e.preventDefault(); review(); }}>
       {others.length === 0 ? (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">No reservations of other guests to swap with on this date.</p>
       ) : (
@@ -109,6 +113,7 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
         </Button>
       </div>
     </form>
+    </>
   );
 }
 

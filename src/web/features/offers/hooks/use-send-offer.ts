@@ -51,6 +51,7 @@ export function useSendOffer(texts: SendTexts) {
         payment.clearDeclined();
       },
       declined: payment.declined,
+      stripeCard: payment.stripeCard,
     },
   };
 }

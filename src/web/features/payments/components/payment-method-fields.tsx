@@ -1,27 +1,29 @@
 import { CreditCard, Coins } from 'lucide-react';
 import { formatPrice } from '@contract/money';
-import { Input, Label } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import type { PaymentMethod } from '../hooks/use-offer-payment';
+import type { StripeCardSlot } from '../lib/stripe-card';
+import { CardFields } from './card-fields';
 
 const choices: { value: PaymentMethod; label: string; icon: typeof CreditCard }[] = [
   { value: 'cash', label: 'Card', icon: CreditCard },
   { value: 'credits', label: 'Que Credit', icon: Coins },
 ];
 
-/** Card (a card number for the test processor) or Que Credit; a declined card's message shows under the field. */
-export function PaymentMethodFields({ idPrefix, method, onMethodChange, cardNumber, onCardNumberChange, declined, creditBalance, cardOnly = false }: {
+/** Card (Stripe's Payment Element, or a card number for the test processor) or Que Credit; a declined card's message shows under the field. */
+export function PaymentMethodFields({ idPrefix, method, onMethodChange, cardNumber, onCardNumberChange, declined, stripeCard, creditBalance, cardOnly = false }: {
   idPrefix: string;
   method: PaymentMethod;
   onMethodChange: (method: PaymentMethod) => void;
   cardNumber: string;
   onCardNumberChange: (value: string) => void;
   declined: string | null;
+  /** Where the Payment Element lends useOfferPayment its card (PAYMENTS=stripe). */
+  stripeCard: StripeCardSlot;
   creditBalance?: string;
   /** Only the card number (a top-up of a card offer). */
   cardOnly?: boolean;
 }) {
-  const cardId = `${idPrefix}-card-number`;
   return (
     <fieldset className="space-y-3">
       <legend className={cardOnly ? 'sr-only' : 'text-sm font-medium text-slate-700'}>Pay with</legend>
@@ -41,28 +43,7 @@ export function PaymentMethodFields({ idPrefix, method, onMethodChange, cardNumb
         ))}
       </div>
       {method === 'cash' ? (
-        <div className="space-y-1.5">
-          <Label htmlFor={cardId}>Card number</Label>
-          <Input
-            id={cardId}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            value={cardNumber}
-            onChange={(e) => onCardNumberChange(e.target.value)}
-            aria-invalid={declined ? true : undefined}
-            aria-describedby={declined ? `${cardId}-error` : `${cardId}-hint`}
-          />
-          {declined ? (
-            <p id={`${cardId}-error`} role="alert" className="text-sm text-red-600">
-              {declined}
-            </p>
-          ) : (
-            <p id={`${cardId}-hint`} className="text-xs text-slate-500">
-              Test card: 4242 4242 4242 4242. The amount is authorized now and held in escrow.
-            </p>
-          )}
-        </div>
+        <CardFields idPrefix={idPrefix} cardNumber={cardNumber} onCardNumberChange={onCardNumberChange} declined={declined} stripeCard={stripeCard} />
       ) : (
         <p className="text-sm text-slate-600">{creditBalance !== undefined ? `Available Que Credit: ${formatPrice(creditBalance)}.` : 'Paid from your Que Credit balance.'}</p>
       )}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCode } from '@contract/errors';
 import { centsToDecimal } from '@contract/money';
 import { toast } from '@/components/ui/toast';
@@ -7,6 +8,8 @@ import { newKey } from '@/lib/idempotency';
 import { checkCreditBalance } from '@/features/credits';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { confirmPaymentIntent } from '../api/confirm-payment-intent';
+import { paymentConfigQueryOptions } from '../api/get-payment-config';
+import type { StripeCardSlot } from '../lib/stripe-card';
 
 export type PaymentMethod = 'cash' | 'credits';
 
@@ -18,21 +21,53 @@ export const toastInsufficientCredit = (error: unknown) =>
 
 export const isInsufficientCredit = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.INSUFFICIENT_CREDIT;
 
+const paymentFailed = (message: string) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+
 /**
  * Pays for an offer before it is sent. Card: opens a payment intent for the total and authorizes
- * it with the card (test processor); the clientSecret goes into the offer. An authorized intent is
+ * it with the card (the test processor's card number, or Stripe's Payment Element, which confirms
+ * the intent with Stripe itself); the clientSecret goes into the offer. An authorized intent is
  * kept for a retry of the same total, so a failed send never authorizes twice. Que Credit: checks
  * the balance (the hold itself is taken with the offer). Failures are toasted here; a declined
  * card's message is also returned as `declined` for the form.
  */
 export function useOfferPayment() {
+  const queryClient = useQueryClient();
+  // The Payment Element puts its card here while it is on screen (PaymentMethodFields' stripeCard).
+  const stripeCard = useRef<StripeCardSlot['current']>(null);
   const authorized = useRef<{ totalCents: number; cardNumber: string; clientSecret: string } | null>(null);
   const [declined, setDeclined] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
 
+  async function payWithStripe(totalCents: number): Promise<PaymentResult> {
+    const card = stripeCard.current;
+    if (!card) {
+      paymentFailed('The card form is still loading. Try again in a moment.');
+      return { ok: false };
+    }
+    let result;
+    try {
+      result = await card.authorize(totalCents, () => createPaymentIntent(totalCents / 100, newKey()));
+    } catch (error) {
+      paymentFailed(errorMessage(error, 'Failed to create payment intent'));
+      return { ok: false };
+    }
+    if (!result.ok) {
+      if (result.declined) setDeclined(result.message);
+      paymentFailed(result.message);
+      return { ok: false };
+    }
+    authorized.current = { totalCents, cardNumber: '', clientSecret: result.clientSecret };
+    return { ok: true, paymentIntentId: result.clientSecret };
+  }
+
   async function payByCard(totalCents: number, cardNumber: string): Promise<PaymentResult> {
+    const config = await queryClient.ensureQueryData(paymentConfigQueryOptions()).catch(() => null);
+    const viaStripe = config?.processor === 'stripe';
     const kept = authorized.current;
-    if (kept && kept.totalCents === totalCents && kept.cardNumber === cardNumber) return { ok: true, paymentIntentId: kept.clientSecret };
+    // With Stripe the card's details stay in Stripe's frame: the same total reuses the authorization.
+    if (kept && kept.totalCents === totalCents && (viaStripe || kept.cardNumber === cardNumber)) return { ok: true, paymentIntentId: kept.clientSecret };
+    if (viaStripe) return payWithStripe(totalCents);
     let intent;
     try {
       intent = await createPaymentIntent(totalCents / 100, newKey());
@@ -66,6 +101,7 @@ export function useOfferPayment() {
   return {
     declined,
     paying,
+    stripeCard,
     clearDeclined: () => setDeclined(null),
     /** The intent was used by an offer that now exists: never reuse it. */
     spent: () => {

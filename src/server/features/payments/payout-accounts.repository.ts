@@ -1,0 +1,66 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { businesses, paymentActions, payoutAccounts, users } from '../../db/schema.js';
+import type { PayoutOwner, ProcessorAccountStatus } from './payment-processor.js';
+
+export interface PayoutAccountRow {
+  id: number;
+  processorRef: string;
+  status: ProcessorAccountStatus;
+}
+
+const ownerIs = (owner: PayoutOwner) => (owner.kind === 'user' ? eq(payoutAccounts.userId, owner.id) : eq(payoutAccounts.businessId, owner.id));
+const columns = { id: payoutAccounts.id, processorRef: payoutAccounts.processorRef, status: payoutAccounts.status };
+
+export async function findPayoutAccount(db: Db, owner: PayoutOwner): Promise<PayoutAccountRow | undefined> {
+  const [row] = await db.select(columns).from(payoutAccounts).where(ownerIs(owner));
+  return row as PayoutAccountRow | undefined;
+}
+
+/** The owner's account, recording `processorRef` unless a racing request recorded one first (then that one). */
+export async function recordPayoutAccount(db: Db, owner: PayoutOwner, processorRef: string): Promise<PayoutAccountRow> {
+  await db
+    .insert(payoutAccounts)
+    .values({ processorRef, ...(owner.kind === 'user' ? { userId: owner.id } : { businessId: owner.id }) })
+    .onConflictDoNothing();
+  return (await findPayoutAccount(db, owner))!;
+}
+
+export async function setPayoutAccountStatus(db: Db, id: number, status: ProcessorAccountStatus): Promise<void> {
+  await db.update(payoutAccounts).set({ status, updatedAt: sql`now()` }).where(eq(payoutAccounts.id, id));
+}
+
+/** Where a user's payouts go: their connected account once it is ready, else none (the payout waits). */
+export async function readyUserAccountRef(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ ref: payoutAccounts.processorRef })
+    .from(payoutAccounts)
+    .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.status, 'ready')));
+  return row?.ref ?? null;
+}
+
+/** The user's e-mail (prefills Stripe's forms) and the businesses they own, each with its payout account if any. */
+export async function payoutOwnersOf(db: Db, userId: number) {
+  const [[user], owned] = await Promise.all([
+    db.select({ email: users.email }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ id: businesses.id, name: businesses.businessName, email: businesses.email, status: payoutAccounts.status })
+      .from(businesses)
+      .leftJoin(payoutAccounts, eq(payoutAccounts.businessId, businesses.id))
+      .where(eq(businesses.ownerId, userId))
+      .orderBy(asc(businesses.id)),
+  ]);
+  return { email: user?.email ?? null, businesses: owned as { id: number; name: string; email: string; status: ProcessorAccountStatus | null }[] };
+}
+
+/**
+ * A user's payouts that waited for their account are due now rather than at the worker's next
+ * hourly look (decision 0009): the account just became ready.
+ */
+export async function bringWaitingPayoutsForward(db: Db, userId: number): Promise<void> {
+  await db
+    .update(paymentActions)
+    .set({ runAfter: sql`now()` })
+    // Only those set aside for the hour: one a worker holds (a lease of two minutes) is left to it.
+    .where(and(eq(paymentActions.kind, 'payout'), eq(paymentActions.userId, userId), eq(paymentActions.status, 'pending'), sql`${paymentActions.runAfter} > now() + interval '5 minutes'`));
+}

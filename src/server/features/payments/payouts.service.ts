@@ -1,0 +1,77 @@
+import type { User } from '../../../contract/auth.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import type { PayoutAccount, Payouts, PayoutStatus } from '../../../contract/payments.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { requireOwnedBusiness } from '../businesses/index.js';
+import type { PaymentProcessor, PayoutOnboarding, PayoutOwner, ProcessorAccountStatus } from './payment-processor.js';
+import {
+  bringWaitingPayoutsForward, findPayoutAccount, type PayoutAccountRow, payoutOwnersOf, recordPayoutAccount, setPayoutAccountStatus,
+} from './payout-accounts.repository.js';
+
+/** A processor call made for a request: its failure is the processor's, answered 503, never a 500. */
+async function ask<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new AppError(ErrorCode.UNAVAILABLE, `Payout set-up is unavailable right now (${detail}). Try again in a minute.`);
+  }
+}
+
+/**
+ * The account's status as Stripe sees it now, recorded when it changed. Pull, not push: the owner
+ * comes back from Stripe's forms to the payouts page, which reads this (an `account.updated`
+ * webhook would tell us of later changes; it is not built).
+ */
+async function refreshed(db: Db, onboarding: PayoutOnboarding, owner: PayoutOwner, row: PayoutAccountRow): Promise<ProcessorAccountStatus> {
+  if (row.status === 'ready') return 'ready';
+  const status = await ask(() => onboarding.status(row.processorRef));
+  if (status !== row.status) {
+    await setPayoutAccountStatus(db, row.id, status);
+    if (status === 'ready' && owner.kind === 'user') await bringWaitingPayoutsForward(db, owner.id);
+  }
+  return status;
+}
+
+async function statusOf(db: Db, onboarding: PayoutOnboarding, owner: PayoutOwner): Promise<PayoutStatus> {
+  const row = await findPayoutAccount(db, owner);
+  return row ? refreshed(db, onboarding, owner, row) : 'not_started';
+}
+
+/** GET /api/payouts: where the signed-in user's payouts go, and each business's they own. */
+export async function listPayouts(db: Db, processor: PaymentProcessor, user: User): Promise<Payouts> {
+  const onboarding = processor.payouts;
+  if (!onboarding) return { setupNeeded: false, accounts: [] };
+  const owned = await payoutOwnersOf(db, user.id);
+  const accounts: PayoutAccount[] = await Promise.all([
+    statusOf(db, onboarding, { kind: 'user', id: user.id }).then((status) => ({ businessId: null, name: user.username, status })),
+    ...owned.businesses.map(async (b) => ({ businessId: b.id, name: b.name, status: await statusOf(db, onboarding, { kind: 'business', id: b.id }) })),
+  ]);
+  return { setupNeeded: true, accounts };
+}
+
+/**
+ * POST /api/payouts/setup: the address of Stripe's onboarding forms for the user's own payouts or
+ * a business's they own. The connected account is made on the first call and reused after; Stripe
+ * sends the owner back to /payouts (returned), or there again for a fresh link when one expired.
+ */
+export async function startPayoutSetup(db: Db, processor: PaymentProcessor, publicUrl: string, user: User, businessId: number | null) {
+  const onboarding = processor.payouts;
+  if (!onboarding) throw new AppError(ErrorCode.INVALID_STATE, 'Payouts need no set-up with the test card processor: they are paid at once');
+  const owner: PayoutOwner = businessId === null ? { kind: 'user', id: user.id } : { kind: 'business', id: businessId };
+  const business = businessId === null ? null : await requireOwnedBusiness(db, user, businessId);
+  let row = await findPayoutAccount(db, owner);
+  if (!row) {
+    const email = business ? business.email || null : (await payoutOwnersOf(db, user.id)).email;
+    const ref = await ask(() => onboarding.createAccount(owner, email));
+    row = await recordPayoutAccount(db, owner, ref);
+  }
+  if ((await refreshed(db, onboarding, owner, row)) === 'ready') throw new AppError(ErrorCode.INVALID_STATE, 'Payouts are already set up');
+  const { processorRef } = row;
+  const query = businessId === null ? '' : `&business=${businessId}`;
+  const url = await ask(() =>
+    onboarding.createLink(processorRef, { returnUrl: `${publicUrl}/payouts?setup=returned${query}`, refreshUrl: `${publicUrl}/payouts?setup=expired${query}` }),
+  );
+  return { url };
+}

@@ -1,0 +1,18 @@
+import Stripe from 'stripe';
+import { PaymentRefusedError } from './payment-processor.js';
+
+/**
+ * A Stripe error no retry can fix (invalid request, card error, unknown object) becomes a refusal;
+ * network errors, rate limits, idempotency locks and Stripe's 5xx stay retryable.
+ */
+export async function callStripe<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof Stripe.errors.StripeError && status !== undefined && [400, 402, 404].includes(status)) {
+      throw new PaymentRefusedError(`Stripe refused: ${error.message}`);
+    }
+    throw error;
+  }
+}
