@@ -12,7 +12,7 @@ useBrowser();
 // "Who" at a shop with three members, on a phone (DESIGN section 9): one customer asks for Marco and
 // gets him; the next, taking anyone at the same time, gets someone else; the customer's card and the
 // owner's list say who, and the owner narrows the list to Marco. What each step shows and sends is in
-// src/web/features/booking/components/who-choice.test.tsx.
+// src/web/features/staff/components/who-choice.test.tsx.
 
 /** A staff-list POST or PATCH that must succeed; returns the member. */
 async function staffCall(request: APIRequestContext, method: 'post' | 'patch', path: string, data: Record<string, unknown>) {
