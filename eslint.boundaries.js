@@ -35,7 +35,7 @@ export const serverFeatureDependencies = {
 
 /** Which features each web feature may import; screens compose the rest in src/web/routes. */
 export const webFeatureDependencies = {
-  appointments: ['auth', 'availability', 'businesses', 'reviews'],
+  appointments: ['auth', 'availability', 'businesses', 'reviews', 'staff'],
   auth: [],
   availability: [],
   booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'reviews', 'services', 'staff'],

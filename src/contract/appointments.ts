@@ -50,9 +50,16 @@ export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
 export const updateAppointmentSchema = z.union(
   [
     z.object({ status: z.literal('cancelled') }).strict(),
-    z.object({ date: dateField('date'), time: timeField('time') }).strict(),
+    z
+      .object({
+        date: dateField('date'),
+        time: timeField('time'),
+        /** Who serves it from then on (DESIGN section 9): that member by name, or null for anyone free (its member kept when free); absent, as it was booked. */
+        staffId: jsonId('staffId').nullable().optional(),
+      })
+      .strict(),
   ],
-  'Send {"status":"cancelled"} to cancel or {"date","time"} to reschedule',
+  'Send {"status":"cancelled"} to cancel or {"date","time"} (and optionally "staffId") to reschedule',
 );
 
 export const listAppointmentsQuerySchema = z.object({

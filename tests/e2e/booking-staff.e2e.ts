@@ -3,16 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
 import type { PublicStaffMember } from '../../src/contract/staff';
 import { formatTime12h } from '../../src/contract/time';
-import { findOpenDay, getJson, newCustomer, newServiceBusiness } from './support/api';
+import { book, findOpenDay, getJson, newCustomer, newServiceBusiness } from './support/api';
 import { DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
-import { expectAccessible, expectNoHorizontalScroll, expectTouchSized, shot, toastTitled } from './support/page';
+import { expectAccessible, expectNoHorizontalScroll, expectTouchSized, longDate, pickDate, shot, toastTitled } from './support/page';
 
 useBrowser();
 
 // "Who" at a shop with three members, on a phone (DESIGN section 9): one customer asks for Marco and
 // gets him; the next, taking anyone at the same time, gets someone else; the customer's card and the
 // owner's list say who, and the owner narrows the list to Marco. What each step shows and sends is in
-// src/web/features/booking/components/who-choice.test.tsx.
+// src/web/features/staff/components/who-choice.test.tsx.
 
 /** A staff-list POST or PATCH that must succeed; returns the member. */
 async function staffCall(request: APIRequestContext, method: 'post' | 'patch', path: string, data: Record<string, unknown>) {
@@ -122,3 +122,56 @@ describe('booking with a chosen staff member', () => {
     });
   }
 });
+
+// Issue 27: the reschedule dialog asks who, as the booking does: the customer's member kept (their own
+// times), another by name, or anyone. The dialog's rules are in my-appointments.test.tsx.
+describe('rescheduling with a chosen staff member', () => {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`keeps Marco by default, and moves to Sam by name when Marco is taken (${label})`, async () => {
+      const owner = await newPage(viewport);
+      const { business, service } = await newServiceBusiness(owner.context.request);
+      const [first] = await getJson<PublicStaffMember[]>(owner.context.request, `/api/businesses/${business.id}/staff`);
+      await staffCall(owner.context.request, 'patch', `/api/staff/${first.id}`, { name: 'Sam' });
+      const marco = await staffCall(owner.context.request, 'post', `/api/businesses/${business.id}/staff`, { name: 'Marco' });
+      const { date, slots } = await findOpenDay(owner.context.request, { businessId: business.id, serviceId: service.id });
+      // Marco is asked for by name at the first time; someone else takes him at the day's last.
+      const late = slots[slots.length - 1];
+      const other = await newCustomer('marcotaken', viewport);
+      await book(other.context.request, { businessId: business.id, serviceId: service.id, staffId: marco.id, date, time: late });
+      await other.context.close();
+      const customer = await newCustomer('rescheduler', viewport);
+      const mine = await book(customer.context.request, { businessId: business.id, serviceId: service.id, staffId: marco.id, date, time: slots[0] });
+      await owner.context.close();
+
+      const p = customer.page;
+      await p.goto('/appointments');
+      await p.getByTestId('appointment-card').first().getByRole('button', { name: 'Reschedule' }).click();
+      const dialog = p.getByRole('dialog', { name: 'Reschedule Appointment' });
+      const who = dialog.getByRole('group', { name: 'Who' });
+      await who.waitFor();
+      expect(await who.getByRole('radio', { name: /^Marco/ }).isChecked()).toBe(true);
+      await pickDate(p, date, dialog);
+      await dialog.getByText(`Available times on ${longDate(date)} with Marco`).waitFor();
+      // Marco's own times: not the one he is taken at
+      const times = dialog.getByRole('group', { name: 'Available times' });
+      await times.getByRole('button').first().waitFor();
+      expect(await times.getByRole('button', { name: formatTime12h(late), exact: true }).count()).toBe(0);
+      // Sam, by name: free at that time
+      await who.getByRole('radio', { name: /^Sam/ }).check();
+      await dialog.getByText(`Available times on ${longDate(date)} with Sam`).waitFor();
+      await times.getByRole('button', { name: formatTime12h(late), exact: true }).click();
+      await expect.poll(() => dialog.getByTestId('reschedule-with').textContent()).toBe('With Sam');
+      if (label === 'phone') await expectNoHorizontalScroll(p);
+      await expectTouchSized(who.locator('label'));
+      await shot(p, `reschedule-staff-${label}`);
+      await expectAccessible(p);
+      await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
+      await toastTitled(p, 'Appointment Rescheduled').waitFor();
+      const moved = (await getJson<Appointment[]>(customer.context.request, '/api/appointments')).find((a) => a.id === mine.id)!;
+      expect(moved).toMatchObject({ time: late, staffName: 'Sam', staffRequested: true });
+      expect(customer.consoleErrors).toEqual([]);
+      await customer.context.close();
+    });
+  }
+});
+

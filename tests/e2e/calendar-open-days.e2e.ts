@@ -24,6 +24,14 @@ async function expectBigDays(page: Page, scope = page.locator('body')) {
   expect(small).toEqual([]);
 }
 
+/** The month buttons are 44 px targets each way, at every width (issue 27: they were 40 px). */
+async function expectBigMonthButtons(page: Page, scope = page.locator('body')) {
+  for (const name of ['Previous month', 'Next month']) {
+    const box = (await scope.getByRole('button', { name }).boundingBox())!;
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+  }
+}
+
 describe('calendar days with and without free times', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`greys out a closed day, and its empty list leads to the next day with a free time (${label})`, async () => {
@@ -42,6 +50,7 @@ describe('calendar days with and without free times', () => {
       await page.getByText('No available slots for this date').waitFor();
       await expect.poll(() => page.locator(`[data-date="${closed}"]`).getAttribute('aria-label')).toBe(`${longDate(closed)}, no free times`);
       expect(await page.getByRole('button', { name: 'Skip the line' }).count()).toBe(0);
+      await expectBigMonthButtons(page);
       if (label === 'phone') {
         await expectBigDays(page);
         await expectNoHorizontalScroll(page);
@@ -77,6 +86,7 @@ describe('calendar days with and without free times', () => {
     await pickDate(p, date, dialog);
     await expect.poll(() => dialog.locator(`[data-date="${date}"]`).getAttribute('aria-label')).toMatch(/\(current\)/);
     await expectBigDays(p, dialog);
+    await expectBigMonthButtons(p, dialog);
     await expectFitsViewport(p);
     await shot(p, 'reschedule-calendar-phone');
     expect([...consoleErrors, ...customer.consoleErrors]).toEqual([]);

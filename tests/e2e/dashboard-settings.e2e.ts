@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Business } from '../../src/contract/businesses';
 import { getJson, newServiceBusiness } from './support/api';
-import { newPage, PHONE, uniqueName, useBrowser } from './support/browser';
+import { DESKTOP, newPage, PHONE, uniqueName, useBrowser } from './support/browser';
 import { dialogShot, expectAccessible, expectNoHorizontalScroll, shot, toastTitled } from './support/page';
 
 useBrowser();
@@ -18,7 +18,7 @@ async function openDashboard(page: Page, business: Business, tab?: string) {
 }
 
 describe("the owner edits the business's details", () => {
-  for (const [width, viewport] of [['phone', PHONE]] as const) {
+  for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`through Edit details; the business information stays read-only and shows the change (${width})`, async () => {
       const { page, context, consoleErrors } = await newPage(viewport);
       const { business } = await newServiceBusiness(context.request);
@@ -29,6 +29,14 @@ describe("the owner edits the business's details", () => {
       const dialog = page.getByRole('dialog', { name: 'Edit business details' });
       expect(await dialog.getByLabel('Business name').inputValue()).toBe(business.businessName);
       expect(await dialog.getByLabel('Time zone').inputValue()).toBe('America/New_York');
+      // The zones as people say them, by city and offset, not IANA names (issue 27): the one chosen shows
+      // "New York (UTC−05:00)" (−04:00 in summer), and no option reads "Region/City".
+      const zoneSelect = dialog.getByLabel('Time zone');
+      expect(await zoneSelect.locator('option:checked').textContent()).toMatch(/^New York \(UTC\u22120[45]:00\)$/);
+      const optionTexts = await zoneSelect.locator('option').allTextContents();
+      expect(optionTexts.length).toBeGreaterThan(100);
+      expect(optionTexts.filter((t) => t.includes('/'))).toEqual([]);
+      expect(optionTexts).toContainEqual(expect.stringMatching(/^Tokyo \(UTC\+09:00\)$/));
       if (width === 'phone') await expectNoHorizontalScroll(page);
       await expectAccessible(page);
       await dialogShot(page, `dashboard-edit-business-${width}`);

@@ -10,7 +10,8 @@ import { expectAccessible, expectNoHorizontalScroll, shot } from './support/page
 // restaurant is in Tokyo, so the list mixes zones: each card and the From field say whose clock.
 useBrowser();
 
-const day = addDays(todayIn('America/New_York'), 3);
+// Ten days ahead: beyond the week of stored free times, so the search is not limited to a week.
+const day = addDays(todayIn('America/New_York'), 10);
 let names: string[] = [];
 
 beforeAll(async () => {

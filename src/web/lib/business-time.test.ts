@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatInstant, wallClockAt, withZone, zoneLabel, zoneName, zoneNote } from './business-time';
+import { formatClock, formatInstant, wallClockAt, withZone, zoneLabel, zoneName, zoneNote, zoneOffset, zoneOptions } from './business-time';
 
 const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';
@@ -74,5 +74,32 @@ describe('zoneName', () => {
     expect(zoneName('America/Argentina/Buenos_Aires', Date.UTC(2026, 0, 15))).toMatch(/^Buenos Aires time \(GMT-3\)$/);
     expect(zoneName('UTC')).toBe('UTC');
     expect(zoneName('Not/AZone')).toBe('Not/AZone');
+  });
+});
+
+describe('zoneOffset and zoneOptions', () => {
+  it("says a zone's offset as a clock does, with the summer's own", () => {
+    expect(zoneOffset(NEW_YORK, Date.UTC(2026, 0, 15))).toBe('UTC\u221205:00');
+    expect(zoneOffset(NEW_YORK, Date.UTC(2026, 6, 15))).toBe('UTC\u221204:00');
+    expect(zoneOffset('Asia/Kolkata', Date.UTC(2026, 0, 15))).toBe('UTC+05:30');
+    expect(zoneOffset('UTC')).toBe('UTC+00:00');
+    expect(zoneOffset('Not/AZone')).toBeNull();
+  });
+
+  it('offers zones by city and offset, west to east, keeping the IANA name as the value', () => {
+    const at = Date.UTC(2026, 0, 15);
+    expect(zoneOptions(['Asia/Tokyo', 'Europe/London', NEW_YORK, 'America/Los_Angeles', 'UTC'], at)).toEqual([
+      { value: 'America/Los_Angeles', label: 'Los Angeles (UTC\u221208:00)' },
+      { value: NEW_YORK, label: 'New York (UTC\u221205:00)' },
+      { value: 'Europe/London', label: 'London (UTC+00:00)' },
+      { value: 'UTC', label: 'UTC (UTC+00:00)' },
+      { value: 'Asia/Tokyo', label: 'Tokyo (UTC+09:00)' },
+    ]);
+  });
+
+  it('names the region of a city that two zones share, and leaves an unknown zone as written', () => {
+    const labels = zoneOptions(['America/Indiana/Vincennes', 'America/Vincennes', 'Not/AZone'], Date.UTC(2026, 0, 15)).map((o) => o.label);
+    expect(labels).toContain('Vincennes, Indiana (UTC\u221205:00)');
+    expect(labels).toContain('Not/AZone');
   });
 });

@@ -63,6 +63,44 @@ export function zoneName(timeZone: string, at: Date | number = Date.now()): stri
   return short ? `${city} time (${short})` : `${city} time`;
 }
 
+/**
+ * The zone's offset from UTC at `at`, as a clock says it: "UTC−05:00", "UTC+05:30", "UTC+00:00"
+ * (a real minus sign, as printed). From Intl's "GMT-05:00" (longOffset); null for a zone Intl does not know.
+ */
+export function zoneOffset(timeZone: string, at: Date | number = Date.now()): string | null {
+  const zone = canonicalZone(timeZone);
+  if (zone === null) return null;
+  const gmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const sign = gmt.match(/^GMT([+-])(\d{2}):(\d{2})$/);
+  return sign ? `UTC${sign[1] === '-' ? '\u2212' : '+'}${sign[2]}:${sign[3]}` : 'UTC+00:00';
+}
+
+/** Minutes east of UTC at `at`, from zoneOffset (0 for an unknown zone): the order of a list of zones. */
+const offsetMinutes = (label: string | null): number => {
+  const m = label?.match(/^UTC([+\u2212])(\d{2}):(\d{2})$/);
+  return m ? (m[1] === '+' ? 1 : -1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+};
+
+/**
+ * The zones a form offers, as people pick them: "New York (UTC−05:00)" for America/New_York (the
+ * value stays the IANA name the server checks), west to east by their offset at `at`, then by city.
+ * A city named twice (Indiana's and Kentucky's towns) says its region too: "Vincennes, Indiana".
+ */
+export function zoneOptions(zones: readonly string[], at: Date | number = Date.now()): { value: string; label: string }[] {
+  const city = (zone: string) => zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ');
+  const seen = new Map<string, number>();
+  for (const z of zones) seen.set(city(z), (seen.get(city(z)) ?? 0) + 1);
+  return zones
+    .map((zone) => {
+      const offset = zoneOffset(zone, at);
+      const parts = zone.split('/');
+      const place = zone === 'UTC' || zone === 'Etc/UTC' ? 'UTC' : (seen.get(city(zone)) ?? 0) > 1 && parts.length > 2 ? `${city(zone)}, ${parts[parts.length - 2].replace(/_/g, ' ')}` : city(zone);
+      return { value: zone, label: offset ? `${place} (${offset})` : zone, minutes: offsetMinutes(offset) };
+    })
+    .sort((a, b) => a.minutes - b.minutes || a.label.localeCompare(b.label))
+    .map(({ value, label }) => ({ value, label }));
+}
+
 /** Appends the zone label to a text that ends in a time: "9:00 AM" -> "9:00 AM New York time". */
 export const withZone = (text: string, timeZone: string | null | undefined, viewer?: string): string => {
   const label = zoneLabel(timeZone, viewer);

@@ -48,6 +48,8 @@ export interface SlotQuery {
   partySize?: number;
   /** Rescheduling this appointment of the caller's: its own time counts as free, its service even when archived. */
   forAppointment?: number;
+  /** Only this member's free times (the reschedule dialog's "who"). */
+  staffId?: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export const queryKeys = {
   blockedDates: (businessId: number) => ['blocked-dates', businessId] as const,
   timeSlots: (businessId: number) => ['time-slots', businessId] as const,
   allAvailableSlots: () => ['available-slots'] as const,
-  availableSlots: ({ businessId, date, serviceId, partySize, forAppointment }: SlotQuery) => ['available-slots', { businessId, date, serviceId, partySize, forAppointment }] as const,
+  availableSlots: ({ businessId, date, serviceId, partySize, forAppointment, staffId }: SlotQuery) => ['available-slots', { businessId, date, serviceId, partySize, forAppointment, staffId }] as const,
   /** Each free start of a day and who is free then (GET /api/businesses/:id/availability): under allAvailableSlots(), so it goes stale with them. */
   staffAvailability: (q: { businessId: number; date: string; serviceId: number; staffId?: number }) =>
     ['available-slots', 'staff', { businessId: q.businessId, date: q.date, serviceId: q.serviceId, staffId: q.staffId ?? null }] as const,

@@ -17,7 +17,7 @@ const p = (name: string) => sql.placeholder(name);
 const callReschedule = sqlFunction(
   'que_reschedule',
   sql`select que_reschedule(${p('userId')}::int, ${p('id')}::int, ${p('date')}::date, ${p('time')}::text, ${p('horizon')}::int,
-        ${p('now')}::timestamptz, ${p('zone')}::text) as moved`,
+        ${p('now')}::timestamptz, ${p('zone')}::text, ${p('staffId')}::int, ${p('staffChosen')}::boolean) as moved`,
   z.object({ moved: z.object({ appointment: appointmentRowSchema }) }),
 );
 
@@ -30,14 +30,16 @@ export async function rescheduleAppointment(
   db: Db,
   user: User,
   id: number,
-  to: { date: string; time: string },
+  to: { date: string; time: string; staffId?: number | null },
   rules: SlotRules,
   now?: Date,
 ): Promise<Appointment> {
   const moved = await sqlCall(
     singleStatement(db, () =>
       withZoneFallback(db, async (zone) => {
-        const values = { userId: user.id, id, ...to, horizon: rules.restaurantHorizonDays, now: now?.toISOString() ?? null, zone };
+        // staffId chosen again (a member, or null: anyone); absent: the appointment's own choice stands
+        const { staffId, ...when } = to;
+        const values = { userId: user.id, id, ...when, staffId: staffId ?? null, staffChosen: staffId !== undefined, horizon: rules.restaurantHorizonDays, now: now?.toISOString() ?? null, zone };
         return (await callReschedule(db, values)).moved;
       }),
     ),

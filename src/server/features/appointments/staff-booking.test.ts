@@ -124,6 +124,31 @@ describe('a shop with three members', () => {
     expect(refused.json().message).toBe('Priya is not free at that time');
   });
 
+  it('a reschedule may choose again (issue 27): another member by name, or anyone; a member who is not the shop\'s is a 400', async () => {
+    const shop = await threeChairs();
+    const date = upcomingWeekday();
+    const cara = await signUp(ctx.app);
+    const mine = await book(cara, { businessId: shop.businessId, serviceId: shop.serviceId, staffId: shop.priya, date, time: '09:00' });
+    expect(mine.json()).toMatchObject({ staffId: shop.priya, staffRequested: true });
+    const id = mine.json().id as number;
+    // Priya is taken at 13:00: by name, the move to Sam at 13:00 is Sam's (and asked for by name)
+    expect((await book(await signUp(ctx.app), { businessId: shop.businessId, serviceId: shop.serviceId, staffId: shop.priya, date, time: '13:00' })).statusCode).toBe(201);
+    expect((await cara.patch(`/api/appointments/${id}`, { date, time: '13:00' })).statusCode).toBe(409);
+    const toSam = await cara.patch(`/api/appointments/${id}`, { date, time: '13:00', staffId: shop.sam });
+    expect(toSam.statusCode, toSam.body).toBe(200);
+    expect(toSam.json()).toMatchObject({ time: '13:00', staffId: shop.sam, staffName: 'Sam', staffRequested: true });
+    // anyone: Sam kept while free, and no longer asked for by name
+    const anyone = await cara.patch(`/api/appointments/${id}`, { date, time: '14:00', staffId: null });
+    expect(anyone.json()).toMatchObject({ time: '14:00', staffId: shop.sam, staffRequested: false });
+    // a member of another shop, or none at all: refused, nothing moved
+    const other = await threeChairs();
+    for (const staffId of [other.marco, 2_000_000]) {
+      const bad = await cara.patch(`/api/appointments/${id}`, { date, time: '15:00', staffId });
+      expect(bad.statusCode, bad.body).toBe(400);
+    }
+    expect(await rows(sql`select to_char(starts_at, 'HH24:MI') as time, staff_id from appointments where id = ${id}`)).toEqual([{ time: '14:00', staff_id: shop.sam }]);
+  });
+
   it('a swap trades the members with the times; an appointment whose member was chosen by name swaps only with one of the same member', async () => {
     const shop = await threeChairs();
     const date = upcomingWeekday();

@@ -96,6 +96,22 @@ describe('availability search: a date, a time and a party size', () => {
     });
   }
 
+  it('a date beyond the stored week is searched by the slot rules too: quick booking is not limited to a week', async () => {
+    // ten days ahead: no stored row is on that day (the stored week ends before it), so every listed
+    // row is looked up; the early bird's evenings are free then (its bookings are Monday's and Tuesday's)
+    const day = addDays(monday, 10);
+    const tablesThen = await list(`date=${day}&time=18:00&partySize=2`);
+    expect(ids(tablesThen)).toEqual(ids([...tables, lateFull]));
+    for (const item of tablesThen) {
+      expect(item.date).toBe(day);
+      expect(item.times).toEqual(await slotsFrom(item, day, '18:00', 2));
+      expect(item.times).toHaveLength(5);
+    }
+    const clinicsThen = await list(`date=${day}&time=15:00&type=service`);
+    expect(ids(clinicsThen)).toEqual(ids(clinics));
+    for (const item of clinicsThen) expect(item.times).toEqual(await slotsFrom(item, day, '15:00'));
+  });
+
   it('a party the free seats cannot hold is left out; the times are bookable for the party', async () => {
     // a table for 2 taken at 18:00 at one restaurant of 10 seats: 8 still fit, 9 do not (max party 8 anyway)
     await book(ctx.database.db, { businessId: tables[0].id, serviceId: tables[0].serviceId, date: tuesday, time: '18:00', duration: 120, partySize: 6, exclusive: false });

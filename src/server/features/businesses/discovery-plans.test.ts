@@ -6,6 +6,7 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { type EarliestFilter, selectEarliestPage } from '../availability/earliest-page.repository.js';
 import { type ListingFilter, type ListingKey, selectListingPage, setSearchThreshold } from './business-listing.repository.js';
+import { anyStaleEarliest } from './next-free-times.repository.js';
 import { addRestaurant, addService } from './test-fixtures.js';
 
 // Every discovery filter and sort is served by its index (DESIGN section 10): the plan of each page
@@ -74,5 +75,18 @@ describe('GET /api/earliest-appointments plans', () => {
   ])('%s uses %s', async (_name, filter, index) => {
     const plan = await planOf((db) => selectEarliestPage(db, filter, ['2026-01-01T09:00:00', 1, 1], 24, NOW, 14, 400), filter.q !== undefined);
     expect(plan).toContain(index);
+  });
+});
+
+// Issue 27: a reader first asks whether anything is stale. Each part is an ordered read of an index's
+// end (which marks the dead entries it passes), never a bitmap (which does not: 54,000 dead entries
+// and their heap pages were read again on every availability-search page at 100,000 businesses).
+describe('the stale free-time check before a page', () => {
+  it('reads the ends of earliest_free_starts_fresh_until_idx and _computed_for_idx in order', async () => {
+    const plan = await planOf((db) => anyStaleEarliest(db, NOW).catch(() => false));
+    expect(plan).toMatch(/Index Only Scan using earliest_free_starts_fresh_until_idx/);
+    expect(plan).toMatch(/Index Only Scan Backward using earliest_free_starts_fresh_until_idx/);
+    expect(plan).toMatch(/Index Only Scan Backward using earliest_free_starts_computed_for_idx/);
+    expect(plan).not.toMatch(/Bitmap|Seq Scan/);
   });
 });

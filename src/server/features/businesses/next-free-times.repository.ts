@@ -26,6 +26,26 @@ export async function refreshEarliestOnce(db: Db, now: string, businessIds: numb
 }
 
 /**
+ * Whether any earliest_free_starts row is stale at `now` (que_earliest_refresh's condition: no
+ * fresh_until, fresh_until passed, or computed for a later "now"), asked as three reads of an index's
+ * end (the least fresh_until, the greatest computed_for, the last entry for a null), so a reader with nothing to bring up to now pays a few index pages.
+ * Why not let que_earliest_refresh find out: its stale set is read as a bitmap of every matching index
+ * entry (many rows are stale at once when a zone's shops pass a half hour), and a bitmap scan never
+ * marks the index entries of the row versions those refreshes left behind as dead, so until a vacuum
+ * every page read each of them and its heap page (at 100,000 businesses, 54,000 entries and 15,000
+ * pages: 90-170 ms a page, issue 27). min() walks the index in order, and an ordered index scan marks
+ * each dead entry it passes, so only the first reader after a burst passes them.
+ */
+export async function anyStaleEarliest(db: Db, now: string): Promise<boolean> {
+  const result = (await db.execute(sql`select
+      coalesce((select min(fresh_until) from earliest_free_starts) <= ${now}::timestamptz, false)
+      or coalesce((select max(computed_for) from earliest_free_starts) > ${now}::timestamptz, false)
+      -- the index's last entry (nulls sort last): an ordered read whatever the statistics say
+      or exists (select 1 from (select fresh_until from earliest_free_starts order by fresh_until desc nulls first limit 1) x where x.fresh_until is null) as stale`)) as unknown as { rows: { stale: boolean }[] };
+  return result.rows[0].stale;
+}
+
+/**
  * Brings earliest_free_starts up to `now` (these businesses' rows, or all) before a reader uses it,
  * in bounded statements, so a page never shows a start that was taken or misses one that was freed.
  * The one home of this loop: the directory, quick booking and a business's own listing call it
@@ -33,6 +53,7 @@ export async function refreshEarliestOnce(db: Db, now: string, businessIds: numb
  * being saved is retried, as every one-statement use case is.
  */
 export async function refreshEarliest(db: Db, now: string, businessIds: number[] | null): Promise<void> {
+  if (businessIds === null && !(await anyStaleEarliest(db, now))) return;
   for (let pass = 0; pass < MAX_PASSES; pass++) if ((await singleStatement(db, () => refreshEarliestOnce(db, now, businessIds))).complete) return;
   throw new AppError(ErrorCode.UNAVAILABLE, 'The free times are being recomputed. Please try again in a moment.');
 }

@@ -141,13 +141,13 @@ export function Calendar({ value, onChange, min, max, isDateDisabled, label = 'C
     // A phone's day is a 44 px target each way (WCAG 2.5.5): the grid takes the width it needs there.
     <div className={cn('w-full max-w-sm rounded-lg border border-slate-200 bg-white p-2 sm:max-w-80 sm:p-3', className)} role="group" aria-label={label}>
       <div className="mb-2 flex items-center justify-between">
-        <button type="button" className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))}>
+        <button type="button" className="inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Previous month" disabled={!canGoBack} onClick={() => setMonth(shiftMonth(month, -1))}>
           <ChevronLeft className="size-4" />
         </button>
         <p className="text-sm font-semibold" aria-live="polite">
           {MONTH_NAMES[m - 1]} {y}
         </p>
-        <button type="button" className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Next month" disabled={!canGoForward} onClick={() => setMonth(shiftMonth(month, 1))}>
+        <button type="button" className="inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Next month" disabled={!canGoForward} onClick={() => setMonth(shiftMonth(month, 1))}>
           <ChevronRight className="size-4" />
         </button>
       </div>

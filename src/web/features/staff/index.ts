@@ -8,3 +8,5 @@ export { useSetStaffHours } from './api/set-staff-hours';
 export { useAddTimeOff } from './api/add-time-off';
 export { useDeleteTimeOff } from './api/delete-time-off';
 export { useDeactivateStaff } from './api/deactivate-staff';
+export { useServiceStaff } from './api/use-service-staff';
+export { type NextFree, nextFreeByMember, WhoChoice } from './components/who-choice';

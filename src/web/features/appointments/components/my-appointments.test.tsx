@@ -4,6 +4,7 @@ import type { Appointment } from '@contract/appointments';
 import { customerRegistrationFormSchema, registerSchema } from '@contract/auth';
 import type { CreditTransaction } from '@contract/credits';
 import type { Offer } from '@contract/offers';
+import type { PublicStaffMember } from '@contract/staff';
 import { formatLongDate } from '@/components/ui/calendar';
 import { formatClock } from '@/lib/business-time';
 import AppointmentsRoute from '@/routes/appointments';
@@ -29,6 +30,9 @@ interface Account {
   /** GET /api/appointments/:id/offers: the offers tied to each appointment. */
   tied?: Record<number, Offer[]>;
   free?: Record<string, string[]>;
+  /** The shop's members (one, the default: no "who" is asked) and, by member id, their own free times by date. */
+  staff?: PublicStaffMember[];
+  freeOf?: Record<number, Record<string, string[]>>;
 }
 
 /** The signed-in customer's data; PATCH /api/appointments/:id changes `appointments` as the server would. */
@@ -43,7 +47,19 @@ function answerAccount(account: Account) {
     http.get('/api/queue-jump-offers', () => HttpResponse.json(account.offers ?? [])),
     http.get('/api/appointments/:id/offers', ({ params }) => HttpResponse.json(account.tied?.[Number(params.id)] ?? [])),
     http.get(`/api/businesses/${business.id}`, () => HttpResponse.json(business)),
-    http.get('/api/available-slots', ({ request }) => HttpResponse.json(account.free?.[new URL(request.url).searchParams.get('date') ?? ''] ?? [])),
+    http.get('/api/available-slots', ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      const free = q.has('staffId') ? account.freeOf?.[Number(q.get('staffId'))] : account.free;
+      return HttpResponse.json(free?.[q.get('date') ?? ''] ?? []);
+    }),
+    http.get(`/api/businesses/${business.id}/staff`, () => HttpResponse.json(account.staff ?? [{ id: 4, name: 'Ana', bio: '', serviceIds: [] }])),
+    // each free start of the day and who is free then: from each member's own free times
+    http.get(`/api/businesses/${business.id}/availability`, ({ request }) => {
+      const date = new URL(request.url).searchParams.get('date') ?? '';
+      const members = account.staff ?? [];
+      const times = [...new Set(members.flatMap((m) => account.freeOf?.[m.id]?.[date] ?? []))].sort();
+      return HttpResponse.json({ date, slots: times.map((time) => ({ time, staff: members.filter((m) => account.freeOf?.[m.id]?.[date]?.includes(time)).map((m) => ({ id: m.id, name: m.name })) })) });
+    }),
     http.get('/api/businesses/:id/open-days', ({ request }) => {
       const month = new URL(request.url).searchParams.get('month') ?? '';
       return HttpResponse.json({ month, openDays: Object.keys(account.free ?? {}).filter((d) => d.startsWith(month) && account.free![d].length > 0).sort() });
@@ -85,6 +101,8 @@ describe('My Appointments', () => {
     const again = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
     expect(within(again).getByRole('button', { name: 'Confirm Reschedule' })).toBeDisabled();
     expect(within(again).getByText('Pick a new date and time')).toBeInTheDocument();
+    // one member gives the service: no "who" is asked, and the move sends no staffId (below)
+    await waitFor(() => expect(within(again).queryByRole('group', { name: 'Who' })).not.toBeInTheDocument());
     for (let i = 0; i < 2 && !again.querySelector(`[data-date="${next}"]`); i++) await user.click(within(again).getByRole('button', { name: 'Next month' }));
     await user.click(again.querySelector<HTMLButtonElement>(`[data-date="${next}"]`)!);
     await user.click(await within(again).findByRole('button', { name: '2:30 PM' }));
@@ -95,6 +113,63 @@ describe('My Appointments', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches.bodies).toEqual([{ date: next, time: '14:30' }]);
     await waitFor(() => expect(screen.getByTestId('appointment-card')).toHaveTextContent(formatLongDate(next)));
+  });
+
+  it("asks who where two or more members give the service: the customer's member kept, another by name, or anyone with who is free then", async () => {
+    const staff = [{ id: 4, name: 'Ana', bio: '', serviceIds: [] }, { id: 5, name: 'Ben', bio: '', serviceIds: [] }];
+    const appointment = makeAppointment({ date: first, time: '10:00', staffId: 4, staffName: 'Ana', staffRequested: true });
+    const patches = answerAccount({
+      appointments: [appointment], staff,
+      free: { [next]: ['09:00', '11:00', '14:30'] },
+      freeOf: { 4: { [next]: ['09:00'] }, 5: { [next]: ['11:00', '14:30'] } },
+    });
+    const { user } = renderApp(<AppointmentsRoute />);
+    await user.click(within(await screen.findByTestId('appointment-card')).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
+    const who = await within(dialog).findByRole('group', { name: 'Who' });
+    // Ana, the customer's member, is kept unless they choose again
+    expect(within(who).getByRole('radio', { name: /^Ana/ })).toBeChecked();
+    for (let i = 0; i < 2 && !dialog.querySelector(`[data-date="${next}"]`); i++) await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
+    await user.click(dialog.querySelector<HTMLButtonElement>(`[data-date="${next}"]`)!);
+    await within(dialog).findByText(`Available times on ${formatLongDate(next)} with Ana`);
+    expect(within(within(dialog).getByRole('group', { name: 'Available times' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['9:00 AM']);
+    // each member says when they are next free that day
+    await waitFor(() => expect(within(who).getByRole('radio', { name: /^Ben · next free 11:00 AM/ })).toBeInTheDocument());
+
+    // Ben: his own times
+    await user.click(within(who).getByRole('radio', { name: /^Ben/ }));
+    await within(dialog).findByText(`Available times on ${formatLongDate(next)} with Ben`);
+    await waitFor(() => expect(within(within(dialog).getByRole('group', { name: 'Available times' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['11:00 AM', '2:30 PM']));
+
+    // Anyone: every free time, and who is free at the one chosen
+    await user.click(within(who).getByRole('radio', { name: /^Anyone/ }));
+    await waitFor(() => expect(within(within(dialog).getByRole('group', { name: 'Available times' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['9:00 AM', '11:00 AM', '2:30 PM']));
+    await user.click(within(dialog).getByRole('button', { name: '9:00 AM' }));
+    expect(await within(dialog).findByTestId('reschedule-with')).toHaveTextContent('With Ana');
+    await user.click(within(dialog).getByRole('button', { name: '11:00 AM' }));
+    expect(await within(dialog).findByTestId('reschedule-with')).toHaveTextContent('With Ben');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Reschedule' }));
+    await waitFor(() => expect(patches.bodies).toEqual([{ date: next, time: '11:00', staffId: null }]));
+  });
+
+  it('sends the member chosen by name, and the toast names who serves it', async () => {
+    const staff = [{ id: 4, name: 'Ana', bio: '', serviceIds: [] }, { id: 5, name: 'Ben', bio: '', serviceIds: [] }];
+    const patches = answerAccount({ appointments: [makeAppointment({ date: first, staffId: 4, staffName: 'Ana' })], staff, freeOf: { 5: { [next]: ['11:00'] } } });
+    server.use(http.patch('/api/appointments/:id', async ({ request }) => {
+      await patches.take(request);
+      return HttpResponse.json(makeAppointment({ date: next, time: '11:00', staffId: 5, staffName: 'Ben', staffRequested: true }));
+    }));
+    const { user } = renderApp(<AppointmentsRoute />);
+    await user.click(within(await screen.findByTestId('appointment-card')).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
+    await user.click(within(await within(dialog).findByRole('group', { name: 'Who' })).getByRole('radio', { name: /^Ben/ }));
+    for (let i = 0; i < 2 && !dialog.querySelector(`[data-date="${next}"]`); i++) await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
+    await user.click(dialog.querySelector<HTMLButtonElement>(`[data-date="${next}"]`)!);
+    await user.click(await within(dialog).findByRole('button', { name: '11:00 AM' }));
+    expect(within(dialog).getByTestId('reschedule-with')).toHaveTextContent('With Ben');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Reschedule' }));
+    await expectToast('Appointment Rescheduled', `Now on ${formatLongDate(next)} at ${formatClock('11:00', 'America/New_York')} with Ben.`);
+    expect(patches.bodies).toEqual([{ date: next, time: '11:00', staffId: 5 }]);
   });
 
   it('says why a reschedule failed and keeps the dialog open', async () => {

@@ -6,11 +6,12 @@ export type { SlotQuery };
 
 /** GET /api/available-slots: the free start times ("HH:MM") of a business on a day. */
 export const availableSlotsQueryOptions = (query: SlotQuery) => {
-  const { businessId, date, serviceId, partySize, forAppointment } = query;
+  const { businessId, date, serviceId, partySize, forAppointment, staffId } = query;
   const params = new URLSearchParams({ businessId: String(businessId), date });
   if (serviceId !== undefined) params.set('serviceId', String(serviceId));
   if (partySize !== undefined) params.set('partySize', String(partySize));
   if (forAppointment !== undefined) params.set('forAppointment', String(forAppointment));
+  if (staffId !== undefined) params.set('staffId', String(staffId));
   return queryOptions({
     queryKey: queryKeys.availableSlots(query),
     queryFn: () => apiGet<string[]>(`/api/available-slots?${params}`),

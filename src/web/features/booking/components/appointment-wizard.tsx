@@ -13,7 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFocusStepHeading } from '@/lib/step-focus';
 import { useFirstFreeDate } from '../hooks/use-first-free-date';
-import { useServiceStaff } from '../hooks/use-service-staff';
+import { useServiceStaff } from '@/features/staff';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { clearBookingDraft, loadBookingDraft, saveBookingDraft } from '../lib/booking-draft';
 import { profileContact, readablePhone } from '../lib/contact-defaults';

@@ -8,7 +8,7 @@ import { addDays } from '@contract/time';
 import { Button } from '@/components/ui/button';
 import { Calendar, formatLongDate, todayIso } from '@/components/ui/calendar';
 import { useAvailableSlots, useNextOpenDay, useOpenDays } from '@/features/availability';
-import { useStaffAvailability } from '@/features/staff';
+import { nextFreeByMember, useStaffAvailability, WhoChoice } from '@/features/staff';
 import type { PublicStaffMember } from '@contract/staff';
 import { useCanSkipTheLine } from '../hooks/use-can-skip-the-line';
 import { EarlierTimePrompt } from './earlier-time-prompt';
@@ -20,7 +20,6 @@ const LiveQueueStatusCard = lazy(() => import('@/features/queue').then((m) => ({
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 import { RULES } from '@contract/rules';
-import { nextFreeByMember, WhoChoice } from './who-choice';
 
 /** The "who" choice of a business where two or more members give the service (null staffId: anyone). */
 export interface Who {

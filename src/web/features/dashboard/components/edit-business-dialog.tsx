@@ -1,12 +1,14 @@
 import { formatPhone } from '@contract/phone';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Business, businessCategories, cuisineTypes, priceRanges, type UpdateBusinessInput, type UpdateBusinessValues, updateBusinessSchema } from '@contract/businesses';
+import { useMemo } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useUpdateBusiness } from '@/features/businesses';
 import { errorMessage } from '@/lib/api-client';
+import { zoneOptions } from '@/lib/business-time';
 import { asNumber } from '@/lib/number-field';
 import { type Coordinates, coordinatesSchema, type CoordinateTexts, coordinateTexts } from './coordinates';
 import { CoordinatesFields } from './coordinates-fields';
@@ -28,10 +30,11 @@ const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, contex
   return { values: { ...(a.values as UpdateBusinessValues), ...(b.values as Coordinates) }, errors: {} };
 };
 const NUMBERS = new Set<Name>(['maxPartySize', 'reservationDuration', 'seatingCapacity']);
-// The browser's zones; the server checks the chosen one against the database's list, as at registration.
+// The browser's zones, said as people say them ("New York (UTC−05:00)"); the value stays the IANA
+// name, which the server checks against the database's list, as at registration.
 const zones = (current: string) => {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
+  return zoneOptions(all.includes(current) ? all : [current, ...all]);
 };
 
 const formValues = (b: Business): FormInput => ({
@@ -45,6 +48,8 @@ const formValues = (b: Business): FormInput => ({
 function EditBusinessForm({ business, onDone }: { business: Business; onDone: () => void }) {
   const save = useUpdateBusiness(business.id);
   const restaurant = business.businessType === 'restaurant';
+  // about 400 zones, each asked its offset of Intl: once a dialog, not on every keystroke
+  const zoneChoices = useMemo(() => zones(business.timeZone), [business.timeZone]);
   const { register, handleSubmit, setValue, formState: { errors } } = useForm<FormInput, unknown, FormOutput>({ resolver, defaultValues: formValues(business) });
   const id = (name: Name) => `edit-${name}`;
   const field = (name: Name) => ({
@@ -117,7 +122,7 @@ function EditBusinessForm({ business, onDone }: { business: Business; onDone: ()
         }}
       />
       <Field id={id('timeZone')} label="Time zone" error={err('timeZone')} hint="Appointment dates and times are read in this zone.">
-        <NativeSelect {...field('timeZone')}>{zones(business.timeZone).map((z) => <option key={z} value={z}>{z}</option>)}</NativeSelect>
+        <NativeSelect {...field('timeZone')}>{zoneChoices.map((z) => <option key={z.value} value={z.value}>{z.label}</option>)}</NativeSelect>
       </Field>
       <Field id={id('operatingHours')} label="Opening hours description" error={err('operatingHours')} hint={`Free text shown to customers. Bookable times come from ${restaurant ? 'Time Slots' : 'Availability'}.`}>
         <Textarea rows={3} {...field('operatingHours')} />

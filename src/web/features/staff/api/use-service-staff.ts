@@ -1,5 +1,5 @@
 import type { PublicStaffMember } from '@contract/staff';
-import { useBusinessStaff } from '@/features/staff';
+import { useBusinessStaff } from './get-business-staff';
 
 /**
  * The active members who give the service, in the owner's order (empty `serviceIds`: every service).
