@@ -2,4 +2,5 @@
 // composition (app.ts, seed) import these, never a file inside.
 export { appointmentsRoutes } from './appointments.routes.js';
 export { type AppointmentRow, appointmentRowSchema } from './appointment-row.js';
+export { requireOwnAppointment } from './own-appointment.js';
 export { readAppointments } from './trade-appointments.js';
