@@ -9,23 +9,34 @@ useBrowser();
 // session storage and redirects. The table reservation's draft and the wizard's rules are component tests
 // (src/web/features/booking/components/*.test.tsx).
 
+/**
+ * A signed-out visitor at the booking form of a demo service business's last free start of its first
+ * open day types their details and presses Book: the app sends them to /login.
+ */
+async function detourToLogin(viewport: typeof PHONE, details: { fullName: string; email: string; phone: string; notes: string; blockOffers: boolean }) {
+  const { page, context, consoleErrors } = await newPage(viewport);
+  const { business, service } = await serviceBusiness(context.request, 2);
+  const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
+  const time = slots[slots.length - 1];
+  await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}&time=${time}`);
+  await page.getByText('You are not signed in.').waitFor();
+  await page.getByLabel('Full name').fill(details.fullName);
+  await page.getByLabel('Email').fill(details.email);
+  await page.getByLabel('Phone').fill(details.phone);
+  await page.getByLabel('Notes (optional)').fill(details.notes);
+  if (details.blockOffers) await page.getByLabel('Block queue jump and move back offers for this appointment').check();
+  await page.getByRole('button', { name: 'Book Appointment' }).click();
+  await toastTitled(page, 'Authentication Required').waitFor();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+  return { page, context, consoleErrors, business, service, date, time };
+}
+
 describe('the login detour keeps what was typed', () => {
   for (const [width, viewport] of [['phone', PHONE]] as const) {
     it(`an appointment: name, e-mail, phone, notes and block-offers come back after login, and are gone once booked (${width})`, async () => {
-      const { page, context, consoleErrors } = await newPage(viewport);
-      const { business, service } = await serviceBusiness(context.request, 2);
-      const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
-      const time = slots[slots.length - 1];
-      await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}&time=${time}`);
-      await page.getByText('You are not signed in.').waitFor();
-      await page.getByLabel('Full name').fill('Grace Hopper');
-      await page.getByLabel('Email').fill('grace@example.com');
-      await page.getByLabel('Phone').fill('(212) 555-0123');
-      await page.getByLabel('Notes (optional)').fill('Please use the side door');
-      await page.getByLabel('Block queue jump and move back offers for this appointment').check();
-      await page.getByRole('button', { name: 'Book Appointment' }).click();
-      await toastTitled(page, 'Authentication Required').waitFor();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+      const { page, context, consoleErrors, business, service, date, time } = await detourToLogin(viewport, {
+        fullName: 'Grace Hopper', email: 'grace@example.com', phone: '(212) 555-0123', notes: 'Please use the side door', blockOffers: true,
+      });
 
       await page.getByLabel('Username').fill('bob');
       await page.getByLabel('Password').fill('password123');
@@ -66,19 +77,9 @@ describe('the login detour keeps what was typed', () => {
 
   for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`a new customer creates an account on the detour and comes back to the booking with everything kept (${width})`, async () => {
-      const { page, context, consoleErrors } = await newPage(viewport);
-      const { business, service } = await serviceBusiness(context.request, 2);
-      const { date, slots } = await findOpenDay(context.request, { businessId: business.id, serviceId: service.id });
-      const time = slots[slots.length - 1];
-      await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${date}&time=${time}`);
-      await page.getByText('You are not signed in.').waitFor();
-      await page.getByLabel('Full name').fill('Ada Lovelace');
-      await page.getByLabel('Email').fill('ada@example.com');
-      await page.getByLabel('Phone').fill('(212) 555-0188');
-      await page.getByLabel('Notes (optional)').fill('First visit');
-      await page.getByRole('button', { name: 'Book Appointment' }).click();
-      await toastTitled(page, 'Authentication Required').waitFor();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+      const { page, context, consoleErrors, date, time } = await detourToLogin(viewport, {
+        fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '(212) 555-0188', notes: 'First visit', blockOffers: false,
+      });
       await page.getByRole('button', { name: 'Create an account' }).click();
       const username = uniqueName('ada');
       await page.locator('#detour-signup-username').fill(username);
