@@ -18,9 +18,26 @@ export async function lockBusinessRow(db: Db, businessId: number): Promise<void>
   await db.execute(sql`select 1 from businesses where id = ${businessId} for no key update`);
 }
 
-/** The business's upcoming confirmed bookings that have no place where they are (businesses/sql/stranded-bookings.sql). */
-export async function strandedIds(db: Db, businessId: number, now: Date): Promise<number[]> {
-  const [row] = await rows<{ ids: number[] }>(db, sql`select que_stranded_appointments(${businessId}::int, ${now.toISOString()}::timestamptz) as ids`);
+/**
+ * The bookings an owner change can touch, so the guard reads only those (the rest cannot change
+ * whether they have a place): days `from`..`to` (wall-clock dates), one member's visits, starts on
+ * some weekdays (0 Sunday). What is left out: no limit.
+ */
+export interface StrandScope {
+  from?: string;
+  to?: string;
+  staffId?: number;
+  weekdays?: number[];
+}
+
+/** The business's upcoming confirmed bookings in scope that have no place where they are (businesses/sql/stranded-bookings.sql). */
+export async function strandedIds(db: Db, businessId: number, now: Date, scope: StrandScope = {}): Promise<number[]> {
+  const weekdays = scope.weekdays ? `{${scope.weekdays.map((d) => Math.trunc(d)).join(',')}}` : null;
+  const [row] = await rows<{ ids: number[] }>(
+    db,
+    sql`select que_stranded_appointments(${businessId}::int, ${now.toISOString()}::timestamptz, ${scope.from ?? null}::date, ${scope.to ?? null}::date,
+                                         ${scope.staffId ?? null}::int, ${weekdays}::int[]) as ids`,
+  );
   return row.ids.map(Number);
 }
 
@@ -61,22 +78,25 @@ export async function settleStranded(db: Db, ownerId: number, ids: number[], cho
 }
 
 /**
- * Runs an owner change of the business's hours, days or members guarded: the bookings that fit
- * before it and not after are settled as the owner asked (settleStranded).
+ * Runs an owner change of the business's hours, days or members guarded: the bookings in the change's
+ * scope that fit before it and not after are settled as the owner asked (settleStranded). A scope
+ * given as a function is read in the transaction, under the lock (what the change replaces).
  */
 export async function guardedOwnerChange<T>(
   db: Db,
   business: { id: number; ownerId: number },
   choice: StrandChoice,
   now: Date,
+  scope: StrandScope | ((tx: Db) => Promise<StrandScope>),
   change: (tx: Db) => Promise<T>,
 ): Promise<T> {
   requireOneChoice(choice);
   return unitOfWork(db, async (tx) => {
     await lockBusinessRow(tx, business.id);
-    const before = new Set(await strandedIds(tx, business.id, now));
+    const within = typeof scope === 'function' ? await scope(tx) : scope;
+    const before = new Set(await strandedIds(tx, business.id, now, within));
     const result = await change(tx);
-    const stranded = (await strandedIds(tx, business.id, now)).filter((id) => !before.has(id));
+    const stranded = (await strandedIds(tx, business.id, now, within)).filter((id) => !before.has(id));
     await settleStranded(tx, business.ownerId, stranded, choice, now);
     return result;
   });
