@@ -52,7 +52,7 @@ const cacheDir = path.join(root, 'node_modules', '.cache', 'que-test-templates')
  * first, one core busy and the other idle, before any test file started. Written under another name
  * and renamed, so runs side by side never read half a file.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const file = path.join(cacheDir, `pglite-${templateDigest()}.tar`);
   if (existsSync(file)) return file;
   const database = await openDatabase({ kind: 'pglite' });
