@@ -1,9 +1,14 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './tests/support/longest-first.js';
+import { slotFiles } from './tests/support/slot-files.js';
 
 // Every API test runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+// PGLITE_FILES=slots|not-slots: the PGlite project's files with or without those run at fake clocks (tests/support/slot-files.ts).
+const pgliteFiles = process.env.PGLITE_FILES;
+const serverTests = (db: string) => (db === 'pglite' && pgliteFiles === 'slots' ? slotFiles : ['src/server/**/*.test.ts']);
+const serverExcluded = (db: string) => ['src/server/**/*.unit.test.ts', ...(db === 'pglite' && pgliteFiles === 'not-slots' ? slotFiles : [])];
 
 const webAliases = { '@': path.resolve(import.meta.dirname, 'src/web'), '@contract': path.resolve(import.meta.dirname, 'src/contract') };
 
@@ -51,8 +56,8 @@ export default defineConfig({
       ...databases.map((db) => ({
         test: {
           name: db,
-          include: ['src/server/**/*.test.ts'],
-          exclude: ['src/server/**/*.unit.test.ts'],
+          include: serverTests(db),
+          exclude: serverExcluded(db),
           environment: 'node',
           // A worker runs file after file in one module graph instead of a fresh process per file: Fastify,
           // Drizzle, zod and PGlite's WebAssembly are loaded once per worker, not once per file (about a

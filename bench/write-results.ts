@@ -15,7 +15,7 @@ interface FaultInjection {
   invariants: Record<string, boolean>;
 }
 
-const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'web-bundle'];
+const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'web-bundle', 'strand-scan'];
 
 /** Why a bench's target is missed and what comes next: written by whoever profiled it, shown beside a miss. */
 /** What a reader should know about a figure whether or not this run met its target. */

@@ -11,7 +11,7 @@ import { ErrorCode } from '../contract/errors.js';
 import { type Config, trustProxyOption } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
-import { appointmentsRoutes, cancelAsBusiness } from './features/appointments/index.js';
+import { appointmentsRoutes, cancelAsBusiness, requireOwnAppointment } from './features/appointments/index.js';
 import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
 import { availabilityRoutes, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes, settleStrandedWith } from './features/businesses/index.js';
@@ -173,7 +173,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(businessesRoutes);
       await api.register(servicesRoutes);
       await api.register(staffRoutes);
-      await api.register(availabilityRoutes);
+      await api.register(availabilityRoutes, { requireOwnAppointment });
       await api.register(appointmentsRoutes);
       await api.register(creditsRoutes);
       await api.register(notificationsRoutes);

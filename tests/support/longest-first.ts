@@ -9,21 +9,29 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * slowest first. Files not named keep Vitest's order (by its cached durations when it has them).
  */
 const SLOWEST = [
-  // API and unit tests
+  // API, unit and component tests: the slowest of a clean-clone-sized run at load 17 (2026-12-04 22:17,
+  // per-file durations from Vitest's JSON reporter, the slower database's), slowest first
+  'src/server/db/migration-journal.test.ts',
   'src/server/fault-injection.test.ts',
+  'src/server/features/staff/deactivate-races.test.ts',
   'src/server/main.unit.test.ts',
-  'src/server/features/offers/offers.model.test.ts',
   'src/server/test/authorization-matrix.test.ts',
-  // property tests on PGlite (the slowest of a run at load 20, 2026-12-04: 138, 85 and 84 s)
-  'src/server/time/booking-period.test.ts',
-  'src/server/features/availability/slot-engine.test.ts',
-  'src/server/features/availability/staff-slots.test.ts',
-  'src/server/test/fuzz-routes.test.ts',
-  'src/server/features/availability/earliest.test.ts',
+  'src/server/features/email/email-jobs-migration.test.ts',
+  'src/server/features/email/email.test.ts',
+  'src/server/features/reviews/review-races.test.ts',
   'src/server/features/appointments/concurrency.test.ts',
   'src/server/features/live/live-robustness.test.ts',
+  'src/web/features/offers/components/offer-dialogs.test.tsx',
+  'src/web/features/appointments/components/my-appointments.test.tsx',
+  'src/server/features/offers/offer-sql-rules.test.ts',
+  'src/server/features/offers/offers.model.test.ts',
+  'src/server/features/businesses/business-time-zones.test.ts',
+  'src/server/test/fuzz-routes.test.ts',
+  'src/web/features/dashboard/components/coordinates-fields.test.tsx',
+  'src/server/features/email/email-order.test.ts',
+  'src/server/features/businesses/strand-bookings.test.ts',
+  'src/server/features/appointments/booking-policies.test.ts',
   'src/server/plugins/load-shedding.test.ts',
-  'src/server/features/email/email.test.ts',
   // browser tests (durations of 2026-11-26 afternoon: offer-journey 51 s ... booking-policies 32 s; phone-layout,
   // reviews, booking-staff and queue-staff had started in the last third of the run and ended it)
   'tests/e2e/offer-journey.e2e.ts',

@@ -98,8 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // 'error' nobody listens to is an uncaught exception. The query in flight still fails (a 503), and
     // the pool discards the dead client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    if (options.refusePoolQueriesInTransactions) refusePoolQueriesInTransactions(pool);
-    retryAbortedStatements(pool);
+    wrapPoolQuery(pool, { refuseInTransactions: options.refusePoolQueriesInTransactions ?? false });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -177,15 +176,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * A statement sent on the pool is a transaction of its own: when PostgreSQL aborts it for a
- * deadlock or a serialization failure nothing of it was kept, so it is simply run again, as
- * unitOfWork runs a transaction again (issue 26: a writer of one statement outside any unit of
- * work answered the generic "conflicted, try again"). Transactions go through pool.connect(),
- * not here; their unit of work retries them whole.
+ * pool.query, the one wrapper around it:
+ * - A statement sent on the pool is a transaction of its own: when PostgreSQL aborts it for a deadlock
+ *   or a serialization failure nothing of it was kept, so it is simply run again, as unitOfWork runs a
+ *   transaction again (issue 26: a writer of one statement outside any unit of work answered the
+ *   generic "conflicted, try again"). Transactions go through pool.connect(), not here; their unit of
+ *   work retries them whole.
+ * - Tests (refuseInTransactions): a pool query sent from inside a transaction's work fails, as it
+ *   would run outside that transaction (unit-of-work.ts).
  */
-function retryAbortedStatements(pool: pg.Pool) {
+export function wrapPoolQuery(pool: pg.Pool, options: { refuseInTransactions: boolean }) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (options.refuseInTransactions && insideTransactionWork()) {
+      const error = new Error(`a pool query inside a transaction's work (use the transaction): ${JSON.stringify(args[0]).slice(0, 200)}`);
+      // Background work logs its failures to a logger tests silence: say it where a test run shows it.
+      console.error(error.stack);
+      throw error;
+    }
     // A callback or a submittable (a cursor, a stream) is the caller's to handle.
     const submittable = typeof (args[0] as { submit?: unknown } | null)?.submit === 'function';
     if (submittable || typeof args.at(-1) === 'function') return query(...args);
@@ -205,19 +213,6 @@ function retryAbortedStatements(pool: pg.Pool) {
 const quietJobLogger = new Logger(() => (level: LogLevel, message: string) => {
   if (level === 'error') console.error(`job queue migration: ${message}`);
 });
-
-function refusePoolQueriesInTransactions(pool: pg.Pool) {
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    if (insideTransactionWork()) {
-      const error = new Error(`a pool query inside a transaction's work (use the transaction): ${JSON.stringify(args[0]).slice(0, 200)}`);
-      // Background work logs its failures to a logger tests silence: say it where a test run shows it.
-      console.error(error.stack);
-      throw error;
-    }
-    return query(...args);
-  };
-}
 
 /**
  * A dedicated connection outside the pool (a pooled one would be handed to queries and lose its

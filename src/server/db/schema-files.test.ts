@@ -11,8 +11,9 @@ import { inject } from 'vitest';
 import { withDatabase } from '../test/global-setup.js';
 import { createTestDatabase, queryRows } from '../test/test-app.js';
 import type { Database } from './client.js';
-import { openDatabase, pgliteExtensions } from './client.js';
+import { pgliteExtensions } from './client.js';
 import { readFunctionFiles } from './function-files.js';
+import { preBaselineDatabaseMigrated } from './legacy-database-test-support.js';
 import { dumpSchema, schemaSqlPath } from './schema-dump.js';
 import * as schema from './schema.js';
 
@@ -102,27 +103,13 @@ describe.runIf(onPostgres)('schema.sql (PostgreSQL)', () => {
   });
 
   it('a database migrated before the baseline (0000-0017) upgrades to exactly the schema a new one gets', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `que_upgrade_${process.pid}_${Date.now()}`;
-    await admin.query(`create database ${name}`);
+    const upgraded = await preBaselineDatabaseMigrated();
     try {
-      const url = withDatabase(process.env.TEST_DATABASE_URL!, name);
-      const old = new pg.Client({ connectionString: url });
-      await old.connect();
-      await old.query(readFileSync(new URL('./test-fixtures/schema-at-0017.sql', import.meta.url), 'utf8'));
-      await old.query(`create schema drizzle; create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
-                       insert into drizzle.__drizzle_migrations (hash, created_at) values ('0017', 1795400900000)`);
-      await old.end();
-      const upgraded = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-      await upgraded.migrate();
-      await upgraded.close();
       // Deparsed AND/OR grouping differs between the old migrations' text and the baseline's.
       const canonical = (text: string) => normalize(text.split('\n')).join('\n');
-      expect(canonical(dumpSchema(url))).toBe(canonical(readFileSync(schemaSqlPath, 'utf8')));
+      expect(canonical(dumpSchema(upgraded.url))).toBe(canonical(readFileSync(schemaSqlPath, 'utf8')));
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await upgraded.drop();
     }
   });
 });

@@ -3354,10 +3354,10 @@ CREATE FUNCTION public.que_start_blocked(p_b_start integer, p_b_end integer, p_s
 $$;
 
 --
--- Name: que_stranded_appointments(integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_stranded_appointments(integer, timestamp with time zone, date, date, integer, integer[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_stranded_appointments(p_business integer, p_now timestamp with time zone) RETURNS integer[]
+CREATE FUNCTION public.que_stranded_appointments(p_business integer, p_now timestamp with time zone, p_from date, p_to date, p_staff integer, p_weekdays integer[]) RETURNS integer[]
     LANGUAGE sql STABLE
     AS $$
   SELECT coalesce(array_agg(a.id ORDER BY a.starts_at, a.id), '{}')
@@ -3365,6 +3365,10 @@ CREATE FUNCTION public.que_stranded_appointments(p_business integer, p_now times
     JOIN appointments a ON a.business_id = bz.id
    WHERE bz.id = p_business AND a.status = 'confirmed'
      AND a.starts_at > (coalesce(p_now, now()) AT TIME ZONE bz.time_zone)
+     AND a.starts_at >= coalesce(p_from::timestamp, '-infinity'::timestamp)
+     AND a.starts_at < coalesce((p_to + 1)::timestamp, 'infinity'::timestamp)
+     AND (p_staff IS NULL OR a.staff_id = p_staff OR a.staff_id IS NULL)
+     AND (p_weekdays IS NULL OR extract(dow FROM a.starts_at)::int = ANY (p_weekdays))
      AND (EXISTS (SELECT 1 FROM blocked_dates bd WHERE bd.business_id = bz.id AND bd.date = a.starts_at::date)
           OR CASE WHEN bz.business_type = 'restaurant' THEN
                NOT EXISTS (SELECT 1 FROM restaurant_time_slots rt

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -44,8 +44,11 @@ function startServer(template: string): Promise<{ child: ChildProcess; address: 
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
   const dir = mkdtempSync(path.join(tmpdir(), 'que-e2e-template-'));
-  const template = path.join(dir, 'template.tar');
-  await makeTemplate(template);
+  // E2E_TEMPLATE_FILE: one made already (.ci/run makes it beside lint and the type-check, while a core
+  // would otherwise wait), read as it is; without it, one is made here first.
+  const made = process.env.E2E_TEMPLATE_FILE;
+  const template = made && existsSync(made) ? made : path.join(dir, 'template.tar');
+  if (template !== made) await makeTemplate(template);
   const servers = await Promise.all(Array.from({ length: workers }, () => startServer(template)));
   project.provide('baseURLs', servers.map((s) => s.address));
   project.provide('seedURLs', servers.map((s) => s.seedAddress));

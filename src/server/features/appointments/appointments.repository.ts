@@ -71,6 +71,16 @@ export async function findAppointmentViews(db: Db, ids: number[]) {
   return selectView(db).where(inArray(appointments.id, ids));
 }
 
+/** Who booked an appointment, at which business and for which service: what a permission check reads. */
+export async function findAppointmentParties(db: Db, id: number) {
+  const [row] = await db
+    .select({ customerId: appointments.customerId, businessId: appointments.businessId, serviceId: appointments.serviceId })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Locks the appointment row until the transaction ends: changes to one appointment take turns. */
 export async function lockAppointment(db: Db, id: number): Promise<boolean> {
   const rows = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id)).for('update');

@@ -3,4 +3,5 @@
 export { appointmentsRoutes } from './appointments.routes.js';
 export { type AppointmentRow, appointmentRowSchema } from './appointment-row.js';
 export { cancelAsBusiness } from './cancel-appointment.js';
+export { requireOwnAppointment } from './own-appointment.js';
 export { readAppointments } from './trade-appointments.js';

@@ -76,6 +76,23 @@ describe('PATCH /api/appointments/:id to reschedule', () => {
     expect((await customer.get(`/api/credits/${customer.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '1.00' });
   });
 
+  it('lists the times to move to (forAppointment) only to its customer, for its own business and service', async () => {
+    const { owner, customer, id, businessId, serviceId, date } = await booked(60);
+    const url = (forAppointment: number, service = serviceId, business = businessId) =>
+      `/api/available-slots?businessId=${business}&serviceId=${service}&date=${date}&forAppointment=${forAppointment}`;
+    const own = await customer.get(url(id));
+    expect(own.statusCode, own.body).toBe(200);
+    // its own time is free to move within
+    expect(own.json()).toContain('10:00');
+    expect((await new TestClient(ctx.app).get(url(id))).statusCode).toBe(401);
+    expect((await customer.get(url(id + 1_000_000))).statusCode).toBe(404);
+    expect((await owner.get(url(id))).statusCode).toBe(403);
+    const other = await owner.post(`/api/businesses/${businessId}/services`, { name: 'Other', duration: 30, price: '10.00' });
+    expect((await customer.get(url(id, other.json().id))).statusCode).toBe(400);
+    const elsewhere = await serviceBusiness(ctx.app);
+    expect((await customer.get(url(id, elsewhere.serviceId, elsewhere.businessId))).statusCode).toBe(400);
+  });
+
   it('answers 409 SLOT_TAKEN for a taken time, 403 to the owner and strangers, 409 once cancelled', async () => {
     const { owner, customer, id, businessId, serviceId, date } = await booked(60);
     const other = await signUp(ctx.app);

@@ -7,7 +7,8 @@ import {
 } from '../../../contract/availability.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
 import { strandChoiceOf, strandChoiceQuerySchema } from '../../../contract/stranded-bookings.js';
-import { listAvailableSlots, listOpenDays, requireOwnAppointment, slotRules } from './available-slots.js';
+import type { Db } from '../../db/client.js';
+import { listAvailableSlots, listOpenDays, slotRules } from './available-slots.js';
 import { idParam } from '../../../contract/numbers.js';
 import { blockDate, listBlockedDates, unblockDate } from './blocked-dates.service.js';
 import { earliestPageJson } from './earliest-page.js';
@@ -16,8 +17,17 @@ import { linkNextCursor } from '../../plugins/paging.js';
 import { getWeeklyHours, setWeeklyHours } from './hours.service.js';
 import { createTimeSlot, deleteTimeSlot, listTimeSlots, updateTimeSlot } from './time-slots.service.js';
 
+export interface AvailabilityRoutesOptions {
+  /**
+   * The appointments feature's check that a slot list for moving an appointment is asked for by its
+   * customer (appointments' requireOwnAppointment). Handed in by the composition (app.ts): appointments
+   * depends on availability, so availability cannot import it (decision 0017).
+   */
+  requireOwnAppointment: (db: Db, user: { id: number } | null, id: number, q: { businessId: number; serviceId?: number }) => Promise<void>;
+}
+
 // Weekly hours, blocked dates, restaurant time slots, available slots, earliest appointments.
-export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+export const availabilityRoutes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, { requireOwnAppointment }) => {
   app.get('/businesses/:id/hours', { schema: { params: idParamsSchema, response: { 200: weeklyHoursResponseSchema } } }, async (request) =>
     getWeeklyHours(app.db, request.params.id),
   );

@@ -2,8 +2,7 @@
 import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
-import { AppError, forbidden, notFound, sqlCall, unauthenticated } from '../../errors.js';
-import { sql } from 'drizzle-orm';
+import { AppError, sqlCall } from '../../errors.js';
 import * as slotsRepository from './slots.repository.js';
 
 export interface AvailableSlotsQuery {
@@ -83,18 +82,4 @@ export async function listOpenDays(db: Db, q: Omit<AvailableSlotsQuery, 'date' |
   const openDays = await sqlCall(slotsRepository.openDays(db, { ...q, from, to, restaurantHorizonDays: q.rules.restaurantHorizonDays }));
   await requireActiveMember(db, q);
   return { month: q.month, openDays };
-}
-
-/** The caller's own appointment at that business and service: 401 signed out, 404 unknown, 403 another's, 400 another business or service. */
-export async function requireOwnAppointment(db: Db, user: { id: number } | null, id: number, q: { businessId: number; serviceId?: number }): Promise<void> {
-  if (!user) throw unauthenticated();
-  const result = (await db.execute(sql`select customer_id, business_id, service_id from appointments where id = ${id}`)) as unknown as {
-    rows: { customer_id: number; business_id: number; service_id: number }[];
-  };
-  const [row] = result.rows;
-  if (!row) throw notFound('Appointment');
-  if (Number(row.customer_id) !== user.id) throw forbidden('Only its customer can look for times to move this appointment to');
-  if (Number(row.business_id) !== q.businessId || (q.serviceId !== undefined && Number(row.service_id) !== q.serviceId)) {
-    throw new AppError(ErrorCode.VALIDATION, 'forAppointment must be an appointment of this business and service');
-  }
 }

@@ -26,7 +26,7 @@ export async function blockDate(
   if (input.date < businessNow(business.timeZone).date) {
     throw new AppError(ErrorCode.VALIDATION, 'The date must be today or later');
   }
-  return guardedOwnerChange(db, business, choice, now, async (tx) => {
+  return guardedOwnerChange(db, business, choice, now, { from: input.date, to: input.date }, async (tx) => {
     const created = await blockedDatesRepository.insertBlockedDate(tx, input);
     if (!created) throw new AppError(ErrorCode.DUPLICATE, `${input.date} is already blocked`);
     return created;

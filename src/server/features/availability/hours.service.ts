@@ -25,6 +25,12 @@ export async function setWeeklyHours(
   if (business.businessType === 'restaurant') {
     throw new AppError(ErrorCode.CONFLICT, 'Restaurants set their opening times with time slots, not weekly hours');
   }
-  await guardedOwnerChange(db, business, choice, now, (tx) => hoursRepository.replaceHours(tx, businessId, hours));
+  // Only the weekdays whose hours change can strand a booking, read under the business's lock.
+  const changedWeekdays = async (tx: Db) => {
+    const key = (list: DayHours[], day: number) => list.filter((h) => h.dayOfWeek === day).map((h) => `${h.openTime}-${h.closeTime}`).join();
+    const before = await hoursRepository.listHours(tx, businessId);
+    return { weekdays: [0, 1, 2, 3, 4, 5, 6].filter((day) => key(before, day) !== key(hours, day)) };
+  };
+  await guardedOwnerChange(db, business, choice, now, changedWeekdays, (tx) => hoursRepository.replaceHours(tx, businessId, hours));
   return { hours: await hoursRepository.listHours(db, businessId) };
 }

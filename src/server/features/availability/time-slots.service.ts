@@ -34,6 +34,12 @@ async function requireOwnedSlot(db: Db, user: User | null, id: number): Promise<
 
 const noChoice: StrandChoice = { reassign: false, cancelBookings: false };
 
+/** A slot change can strand only reservations on the slot's weekday, as it is under the lock, and the one it moves to. */
+const slotWeekdays = (id: number, movedTo?: number) => async (tx: Db) => {
+  const current = await timeSlotsRepository.findTimeSlot(tx, id);
+  return { weekdays: [current?.dayOfWeek, movedTo].filter((day): day is number => day !== undefined) };
+};
+
 /** A change that leaves upcoming reservations outside every active slot is refused unless the owner cancels them (DESIGN section 4). */
 export async function updateTimeSlot(db: Db, user: User | null, id: number, input: TimeSlotInput, choice = noChoice, now: Date = new Date()): Promise<TimeSlot> {
   const existing = await requireOwnedSlot(db, user, id);
@@ -41,7 +47,7 @@ export async function updateTimeSlot(db: Db, user: User | null, id: number, inpu
     throw new AppError(ErrorCode.VALIDATION, 'businessId must be the business this time slot belongs to');
   }
   const { businessId: _b, ...values } = input;
-  return guardedOwnerChange(db, existing.business, choice, now, async (tx) => {
+  return guardedOwnerChange(db, existing.business, choice, now, slotWeekdays(id, input.dayOfWeek), async (tx) => {
     const updated = await timeSlotsRepository.updateTimeSlot(tx, id, values);
     if (!updated) throw notFound('Time slot');
     return updated;
@@ -50,7 +56,7 @@ export async function updateTimeSlot(db: Db, user: User | null, id: number, inpu
 
 export async function deleteTimeSlot(db: Db, user: User | null, id: number, choice = noChoice, now: Date = new Date()): Promise<void> {
   const existing = await requireOwnedSlot(db, user, id);
-  await guardedOwnerChange(db, existing.business, choice, now, async (tx) => {
+  await guardedOwnerChange(db, existing.business, choice, now, slotWeekdays(id), async (tx) => {
     if (!(await timeSlotsRepository.deleteTimeSlot(tx, id))) throw notFound('Time slot');
   });
 }

@@ -187,6 +187,28 @@ describe('owner changes that would strand bookings', () => {
   });
 });
 
+describe('the guard reads only the bookings a change can touch (que_stranded_appointments scoped)', () => {
+  it('a date, a member or weekdays leave out stranded bookings outside them; no scope finds all', async () => {
+    const shop = await shopWithBooking();
+    const later = addDays(shop.date, 7);
+    const second = await book(shop.customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: later, time: '10:00' });
+    expect(second.statusCode, second.body).toBe(201);
+    const secondId = second.json().id as number;
+    // Both days closed behind the guard's back, so both bookings have no place.
+    await queryRows(ctx.database, `insert into blocked_dates (business_id, date) values (${shop.businessId}, '${shop.date}'), (${shop.businessId}, '${later}')`);
+    const other = await addMember(shop, 'Marco');
+    const scan = async (scope: string) =>
+      (await queryRows<{ ids: number[] }>(ctx.database, `select que_stranded_appointments(${shop.businessId}, now(), ${scope}) as ids`))[0].ids.map(Number);
+    expect(await scan('null, null, null, null')).toEqual([shop.appointmentId, secondId]);
+    expect(await scan(`'${shop.date}', '${shop.date}', null, null`)).toEqual([shop.appointmentId]);
+    expect(await scan(`'${later}', null, null, null`)).toEqual([secondId]);
+    expect(await scan(`null, null, ${shop.memberId}, null`)).toEqual([shop.appointmentId, secondId]);
+    expect(await scan(`null, null, ${other}, null`)).toEqual([]);
+    expect(await scan(`null, null, null, '{${dayOfWeek(shop.date)}}'`)).toEqual([shop.appointmentId, secondId]);
+    expect(await scan(`null, null, null, '{${(dayOfWeek(shop.date) + 1) % 7}}'`)).toEqual([]);
+  });
+});
+
 describe('cancelBookings moves money as a business cancel does (DESIGN section 5)', () => {
   it('a blocked date over both sides of an accepted swap refunds the payer in full', async () => {
     const p = await swapParties(ctx.app);

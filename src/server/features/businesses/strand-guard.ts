@@ -18,7 +18,7 @@ import { AppError } from '../../errors.js';
  * (decision 0030: TypeScript calls only its own feature's SQL functions).
  */
 export interface StrandSettlement {
-  strandedIds(db: Db, businessId: number, now: Date): Promise<number[]>;
+  strandedIds(db: Db, businessId: number, now: Date, scope?: StrandScope): Promise<number[]>;
   cancelAsBusiness(db: Db, ownerId: number, appointmentId: number): Promise<void>;
   reassign(db: Db, appointmentId: number, toStaffId: number | null, now: Date): Promise<void>;
 }
@@ -41,6 +41,18 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.exec
 /** Takes turns on the business row with bookings and the other owner changes. */
 export async function lockBusinessRow(db: Db, businessId: number): Promise<void> {
   await db.execute(sql`select 1 from businesses where id = ${businessId} for no key update`);
+}
+
+/**
+ * The bookings an owner change can touch, so the guard reads only those (the rest cannot change
+ * whether they have a place): days `from`..`to` (wall-clock dates), one member's visits, starts on
+ * some weekdays (0 Sunday). What is left out: no limit.
+ */
+export interface StrandScope {
+  from?: string;
+  to?: string;
+  staffId?: number;
+  weekdays?: number[];
 }
 
 /** The bookings a refusal names (businesses/sql/stranded-view.sql). */
@@ -79,23 +91,26 @@ export async function settleStranded(db: Db, ownerId: number, ids: number[], cho
 }
 
 /**
- * Runs an owner change of the business's hours, days or members guarded: the bookings that fit
- * before it and not after are settled as the owner asked (settleStranded).
+ * Runs an owner change of the business's hours, days or members guarded: the bookings in the change's
+ * scope that fit before it and not after are settled as the owner asked (settleStranded). A scope
+ * given as a function is read in the transaction, under the lock (what the change replaces).
  */
 export async function guardedOwnerChange<T>(
   db: Db,
   business: { id: number; ownerId: number },
   choice: StrandChoice,
   now: Date,
+  scope: StrandScope | ((tx: Db) => Promise<StrandScope>),
   change: (tx: Db) => Promise<T>,
 ): Promise<T> {
   requireOneChoice(choice);
   return unitOfWork(db, async (tx) => {
     await lockBusinessRow(tx, business.id);
     const { strandedIds } = settlementNow();
-    const before = new Set(await strandedIds(tx, business.id, now));
+    const within = typeof scope === 'function' ? await scope(tx) : scope;
+    const before = new Set(await strandedIds(tx, business.id, now, within));
     const result = await change(tx);
-    const stranded = (await strandedIds(tx, business.id, now)).filter((id) => !before.has(id));
+    const stranded = (await strandedIds(tx, business.id, now, within)).filter((id) => !before.has(id));
     await settleStranded(tx, business.ownerId, stranded, choice, now);
     return result;
   });

@@ -25,7 +25,7 @@ export async function setStaffHours(
   now: Date = new Date(),
 ): Promise<StaffMember> {
   const { business } = await requireOwnedMember(db, user, id);
-  await guardedOwnerChange(db, business, choice, now, (tx) => staffRepository.replaceHours(tx, id, input.hours));
+  await guardedOwnerChange(db, business, choice, now, { staffId: id }, (tx) => staffRepository.replaceHours(tx, id, input.hours));
   return fullMember(db, id);
 }
 
@@ -39,7 +39,8 @@ export async function addTimeOff(
   now: Date = new Date(),
 ): Promise<StaffMember['timeOff'][number]> {
   const { business } = await requireOwnedMember(db, user, id);
-  return guardedOwnerChange(db, business, choice, now, (tx) => staffRepository.insertTimeOff(tx, { staffId: id, ...input }));
+  const scope = { staffId: id, from: input.startDate, to: input.endDate };
+  return guardedOwnerChange(db, business, choice, now, scope, (tx) => staffRepository.insertTimeOff(tx, { staffId: id, ...input }));
 }
 
 /** DELETE /staff/:id/time-off/:timeOffId: 404 unless the entry is that member's. */
