@@ -90,7 +90,9 @@ export async function jobProblems(db: Q, graceSeconds: number): Promise<string[]
     select 'job ' || j.id || ' (' || t.identifier || ') ' ||
            case when j.attempts >= j.max_attempts then 'failed for good: ' || coalesce(j.last_error, '') else 'due since ' || j.run_at || ' never done' end as problem
       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-      where j.attempts >= j.max_attempts or j.run_at < ${grace}
+      -- A job with its tries used up and no error was superseded, not failed: add_job met it locked (under
+      -- way, or its runner killed) and added a new one for the same key, which carries the work on.
+      where (j.attempts >= j.max_attempts and j.last_error is not null) or (j.attempts < j.max_attempts and j.run_at < ${grace})
     union all
     select 'live offer ' || o.id || ' has no expiry job' from offers o
       where o.status in ('pending', 'negotiating')

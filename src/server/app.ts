@@ -30,7 +30,7 @@ import { walletRoutes } from './features/wallet/index.js';
 import { combineJobFeatures, startJobRunner } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
-import { idempotencyPlugin } from './plugins/idempotency.js';
+import { idempotencyJobs, idempotencyPlugin } from './plugins/idempotency.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { nulTextGuard } from './plugins/nul-text-guard.js';
 import { routeTablePlugin } from './plugins/route-table.js';
@@ -115,6 +115,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : undefined;
     const jobs = combineJobFeatures([
       authJobs(database.db),
+      idempotencyJobs(database.db),
       ...(config.PAYMENT_WORKER ? [paymentJobs(database.db, app.paymentProcessor, app.log)] : []),
       ...(config.OFFER_SWEEPS ? [offerJobs(database.db)] : []),
       ...(sender ? [{ tasks: emailTasks(database.db, sender, config.MAIL_FROM, app.log) }] : []),

@@ -6,7 +6,7 @@ import { releaseUnclaimedIntents } from '../payments/release-card-holds.js';
 import { authorizedIntent, cardOffer, expectLedgerBalanced, runPaymentActions, swapParties, wallet } from './test-fixtures.js';
 
 // An authorized card payment that no offer claims is not escrow (DESIGN section 4): it is cancelled
-// with the processor at once when the request that brought it is refused, and by the payment worker
+// with the processor at once when the request that brought it is refused, and by a recurring job
 // when left unclaimed for RULES.unclaimedCardHoldMinutes. The wallet never counts it as held.
 
 let ctx: TestContext;

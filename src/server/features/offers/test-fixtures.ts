@@ -5,7 +5,7 @@ import { book, type Client, restaurant, type SwapParties, swapParties, upcomingD
 import { expectLedgerBalanced } from '../credits/test-fixtures.js';
 import { ledgerAccount, postTransfer } from '../ledger/test-ledger.js';
 import { authorizedIntent } from '../payments/test-fixtures.js';
-import { jobsDone } from '../../jobs/test-jobs.js';
+import { jobsDone } from '../../jobs/jobs-test-support.js';
 import { PAYMENT_JOB } from '../payments/payment-jobs.js';
 
 export { authorizedIntent, expectLedgerBalanced, swapParties, type SwapParties };

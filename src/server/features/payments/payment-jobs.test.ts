@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestApp, queryRows, type TestContext } from '../../test/test-app.js';
 import type { IntentRef, PaymentProcessor, PayoutInput } from './payment-processor.js';
-import { runJobsNow } from '../../jobs/test-jobs.js';
+import { runJobsNow } from '../../jobs/jobs-test-support.js';
 import { markActionDone, markActionFailed, takeNextAction } from './payment-actions.repository.js';
 import { MAX_ATTEMPTS, PAYMENT_JOB, paymentJobs } from './payment-jobs.js';
 import { TestPaymentProcessor } from './test-processor.js';

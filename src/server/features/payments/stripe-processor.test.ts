@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestDatabase, queryRows, signUp, testConfig } from '../../test/test-app.js';
-import { runJobsNow } from '../../jobs/test-jobs.js';
+import { runJobsNow } from '../../jobs/jobs-test-support.js';
 import { paymentJobs } from './payment-jobs.js';
 import { refreshIntentFromProcessor } from './payments.service.js';
 import { startRecordedStripe } from './recorded-stripe-server.js';
