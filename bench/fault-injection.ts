@@ -53,6 +53,10 @@ export interface FaultResult {
   emailsDeliveredUnmarked: number;
   /** Delivered twice: killed between the server's OK and marking it sent, sent again by the next runner (at-least-once). */
   emailsRepeatedAfterKill: number;
+  /** Card actions done on a second or later try: the test processor never fails, so a kill cut the first one short and a later runner finished it (same idempotency key). */
+  paymentActionsFinishedAfterKill: number;
+  /** Card actions done in all. */
+  paymentActionsDone: number;
   invariants: Record<string, boolean>;
   problems: string[];
   /** The fresh database, kept for a look when an invariant failed (dropped otherwise). */
@@ -169,6 +173,11 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
     await app.stop();
 
     const email = await emailProblems(pool, smtp.received, app.kills);
+    const [payments] = (
+      await pool.query<{ done: number; retried: number }>(
+        `select count(*) filter (where status = 'done')::int as done, count(*) filter (where status = 'done' and attempts > 1)::int as retried from payment_actions`,
+      )
+    ).rows;
     const checks: Record<string, string[]> = {
       every2xxKept: await lost2xx(pool, world.kept),
       ledgerSumsToZero: await ledgerProblems(pool),
@@ -200,6 +209,8 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       emailsSent: email.sent,
       emailsDeliveredUnmarked: email.unmarked,
       emailsRepeatedAfterKill: email.repeated,
+      paymentActionsFinishedAfterKill: payments.retried,
+      paymentActionsDone: payments.done,
       invariants: Object.fromEntries(Object.entries(checks).map(([name, found]) => [name, found.length === 0])),
       problems: problems.slice(0, 50),
       ...(keep ? { database: database.name } : {}),

@@ -44,7 +44,9 @@ export async function takeNextAction(db: Db, key: PaymentJobKey): Promise<DueAct
       select d.id from payment_actions d
       left join payment_intents i on i.id = d.payment_intent_id
       where d.status = 'pending'
-        and (d.offer_id = ${offerId}::int or i.offer_id = ${offerId}::int or d.payment_intent_id = ${intentId}::text)
+        and (d.offer_id = ${offerId}::int or i.offer_id = ${offerId}::int
+          -- an unclaimed card payment's (released: no offer ever claims it after), never an offer's
+          or (d.payment_intent_id = ${intentId}::text and d.offer_id is null and i.offer_id is null))
       order by d.id
       limit 1)
     returning a.id, a.kind, a.payment_intent_id, a.offer_id, a.user_id, a.amount_cents, a.attempts`);
