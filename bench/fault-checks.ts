@@ -112,17 +112,19 @@ export async function overlaps(db: Q): Promise<string[]> {
 }
 
 /**
- * No outbox message reached the SMTP server twice, but for the one repeat a kill may cause: a kill
- * between the server's OK and marking the row sent leaves it pending, and the next runner sends it
- * again once the dead runner's jobs are freed (at-least-once, docs/operations.md). At most one repeat
- * per kill, never a third delivery; `repeated` counts them, `unmarked` those still pending.
+ * No outbox message reached the SMTP server twice, but for the repeats a fault may cause: a kill, or
+ * a dropped connection, between the server's OK and marking the row sent leaves it pending, and the
+ * job runs again (on the next runner once the dead one's jobs are freed, or as the failed job's retry)
+ * and sends it again (at-least-once, docs/operations.md). At most `maxRepeats` (each fault cuts short
+ * at most the jobs under way: JOB_CONCURRENCY), never a third delivery; `repeated` counts them,
+ * `unmarked` those still pending.
  */
-export async function emailProblems(db: Q, received: ReceivedMail[], kills: number): Promise<{ problems: string[]; unmarked: number; repeated: number; sent: number }> {
+export async function emailProblems(db: Q, received: ReceivedMail[], maxRepeats: number): Promise<{ problems: string[]; unmarked: number; repeated: number; sent: number }> {
   const times = new Map<number, number>();
   for (const mail of received) times.set(mail.outboxId, (times.get(mail.outboxId) ?? 0) + 1);
   const problems = [...times].filter(([, n]) => n > 2).map(([id, n]) => `e-mail ${id} delivered ${n} times`);
   const repeated = [...times.values()].filter((n) => n === 2).length;
-  if (repeated > kills) problems.push(`${repeated} e-mails delivered twice over ${kills} kills: more than one repeat per kill`);
+  if (repeated > maxRepeats) problems.push(`${repeated} e-mails delivered twice: more than the ${maxRepeats} the faults could cut short`);
   const outbox = await rows<{ id: number; status: string }>(db, 'select id, status from email_outbox');
   let unmarked = 0;
   for (const row of outbox) {

@@ -51,7 +51,7 @@ export interface FaultResult {
   emailsSent: number;
   /** Delivered, then killed before marked sent, and still pending at the end. */
   emailsDeliveredUnmarked: number;
-  /** Delivered twice: killed between the server's OK and marking it sent, sent again by the next runner (at-least-once). */
+  /** Delivered twice: a kill or a dropped connection between the server's OK and marking it sent, sent again (at-least-once). */
   emailsRepeatedAfterKill: number;
   /** Card actions done on a second or later try: the test processor never fails, so a kill cut the first one short and a later runner finished it (same idempotency key). */
   paymentActionsFinishedAfterKill: number;
@@ -66,6 +66,8 @@ export interface FaultResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The app's JOB_RUNNER_DEAD_AFTER_SECONDS here: a killed runner's jobs are run again within about this. */
 const RUNNER_DEAD_AFTER_SECONDS = 3;
+/** The app's JOB_CONCURRENCY (its default): jobs one fault can cut short. */
+const JOB_CONCURRENCY = 4;
 /** Time for the jobs a kill left locked or due (freed after the above, beats every third of it, a poll). */
 const SWEEP_GRACE_SECONDS = 7;
 
@@ -109,7 +111,7 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
     databaseUrl: database.url,
     port: await freePort(),
     smtpUrl: smtp.url,
-    env: { JOB_RUNNER_DEAD_AFTER_SECONDS: String(RUNNER_DEAD_AFTER_SECONDS) },
+    env: { JOB_RUNNER_DEAD_AFTER_SECONDS: String(RUNNER_DEAD_AFTER_SECONDS), JOB_CONCURRENCY: String(JOB_CONCURRENCY) },
   });
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   // An idle connection dropped by the server is replaced by the pool, not a crash of the run.
@@ -172,7 +174,7 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
     await sleep(SWEEP_GRACE_SECONDS * 1000 + 1000);
     await app.stop();
 
-    const email = await emailProblems(pool, smtp.received, app.kills);
+    const email = await emailProblems(pool, smtp.received, (app.kills + connectionDrops) * JOB_CONCURRENCY);
     const [payments] = (
       await pool.query<{ done: number; retried: number }>(
         `select count(*) filter (where status = 'done')::int as done, count(*) filter (where status = 'done' and attempts > 1)::int as retried from payment_actions`,
