@@ -187,10 +187,10 @@ describe('payment actions and their jobs', () => {
   });
 
   it('a job run again after its runner died mid-call makes the same call with the same key, and records it once', async () => {
-    const { paymentIntentId } = await claimedIntent();
+    const { paymentIntentId, offerId } = await claimedIntent();
     await unitOfWork(db(), (tx) => queueAction(tx, { kind: 'capture', paymentIntentId, amountCents: 2000 }));
     // The dead runner's try: the action taken (its try counted), the call made, nothing recorded.
-    const taken = (await takeNextAction(db(), { intentId: paymentIntentId }))!;
+    const taken = (await takeNextAction(db(), { offerId }))!;
     const calls = new FlakyProcessor(0);
     await calls.capture({ id: paymentIntentId, processorRef: null }, 2000, `que-action-${taken.id}-capture`);
     await runPaymentJobs(calls);
