@@ -46,10 +46,10 @@ export async function ledgerProblems(db: Q): Promise<string[]> {
 }
 
 /**
- * No hold outlives its deadline once the sweeps ran: a live offer past expiry (plus `graceSeconds`
- * for the sweep interval), an ended offer's or ended appointment's hold still open, a card action
- * due long ago and still pending (the first of its payment's or offer's), or the escrow of an accepted
- * offer whose two appointments are both completed.
+ * No hold outlives its deadline once the jobs ran: a live offer past expiry (plus `graceSeconds`
+ * for a killed runner's jobs to be freed), an ended offer's or ended appointment's hold still open,
+ * a card action still pending whose job is long due or gone, or the escrow of an accepted offer
+ * whose two appointments are both completed.
  */
 export async function unresolvedHolds(db: Q, graceSeconds: number): Promise<string[]> {
   const grace = `now() - make_interval(secs => ${Number(graceSeconds)})`;
@@ -64,22 +64,43 @@ export async function unresolvedHolds(db: Q, graceSeconds: number): Promise<stri
       where h.flags = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)
         and (o.status not in ('pending', 'negotiating') or a.status in ('cancelled', 'completed'))
     union all
-    select 'payment action ' || d.id || ' (' || d.kind || ') due since ' || d.run_after || ' still pending' from payment_actions d
-      where d.status = 'pending' and d.run_after < ${grace}
-        -- not one waiting its turn behind an earlier action on the same payment or offer (the order
-        -- leaseDueActions keeps): that one is checked instead, and a worker killed mid-call leaves it
-        -- leased (run_after in the future) until the lease ends
-        and not exists (
-          select 1 from payment_actions e
-          left join payment_intents i on i.id = e.payment_intent_id
-          where e.id < d.id and e.status = 'pending'
-            and (e.payment_intent_id = d.payment_intent_id or e.offer_id = d.offer_id or i.offer_id = d.offer_id)
-        )
+    select 'payment action ' || d.id || ' (' || d.kind || ') still pending, ' || coalesce('its job due since ' || j.run_at, 'with no job to carry it out')
+      from payment_actions d
+      left join payment_intents i on i.id = d.payment_intent_id
+      -- its payment's job (payments/sql/payment-jobs.sql keys it so); one waiting for a retry's backoff is fine
+      left join graphile_worker._private_jobs j on j.attempts < j.max_attempts
+        and j.key = coalesce('payments:offer:' || coalesce(d.offer_id, i.offer_id), 'payments:intent:' || d.payment_intent_id)
+      where d.status = 'pending' and (j.id is null or j.run_at < ${grace})
     union all
     select 'accepted offer ' || o.id || ' with both appointments completed still holds its escrow' from offers o
       join appointments f on f.id = o.from_appointment_id join appointments t on t.id = o.to_appointment_id
       where o.status = 'accepted' and o.escrow_status = 'held' and f.status = 'completed' and t.status = 'completed'
         and greatest(f.updated_at, t.updated_at) < ${grace}`);
+  return found.map((r) => r.problem);
+}
+
+/**
+ * No job lost or stuck (decision 0028): every job due more than `graceSeconds` ago has run (a killed
+ * runner's job is freed for the next runner within JOB_RUNNER_DEAD_AFTER_SECONDS), none has used up
+ * its tries, every live offer has its expiry job, and every e-mail waiting has its sending job.
+ */
+export async function jobProblems(db: Q, graceSeconds: number): Promise<string[]> {
+  const grace = `now() - make_interval(secs => ${Number(graceSeconds)})`;
+  const found = await rows<{ problem: string }>(db, `
+    select 'job ' || j.id || ' (' || t.identifier || ') ' ||
+           case when j.attempts >= j.max_attempts then 'failed for good: ' || coalesce(j.last_error, '') else 'due since ' || j.run_at || ' never done' end as problem
+      from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      -- A job with its tries used up and no error was superseded, not failed: add_job met it locked (under
+      -- way, or its runner killed) and added a new one for the same key, which carries the work on.
+      where (j.attempts >= j.max_attempts and j.last_error is not null) or (j.attempts < j.max_attempts and j.run_at < ${grace})
+    union all
+    select 'live offer ' || o.id || ' has no expiry job' from offers o
+      where o.status in ('pending', 'negotiating')
+        and not exists (select 1 from graphile_worker._private_jobs j where j.key = 'offers:expire:' || o.id)
+    union all
+    select 'e-mail ' || e.id || ' waiting with no job to send it' from email_outbox e
+      where e.status = 'pending' and e.appointment_id is not null
+        and not exists (select 1 from graphile_worker._private_jobs j where j.key = 'email:appointment:' || e.appointment_id and j.attempts < j.max_attempts)`);
   return found.map((r) => r.problem);
 }
 
@@ -91,21 +112,26 @@ export async function overlaps(db: Q): Promise<string[]> {
 }
 
 /**
- * No outbox message reached the SMTP server twice, and every message marked sent arrived. A kill
- * between the server's OK and marking the row sent leaves it pending: it would be sent again once its
- * lease ends (at-least-once, docs/operations.md); `unmarked` counts those.
+ * No outbox message reached the SMTP server twice, but for the repeats a fault may cause: a kill, or
+ * a dropped connection, between the server's OK and marking the row sent leaves it pending, and the
+ * job runs again (on the next runner once the dead one's jobs are freed, or as the failed job's retry)
+ * and sends it again (at-least-once, docs/operations.md). At most `maxRepeats` (each fault cuts short
+ * at most the jobs under way: JOB_CONCURRENCY), never a third delivery; `repeated` counts them,
+ * `unmarked` those still pending.
  */
-export async function emailProblems(db: Q, received: ReceivedMail[]): Promise<{ problems: string[]; unmarked: number; sent: number }> {
+export async function emailProblems(db: Q, received: ReceivedMail[], maxRepeats: number): Promise<{ problems: string[]; unmarked: number; repeated: number; sent: number }> {
   const times = new Map<number, number>();
   for (const mail of received) times.set(mail.outboxId, (times.get(mail.outboxId) ?? 0) + 1);
-  const problems = [...times].filter(([, n]) => n > 1).map(([id, n]) => `e-mail ${id} delivered ${n} times`);
+  const problems = [...times].filter(([, n]) => n > 2).map(([id, n]) => `e-mail ${id} delivered ${n} times`);
+  const repeated = [...times.values()].filter((n) => n === 2).length;
+  if (repeated > maxRepeats) problems.push(`${repeated} e-mails delivered twice: more than the ${maxRepeats} the faults could cut short`);
   const outbox = await rows<{ id: number; status: string }>(db, 'select id, status from email_outbox');
   let unmarked = 0;
   for (const row of outbox) {
     if (row.status === 'sent' && !times.has(row.id)) problems.push(`e-mail ${row.id} marked sent but never delivered`);
     if (row.status !== 'sent' && times.has(row.id)) unmarked++;
   }
-  return { problems, unmarked, sent: outbox.filter((r) => r.status === 'sent').length };
+  return { problems, unmarked, repeated, sent: outbox.filter((r) => r.status === 'sent').length };
 }
 
 /**

@@ -2,7 +2,9 @@
 // accept, decline, cancel and complete over HTTP while the real app process (src/server/main.ts) is
 // killed with SIGKILL at random moments and started again, and now and then has all its database
 // connections dropped instead (it must recover by itself); then the database must still hold every
-// 2xx, sum to zero, have no hold past its deadline, no overlap, no e-mail twice, no half-applied offer.
+// 2xx, sum to zero, have no hold past its deadline, no overlap, no e-mail twice, no half-applied offer,
+// and no job lost or stuck: the job runner is killed with the app (mid-job too), and the next one
+// takes over its jobs once the dead runner's beat is JOB_RUNNER_DEAD_AFTER_SECONDS old.
 // Half the bookings carry an Idempotency-Key; one whose answer was lost is asked again under its key
 // and must be answered (replayed, booked afresh or refused), not held as in use after its request died.
 //
@@ -16,7 +18,7 @@ import pg from 'pg';
 import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
 import { FaultApp } from './fault-app.js';
 import { randomStep } from './fault-actions.js';
-import { emailProblems, halfAppliedOffers, ledgerProblems, lost2xx, overlaps, unresolvedHolds } from './fault-checks.js';
+import { emailProblems, halfAppliedOffers, jobProblems, ledgerProblems, lost2xx, overlaps, unresolvedHolds } from './fault-checks.js';
 import { newTally } from './fault-client.js';
 import { buildWorld, World } from './fault-world.js';
 import { grantCredit } from './offer-support.js';
@@ -47,8 +49,14 @@ export interface FaultResult {
   keyedRetries: Omit<World['keyed'], 'problems'>;
   byStatus: Record<number, number>;
   emailsSent: number;
-  /** Delivered, then killed before marked sent: would be sent again after the lease (at-least-once). */
+  /** Delivered, then killed before marked sent, and still pending at the end. */
   emailsDeliveredUnmarked: number;
+  /** Delivered twice: a kill or a dropped connection between the server's OK and marking it sent, sent again (at-least-once). */
+  emailsRepeatedAfterKill: number;
+  /** Card actions done on a second or later try: the test processor never fails, so a kill cut the first one short and a later runner finished it (same idempotency key). */
+  paymentActionsFinishedAfterKill: number;
+  /** Card actions done in all. */
+  paymentActionsDone: number;
   invariants: Record<string, boolean>;
   problems: string[];
   /** The fresh database, kept for a look when an invariant failed (dropped otherwise). */
@@ -56,7 +64,12 @@ export interface FaultResult {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const SWEEP_GRACE_SECONDS = 7; // offer sweeps run every 5 s; the card and e-mail workers every second
+/** The app's JOB_RUNNER_DEAD_AFTER_SECONDS here: a killed runner's jobs are run again within about this. */
+const RUNNER_DEAD_AFTER_SECONDS = 3;
+/** The app's JOB_CONCURRENCY (its default): jobs one fault can cut short. */
+const JOB_CONCURRENCY = 4;
+/** Time for the jobs a kill left locked or due (freed after the above, beats every third of it, a poll). */
+const SWEEP_GRACE_SECONDS = 7;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -94,7 +107,12 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
   const log = options.log ?? (() => {});
   const database = await freshDatabase(options.adminUrl);
   const smtp = await startTestSmtpServer();
-  const app = new FaultApp({ databaseUrl: database.url, port: await freePort(), smtpUrl: smtp.url });
+  const app = new FaultApp({
+    databaseUrl: database.url,
+    port: await freePort(),
+    smtpUrl: smtp.url,
+    env: { JOB_RUNNER_DEAD_AFTER_SECONDS: String(RUNNER_DEAD_AFTER_SECONDS), JOB_CONCURRENCY: String(JOB_CONCURRENCY) },
+  });
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   // An idle connection dropped by the server is replaced by the pool, not a crash of the run.
   pool.on('error', () => {});
@@ -125,10 +143,13 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
         const [lo, hi] = options.uptimeMs;
         await sleep(lo + Math.random() * (hi - lo));
         if (!going()) return;
-        // The clock, not a request: some live offer reaches its expiry so the sweeps have work.
-        // SKIP LOCKED: rows the app is changing are passed over, so this never deadlocks with it.
+        // The clock, not a request: some live offer reaches its expiry, and so its expiry job's time,
+        // so the expiry jobs have work. SKIP LOCKED: rows the app is changing are passed over, so this
+        // never deadlocks with it.
         await pool
-          .query(`update offers set expires_at = now() where id in (select id from offers where status in ('pending', 'negotiating') order by random() limit 2 for update skip locked)`)
+          .query(`with due as (update offers set expires_at = now() where id in (
+                    select id from offers where status in ('pending', 'negotiating') order by random() limit 2 for update skip locked) returning id)
+                  update graphile_worker._private_jobs set run_at = now() where key in (select 'offers:expire:' || id from due) and locked_at is null`)
           .catch((error: unknown) => log(`backdating offers failed (${String(error)}); carrying on`));
         if (options.dropEvery > 0 && (app.kills + connectionDrops) % options.dropEvery === 1) {
           // The database drops the app's connections instead (a failover, pg_terminate_backend): requests
@@ -149,15 +170,21 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
     await Promise.all([...clients, killer]);
     if (app.errorLines.length) log(`the app logged errors:\n${app.errorLines.join('\n')}`);
     if (!app.running) await app.start();
-    // Let the surviving process sweep what the kills left due, then stop it cleanly.
+    // Let the surviving process run what the kills left due or locked, then stop it cleanly.
     await sleep(SWEEP_GRACE_SECONDS * 1000 + 1000);
     await app.stop();
 
-    const email = await emailProblems(pool, smtp.received);
+    const email = await emailProblems(pool, smtp.received, (app.kills + connectionDrops) * JOB_CONCURRENCY);
+    const [payments] = (
+      await pool.query<{ done: number; retried: number }>(
+        `select count(*) filter (where status = 'done')::int as done, count(*) filter (where status = 'done' and attempts > 1)::int as retried from payment_actions`,
+      )
+    ).rows;
     const checks: Record<string, string[]> = {
       every2xxKept: await lost2xx(pool, world.kept),
       ledgerSumsToZero: await ledgerProblems(pool),
       noHoldPastDeadline: await unresolvedHolds(pool, SWEEP_GRACE_SECONDS),
+      noJobLostOrStuck: await jobProblems(pool, SWEEP_GRACE_SECONDS),
       noOverlap: await overlaps(pool),
       noEmailTwice: email.problems,
       noHalfAppliedOffer: await halfAppliedOffers(pool, world),
@@ -183,6 +210,9 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       byStatus: world.tally.byStatus,
       emailsSent: email.sent,
       emailsDeliveredUnmarked: email.unmarked,
+      emailsRepeatedAfterKill: email.repeated,
+      paymentActionsFinishedAfterKill: payments.retried,
+      paymentActionsDone: payments.done,
       invariants: Object.fromEntries(Object.entries(checks).map(([name, found]) => [name, found.length === 0])),
       problems: problems.slice(0, 50),
       ...(keep ? { database: database.name } : {}),

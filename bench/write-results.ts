@@ -13,6 +13,9 @@ interface FaultInjection {
   kills: number;
   kept2xx: number | string;
   invariants: Record<string, boolean>;
+  /** Since the job queue (decision 0028); absent in older results. */
+  paymentActionsFinishedAfterKill?: number;
+  emailsRepeatedAfterKill?: number;
 }
 
 const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'web-bundle', 'strand-scan'];
@@ -131,7 +134,7 @@ for (const r of results) {
 }
 if (fault) {
   const held = Object.values(fault.invariants).every(Boolean);
-  lines.push(`| fault injection: SIGKILL at random moments | ${fault.operations} operations, ${fault.kills} kills, ${fault.kept2xx} answered 2xx and kept | every 2xx kept, every invariant holds | ${held ? 'met' : '**missed**'} | fault-injection, ${fault.date.slice(0, 16).replace('T', ' ')} UTC |`);
+  lines.push(`| fault injection: SIGKILL at random moments | ${fault.operations} operations, ${fault.kills} kills, ${fault.kept2xx} answered 2xx and kept${fault.paymentActionsFinishedAfterKill === undefined ? '' : `, ${fault.paymentActionsFinishedAfterKill} card actions finished by the next runner after a kill, ${fault.emailsRepeatedAfterKill} e-mails repeated`} | every 2xx kept, every invariant holds | ${held ? 'met' : '**missed**'} | fault-injection, ${fault.date.slice(0, 16).replace('T', ' ')} UTC |`);
 }
 
 if (discovery.length) {

@@ -12,26 +12,26 @@ import { type Config, trustProxyOption } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
 import { appointmentsRoutes, cancelAsBusiness, requireOwnAppointment } from './features/appointments/index.js';
-import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
+import { authJobs, authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
 import { availabilityRoutes, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes, settleStrandedWith } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
 import { emailTasks, smtpSender } from './features/email/index.js';
 import { type LiveOptions, livePlugin } from './features/live/index.js';
 import { notificationsRoutes } from './features/notifications/index.js';
-import { offersRoutes, startOfferSweeps } from './features/offers/index.js';
-import { createPaymentProcessor, type PaymentProcessor, paymentsRoutes, startPaymentWorker } from './features/payments/index.js';
+import { offerJobs, offersRoutes } from './features/offers/index.js';
+import { createPaymentProcessor, type PaymentProcessor, paymentJobs, paymentsRoutes } from './features/payments/index.js';
 import { queueRoutes } from './features/queue/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
 import { servicesRoutes } from './features/services/index.js';
 import { type BuildManifest, sharePagesRoutes } from './features/share-pages/index.js';
 import { reassignAppointment, staffRoutes, strandedAppointmentIds } from './features/staff/index.js';
 import { walletRoutes } from './features/wallet/index.js';
-import { startJobRunner } from './jobs/job-queue.js';
+import { combineJobFeatures, startJobRunner } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
 import { cspDirectives } from './plugins/content-security-policy.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
-import { idempotencyPlugin } from './plugins/idempotency.js';
+import { idempotencyJobs, idempotencyPlugin } from './plugins/idempotency.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { nulTextGuard } from './plugins/nul-text-guard.js';
 import { routeTablePlugin } from './plugins/route-table.js';
@@ -112,15 +112,23 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('config', config);
   app.decorate('clock', now);
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
-  if (config.PAYMENT_WORKER) startPaymentWorker(app);
-  if (config.OFFER_SWEEPS) startOfferSweeps(app);
   if (config.EARLIEST_REFRESH) startEarliestRefresher(app);
-  // One job runner for the features' tasks (decision 0028), in any number of processes. Without
+  // One job runner for the features' jobs (decision 0028), in any number of processes. Without
   // SMTP_URL, e-mail waits in the outbox and its jobs in the queue (README) until a process can send.
   if (config.JOB_RUNNER) {
     const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : undefined;
-    const tasks = { ...(sender ? emailTasks(database.db, sender, config.MAIL_FROM, app.log) : {}) };
-    startJobRunner(app, tasks, { concurrency: config.JOB_CONCURRENCY, afterStop: () => sender?.close() });
+    const jobs = combineJobFeatures([
+      authJobs(database.db),
+      idempotencyJobs(database.db),
+      ...(config.PAYMENT_WORKER ? [paymentJobs(database.db, app.paymentProcessor, app.log)] : []),
+      ...(config.OFFER_SWEEPS ? [offerJobs(database.db)] : []),
+      ...(sender ? [{ tasks: emailTasks(database.db, sender, config.MAIL_FROM, app.log) }] : []),
+    ]);
+    startJobRunner(app, jobs, {
+      concurrency: config.JOB_CONCURRENCY,
+      deadAfterMs: config.JOB_RUNNER_DEAD_AFTER_SECONDS * 1000,
+      afterStop: () => sender?.close(),
+    });
   }
 
   // Only JSON may change state: a cross-site HTML form cannot send application/json.

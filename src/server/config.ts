@@ -86,7 +86,8 @@ const envSchema = z.object({
     .trim()
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).pathname === '/', 'must be an origin such as https://api.stripe.com')
     .optional(),
-  // Off in processes that should only serve requests; at least one process must run it.
+  // Whether this process's job runner runs the payment jobs and the offer jobs (expiries, sweep);
+  // off in processes that should only serve requests; at least one runner must run them.
   PAYMENT_WORKER: booleanFlag.default(true),
   OFFER_SWEEPS: booleanFlag.default(true),
   // Recomputes stale earliest-appointment rows ahead of readers; any number of processes may run it.
@@ -95,6 +96,9 @@ const envSchema = z.object({
   // least one process must run it. JOB_CONCURRENCY: jobs one process runs at once.
   JOB_RUNNER: booleanFlag.default(true),
   JOB_CONCURRENCY: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(100).default(4),
+  // A runner that has not said it is alive for this long is taken for dead (killed), and the jobs
+  // it held are run by the live runners (src/server/jobs/runner-liveness.ts).
+  JOB_RUNNER_DEAD_AFTER_SECONDS: z.coerce.number('must be a number').min(0.3, 'must be at least 0.3').max(3600, 'must be at most 3600').default(30),
   // Outgoing mail: without it, e-mail stays pending in the outbox (README: reading the outbox).
   SMTP_URL: z
     .string()

@@ -48,6 +48,13 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dir, JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY: must be at least 1/);
     expect(() => loadConfig({ DATA_DIR: dir, JOB_RUNNER: 'maybe' })).toThrow(/JOB_RUNNER: must be true or false/);
   });
+  it('takes a silent job runner for dead after 30 s by default, and reads JOB_RUNNER_DEAD_AFTER_SECONDS', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).JOB_RUNNER_DEAD_AFTER_SECONDS).toBe(30);
+    expect(loadConfig({ DATA_DIR: dir, JOB_RUNNER_DEAD_AFTER_SECONDS: '2.5' }).JOB_RUNNER_DEAD_AFTER_SECONDS).toBe(2.5);
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_RUNNER_DEAD_AFTER_SECONDS: '0' })).toThrow(/JOB_RUNNER_DEAD_AFTER_SECONDS: must be at least 0.3/);
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_RUNNER_DEAD_AFTER_SECONDS: 'soon' })).toThrow(/JOB_RUNNER_DEAD_AFTER_SECONDS: must be a number/);
+  });
 
   it('reads PUBLIC_URL as an http(s) origin, http://localhost:{PORT} when unset', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'que-config-'));

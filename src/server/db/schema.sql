@@ -2155,6 +2155,8 @@ BEGIN
   IF v_expires <= clock_timestamp() THEN
     RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'Too late: the earlier appointment has already started';
   END IF;
+  -- Its expiry, a job at expires_at in this transaction (decision 0028; offer-jobs.ts).
+  PERFORM graphile_worker.add_job('offers_expire', json_build_object('offerId', v_id), run_at => v_expires, job_key => 'offers:expire:' || v_id);
   v_claimed := que_offer_hold(v_id, que_offer_total(p_offer_cents, v_fee_kind), p_intent);
   IF v_claimed IS NOT NULL THEN UPDATE offers SET payment_intent_id = v_claimed, updated_at = now() WHERE id = v_id; END IF;
 
@@ -2625,6 +2627,42 @@ CREATE FUNCTION public.que_open_days(p_business integer, p_from date, p_to date,
   SELECT coalesce(array_agg(d.day ORDER BY d.day), '{}')
     FROM (SELECT g::date AS day FROM generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') g) d
    WHERE cardinality((que_day_slots_within(p_business, d.day, p_service, p_party, NULL, p_horizon, p_now, true, p_zone, NULL, p_staff, false)).slots) > 0
+$$;
+
+--
+-- Name: que_payment_action_added(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_payment_action_added() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM que_payment_job_add(NEW.payment_intent_id, NEW.offer_id, NULL);
+  RETURN NULL;
+END
+$$;
+
+--
+-- Name: que_payment_job_add(text, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_payment_job_add(p_intent text, p_offer integer, p_run_at timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_offer int := coalesce(p_offer, (SELECT offer_id FROM payment_intents WHERE id = p_intent));
+  v_mode text := CASE WHEN p_run_at IS NULL THEN 'preserve_run_at' ELSE 'replace' END;
+BEGIN
+  IF v_offer IS NOT NULL THEN
+    PERFORM graphile_worker.add_job('payments_run', json_build_object('offerId', v_offer),
+      queue_name => 'payments:' || (v_offer % 16), run_at => p_run_at, job_key => 'payments:offer:' || v_offer,
+      job_key_mode => v_mode);
+  ELSE
+    PERFORM graphile_worker.add_job('payments_run', json_build_object('intentId', p_intent),
+      queue_name => 'payments:' || (hashtext(p_intent) & 15), run_at => p_run_at, job_key => 'payments:intent:' || p_intent,
+      job_key_mode => v_mode);
+  END IF;
+END
 $$;
 
 --
@@ -3823,6 +3861,15 @@ CREATE TABLE public.idempotency_keys (
 );
 
 --
+-- Name: job_runner_beats; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.job_runner_beats (
+    worker_id text NOT NULL,
+    beat_at timestamp with time zone NOT NULL
+);
+
+--
 -- Name: ledger_accounts; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3979,7 +4026,6 @@ CREATE TABLE public.payment_actions (
     amount_cents integer NOT NULL,
     status text DEFAULT 'pending'::text NOT NULL,
     attempts integer DEFAULT 0 NOT NULL,
-    run_after timestamp with time zone DEFAULT now() NOT NULL,
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     done_at timestamp with time zone,
@@ -4608,6 +4654,13 @@ ALTER TABLE ONLY public.idempotency_keys
     ADD CONSTRAINT idempotency_keys_user_id_key_pk PRIMARY KEY (user_id, key);
 
 --
+-- Name: job_runner_beats job_runner_beats_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.job_runner_beats
+    ADD CONSTRAINT job_runner_beats_pkey PRIMARY KEY (worker_id);
+
+--
 -- Name: ledger_accounts ledger_accounts_id_asset_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5012,16 +5065,16 @@ CREATE INDEX offers_unsettled_idx ON public.offers USING btree (id) WHERE ((stat
 CREATE INDEX offers_unsettled_recipient_idx ON public.offers USING btree (to_user_id) WHERE ((status = 'accepted'::text) AND (escrow_status = 'held'::text));
 
 --
--- Name: payment_actions_due_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX payment_actions_due_idx ON public.payment_actions USING btree (run_after) WHERE (status = 'pending'::text);
-
---
 -- Name: payment_actions_once_key; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE UNIQUE INDEX payment_actions_once_key ON public.payment_actions USING btree (kind, COALESCE(payment_intent_id, ''::text), COALESCE(offer_id, 0));
+
+--
+-- Name: payment_actions_pending_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX payment_actions_pending_idx ON public.payment_actions USING btree (id) WHERE (status = 'pending'::text);
 
 --
 -- Name: payment_intents_client_secret_key; Type: INDEX; Schema: public; Owner: -
@@ -5278,6 +5331,12 @@ CREATE TRIGGER ledger_transfers_no_update BEFORE DELETE OR UPDATE ON public.ledg
 --
 
 CREATE TRIGGER offers_changed AFTER INSERT OR UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.que_offer_changed();
+
+--
+-- Name: payment_actions payment_actions_job; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER payment_actions_job AFTER INSERT ON public.payment_actions FOR EACH ROW EXECUTE FUNCTION public.que_payment_action_added();
 
 --
 -- Name: restaurant_time_slots restaurant_time_slots_slots_deleted; Type: TRIGGER; Schema: public; Owner: -

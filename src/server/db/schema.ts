@@ -581,13 +581,13 @@ export const paymentActions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
-    index('payment_actions_due_idx').on(t.runAfter).where(sql`${t.status} = 'pending'`),
+    // The actions a payment job looks through (the few still pending), in order.
+    index('payment_actions_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
     uniqueIndex('payment_actions_once_key').on(t.kind, sql`coalesce(${t.paymentIntentId}, '')`, sql`coalesce(${t.offerId}, 0)`),
     check('payment_actions_kind_check', sql`${t.kind} in ('capture', 'cancel', 'payout', 'refund')`),
     check('payment_actions_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
@@ -759,6 +759,15 @@ export const earliestFreeStarts = pgTable(
     check('earliest_free_starts_stale_check', sql`${t.computedVersion} = ${t.version} or ${t.freshUntil} is null`),
   ],
 );
+
+/**
+ * The job runners' workers that are alive (src/server/jobs/runner-liveness.ts): each beats every few
+ * seconds; a job locked by a worker that stopped beating is freed for the others (decision 0028).
+ */
+export const jobRunnerBeats = pgTable('job_runner_beats', {
+  workerId: text('worker_id').primaryKey(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Which database function files (src/server/<feature>/sql/<name>.sql) are applied, and at which checksum: after

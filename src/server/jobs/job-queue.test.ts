@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { unitOfWork } from '../db/unit-of-work.js';
 import { createTestDatabase, queryRows } from '../test/test-app.js';
-import { enqueueJob, quietJobLogger } from './job-queue.js';
+import { enqueueJob, quietJobLogger, runJobs } from './job-queue.js';
 
 // The job queue (decision 0028) on the database the tests run on: PGlite, and PostgreSQL.
 
@@ -26,7 +26,7 @@ afterEach(async () => {
   await database.db.execute(sql`delete from graphile_worker._private_jobs`);
 });
 
-async function startRunner(taskList: TaskList, options: { concurrency?: number; maxResetLockedInterval?: number } = {}): Promise<Runner> {
+async function startRunner(taskList: TaskList, options: { concurrency?: number } = {}): Promise<Runner> {
   const pgPool = database.jobPool((options.concurrency ?? 1) + 2);
   pools.push(pgPool);
   const runner = await run({
@@ -36,7 +36,6 @@ async function startRunner(taskList: TaskList, options: { concurrency?: number; 
     pollInterval: 100,
     noHandleSignals: true,
     logger: quietJobLogger,
-    ...(options.maxResetLockedInterval ? { minResetLockedInterval: 10, maxResetLockedInterval: options.maxResetLockedInterval } : {}),
   });
   runners.push(runner);
   return runner;
@@ -138,27 +137,75 @@ describe('the job queue', () => {
     expect(runs.size).toBe(JOBS);
   });
 
-  it.runIf(process.env.TEST_DB === 'postgres')('leaves the job of a runner killed mid-job to be tried again', async () => {
+  it.runIf(process.env.TEST_DB === 'postgres')('runs the job of a runner killed mid-job again on a live runner, promptly and once in effect', async () => {
+    const DEAD_AFTER_MS = 1_500;
     const probe = database.jobPool(1);
     const url = (probe as unknown as { options: { connectionString: string } }).options.connectionString;
     await probe.end();
-    await enqueueJob(database.db, 'hang', {});
+    // A processor's calls, and what they did: a keyed call does its effect once, as Stripe's idempotency keys do.
+    await database.db.execute(sql`create table job_test_calls (key text not null, runner text not null)`);
+    await database.db.execute(sql`create table job_test_effects (key text primary key)`);
+    const charge = async (key: string, runner: string) => {
+      await database.db.execute(sql`insert into job_test_calls (key, runner) values (${key}, ${runner})`);
+      await database.db.execute(sql`insert into job_test_effects (key) values (${key}) on conflict do nothing`);
+    };
+    const finished = signal<number>();
+    const survivor = {
+      charge: async (payload: unknown, helpers: { job: { attempts: number } }) => {
+        await charge((payload as { key: string }).key, 'survivor');
+        finished.resolve(helpers.job.attempts);
+      },
+    };
+    // The doomed runner, alone: it takes the job and makes the call.
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./job-runner-child.ts', import.meta.url))], {
-      env: { ...process.env, JOB_TEST_DATABASE_URL: url },
+      env: { ...process.env, JOB_TEST_DATABASE_URL: url, JOB_TEST_DEAD_AFTER_MS: String(DEAD_AFTER_MS) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const [started] = (await once(child.stdout, 'data')) as [Buffer];
-    expect(started.toString()).toContain('started');
+    await enqueueJob(database.db, 'charge', { key: 'que-action-1-capture' });
+    const [charged] = (await once(child.stdout, 'data')) as [Buffer];
+    expect(charged.toString()).toContain('charged');
+    // A live runner, beating; the dead one's lock holds it off the job until it is freed.
+    const pgPool = database.jobPool(3);
+    pools.push(pgPool);
+    runners.push(await runJobs(pgPool, { tasks: survivor }, { concurrency: 1, pollIntervalMs: 100, deadAfterMs: DEAD_AFTER_MS, logger: quietJobLogger }));
     child.kill('SIGKILL');
     await once(child, 'exit');
-    // The dead runner's lock stays on the job and its queue: nobody else takes it meanwhile.
-    const [locked] = await waitingJobs();
-    expect(locked).toMatchObject({ task: 'hang', attempts: 1 });
-    expect(locked.locked_at).not.toBeNull();
-    // The library frees a lock held four hours (a runner that died); here that time has passed.
-    await database.db.execute(sql`update graphile_worker._private_jobs set locked_at = locked_at - interval '4 hours 1 minute'`);
-    const retried = signal<number>();
-    await startRunner({ hang: async (_payload, helpers) => retried.resolve(helpers.job.attempts) }, { maxResetLockedInterval: 50 });
-    expect(await retried.promise).toBe(2);
+    const killedAt = Date.now();
+    expect(await finished.promise).toBe(2);
+    const tookMs = Date.now() - killedAt;
+    // Freed once the dead runner's lock is DEAD_AFTER_MS old and a live runner's beat (every third of
+    // it) sees that, then taken at the next poll: well inside twice the limit, not four hours.
+    expect(tookMs).toBeLessThan(2 * DEAD_AFTER_MS + 1_000);
+    await expect.poll(async () => (await waitingJobs()).length).toBe(0);
+    expect(await queryRows(database, `select runner from job_test_calls order by runner`)).toEqual([{ runner: 'child' }, { runner: 'survivor' }]);
+    expect(await queryRows(database, `select key from job_test_effects`)).toEqual([{ key: 'que-action-1-capture' }]);
+    await database.db.execute(sql`drop table job_test_calls, job_test_effects`);
+  });
+
+  it('never frees the job of a runner that is alive, however long the job takes', async () => {
+    const DEAD_AFTER_MS = 600;
+    const started = signal();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let runs = 0;
+    const pgPool = database.jobPool(3);
+    pools.push(pgPool);
+    const task = async () => {
+      runs++;
+      started.resolve();
+      await released;
+    };
+    runners.push(await runJobs(pgPool, { tasks: { slow: task } }, { concurrency: 1, pollIntervalMs: 100, deadAfterMs: DEAD_AFTER_MS, logger: quietJobLogger }));
+    const other = database.jobPool(3);
+    pools.push(other);
+    runners.push(await runJobs(other, { tasks: { slow: task } }, { concurrency: 1, pollIntervalMs: 100, deadAfterMs: DEAD_AFTER_MS, logger: quietJobLogger }));
+    await enqueueJob(database.db, 'slow', {});
+    await started.promise;
+    // Three times the limit, measured by the lock's own age: the other runner's beats came and went.
+    await expect.poll(async () => (await queryRows<{ age: number }>(database, `select (extract(epoch from now() - locked_at) * 1000)::float8 as age from graphile_worker._private_jobs`))[0]?.age ?? 0, { timeout: 10_000, interval: 100 }).toBeGreaterThan(3 * DEAD_AFTER_MS);
+    expect((await waitingJobs())[0].locked_at).not.toBeNull();
+    release();
+    await expect.poll(async () => (await waitingJobs()).length).toBe(0);
+    expect(runs).toBe(1);
   });
 });

@@ -1,7 +1,10 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type Job, type JobHelpers, Logger, type LogLevel, run, type Runner, type TaskList } from 'graphile-worker';
+import { type Job, type JobHelpers, Logger, type LogLevel, parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type { Pool } from 'pg';
 import type { Db } from '../db/client.js';
+import { keepRunnerAlive } from './runner-liveness.js';
 
 // The one job queue (decision 0028): graphile-worker, on PostgreSQL and on PGlite. Features name
 // their tasks and hand them to the composition through their index.ts; a job is added in the
@@ -11,6 +14,30 @@ import type { Db } from '../db/client.js';
 export type { Job, JobHelpers };
 /** A feature's tasks: name → what runs one job (throwing asks for a retry, with the library's backoff). */
 export type JobTasks = TaskList;
+
+/**
+ * A task run on a schedule (graphile-worker's crontab): once per matching minute across every
+ * runner, whichever takes it. For sweeps that are a safety net or are periodic by nature.
+ */
+export interface RecurringJob {
+  task: string;
+  /** A cron pattern in UTC, e.g. `*\/10 * * * *`. */
+  match: string;
+}
+
+/** What a feature gives the runner: its tasks, and which of them recur. */
+export interface JobFeature {
+  tasks: JobTasks;
+  recurring?: RecurringJob[];
+}
+
+/** The features' tasks and schedules as one. */
+export function combineJobFeatures(features: JobFeature[]): Required<JobFeature> {
+  return {
+    tasks: Object.assign({}, ...features.map((f) => f.tasks)) as JobTasks,
+    recurring: features.flatMap((f) => f.recurring ?? []),
+  };
+}
 
 export interface EnqueueOptions {
   /** Jobs of one queue run one at a time, in the order they became due (e.g. one appointment's mail). */
@@ -56,8 +83,57 @@ export interface RunnerOptions {
   concurrency: number;
   /** How often a runner looks for due jobs that no notification announced (scheduled ones, retries). */
   pollIntervalMs?: number;
+  /** A runner silent this long is taken for dead and its jobs are freed for the others (runner-liveness.ts). */
+  deadAfterMs: number;
   /** After the runner has stopped, when the app closes (e.g. an SMTP connection the tasks used). */
   afterStop?: () => void;
+}
+
+/**
+ * One runner on `pgPool` (the app's, or a test child's): its tasks, its recurring jobs, and the
+ * liveness beat that lets other runners take over its jobs if this process is killed.
+ */
+export async function runJobs(
+  pgPool: Pool,
+  feature: JobFeature,
+  options: Omit<RunnerOptions, 'afterStop'> & { logger: Logger; log?: FastifyBaseLogger },
+): Promise<Runner> {
+  const events = new EventEmitter() as WorkerEvents;
+  const liveness = keepRunnerAlive(pgPool, events, {
+    deadAfterMs: options.deadAfterMs,
+    onError: (err) => options.log?.warn({ err }, 'job runner beat failed; it will beat again'),
+    onFreed: (workerIds) => options.log?.warn({ workerIds }, 'freed the jobs of job runners that stopped beating'),
+  });
+  const recurring = (feature.recurring ?? []).map(({ task, match }) => ({
+    task,
+    match,
+    identifier: task,
+    // One waiting run at most: a schedule that nobody runs for a while does not pile up.
+    options: { backfillPeriod: 0, jobKey: `recurring:${task}`, jobKeyMode: 'preserve_run_at' as const },
+  }));
+  try {
+    const runner = await run({
+      pgPool,
+      taskList: feature.tasks,
+      parsedCronItems: parseCronItems(recurring),
+      concurrency: options.concurrency,
+      pollInterval: options.pollIntervalMs ?? 1000,
+      noHandleSignals: true,
+      logger: options.logger,
+      events,
+    });
+    // A runner that stops of itself (a fatal error) beats no more either.
+    events.on('stop', () => void liveness.stop());
+    const stop = runner.stop.bind(runner);
+    runner.stop = async () => {
+      await stop();
+      await liveness.stop();
+    };
+    return runner;
+  } catch (error) {
+    await liveness.stop();
+    throw error;
+  }
 }
 
 /**
@@ -65,19 +141,12 @@ export interface RunnerOptions {
  * runner (FOR UPDATE SKIP LOCKED) and announced by NOTIFY, so it starts at once. Closing the app
  * lets jobs under way finish before the database closes.
  */
-export function startJobRunner(app: FastifyInstance, taskList: JobTasks, options: RunnerOptions): void {
-  if (Object.keys(taskList).length === 0) return;
+export function startJobRunner(app: FastifyInstance, feature: JobFeature, options: RunnerOptions): void {
+  if (Object.keys(feature.tasks).length === 0) return;
   let runner: Runner | undefined;
   const pgPool = app.database.jobPool(options.concurrency + 2);
   app.addHook('onReady', async () => {
-    runner = await run({
-      pgPool,
-      taskList,
-      concurrency: options.concurrency,
-      pollInterval: options.pollIntervalMs ?? 1000,
-      noHandleSignals: true,
-      logger: jobLogger(app.log),
-    });
+    runner = await runJobs(pgPool, feature, { ...options, logger: jobLogger(app.log), log: app.log });
   });
   app.addHook('onClose', async () => {
     await runner?.stop();

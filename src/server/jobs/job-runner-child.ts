@@ -1,20 +1,22 @@
-// A runner in a process of its own, for the test that kills one mid-job (job-queue.test.ts):
-// it takes the 'hang' job, says so on stdout, and never finishes it.
-import { run } from 'graphile-worker';
+// A runner in a process of its own, for the test that kills one mid-job (job-queue.test.ts): the
+// app's runner (runJobs: liveness beat included), whose 'charge' task makes its keyed call, says so
+// on stdout, and never finishes: the process is killed after the effect, before the job is done.
 import pg from 'pg';
-import { quietJobLogger } from './job-queue.js';
+import { quietJobLogger, runJobs } from './job-queue.js';
 
 const pgPool = new pg.Pool({ connectionString: process.env.JOB_TEST_DATABASE_URL, max: 3 });
-await run({
+await runJobs(
   pgPool,
-  concurrency: 1,
-  pollInterval: 100,
-  noHandleSignals: true,
-  logger: quietJobLogger,
-  taskList: {
-    hang: async () => {
-      process.stdout.write('started\n');
-      await new Promise(() => {});
+  {
+    tasks: {
+      charge: async (payload) => {
+        const { key } = payload as { key: string };
+        await pgPool.query(`insert into job_test_calls (key, runner) values ($1, 'child')`, [key]);
+        await pgPool.query(`insert into job_test_effects (key) values ($1) on conflict do nothing`, [key]);
+        process.stdout.write('charged\n');
+        await new Promise(() => {});
+      },
     },
   },
-});
+  { concurrency: 1, pollIntervalMs: 100, deadAfterMs: Number(process.env.JOB_TEST_DEAD_AFTER_MS), logger: quietJobLogger },
+);

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../contract/errors.js';
 import type { Db } from '../db/client.js';
 import { isRetryable, TRANSACTION_ATTEMPTS } from '../db/unit-of-work.js';
 import { AppError } from '../errors.js';
-import { runInBackground } from './background-loop.js';
+import type { JobFeature } from '../jobs/job-queue.js';
 import { type KeyedRequest, type StoredKey, sweepIdempotencyKeys } from './idempotency-keys.repository.js';
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, requestHash } from './idempotency-request.js';
 import { KeyedAttempt, keepRefusal } from './keyed-attempt.js';
@@ -30,7 +30,6 @@ declare module 'fastify' {
 }
 
 export const REPLAYED_HEADER = 'idempotent-replayed';
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 // PostgreSQL ends the session of a keyed transaction idle this long (its process hung or stopped),
 // so its key and locks are never held for good. Above the processor's 20 s timeout: a handler may
 // wait on a Stripe call while its transaction is open.
@@ -114,8 +113,6 @@ export const idempotencyPlugin = fp(
       }
       return payload;
     });
-
-    scheduleSweep(app);
   },
   { name: 'idempotency' },
 );
@@ -127,7 +124,10 @@ function replay(reply: FastifyReply, stored: StoredKey) {
   return reply.send();
 }
 
-/** Deletes keys past retention while the app runs. */
-function scheduleSweep(app: FastifyInstance) {
-  runInBackground(app, { name: 'idempotency key sweep', everyMs: SWEEP_EVERY_MS, round: () => sweepIdempotencyKeys(app.db) });
+/** The recurring job that deletes keys past retention, once an hour (app.ts; decision 0028). */
+export function idempotencyJobs(db: Db): JobFeature {
+  return {
+    tasks: { idempotency_key_sweep: async () => void (await sweepIdempotencyKeys(db)) },
+    recurring: [{ task: 'idempotency_key_sweep', match: '17 * * * *' }],
+  };
 }

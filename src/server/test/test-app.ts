@@ -140,6 +140,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_PER_MINUTE: 100_000,
     // Background work with its own timing; earliest-refresher.test.ts turns it on where it is the subject.
     EARLIEST_REFRESH: false,
+    // One job at a time in a test app's runner: its pool then holds at most three PostgreSQL
+    // connections, and test files share one server with every other file running at once.
+    JOB_CONCURRENCY: 1,
     ...overrides,
   };
 }

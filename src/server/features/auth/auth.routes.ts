@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { loginSchema, registerSchema, sessionSchema, userSchema } from '../../../contract/auth.js';
 import { updateProfileSchema } from '../../../contract/profile.js';
 import { requireUser } from '../../plugins/session.js';
-import { scheduleExpirySweep } from './expiry-sweep.js';
 import { loginUser } from './login-user.js';
 import { registerUser } from './register-user.js';
 import { endSession, startSession } from './sessions.js';
@@ -14,8 +13,6 @@ const logoutQuery = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  scheduleExpirySweep(app);
-
   app.post('/register', { schema: { body: registerSchema, response: { 201: userSchema } } }, async (request, reply) => {
     const user = await registerUser(app.db, request.body);
     await startSession(request, reply, user.id);

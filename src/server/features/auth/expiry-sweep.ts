@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { runInBackground } from '../../plugins/background-loop.js';
+import type { JobFeature } from '../../jobs/job-queue.js';
 import { deleteEndedWindows } from './login-attempts.repository.js';
 import { deleteExpiredSessions } from './sessions.repository.js';
 
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/** The recurring job that deletes what has expired. */
+export const EXPIRY_SWEEP_JOB = 'auth_expiry_sweep';
 
 /** Deletes expired sessions and ended login-count windows: rows that no longer mean anything. */
 export async function sweepExpired(db: Db) {
@@ -12,7 +12,10 @@ export async function sweepExpired(db: Db) {
   await deleteEndedWindows(db);
 }
 
-/** Sweeps every ten minutes while the app runs. */
-export function scheduleExpirySweep(app: FastifyInstance) {
-  runInBackground(app, { name: 'expiry sweep', everyMs: SWEEP_EVERY_MS, round: () => sweepExpired(app.db) });
+/** The auth feature's job (app.ts): the sweep every ten minutes, by one runner of any number. */
+export function authJobs(db: Db): JobFeature {
+  return {
+    tasks: { [EXPIRY_SWEEP_JOB]: async () => sweepExpired(db) },
+    recurring: [{ task: EXPIRY_SWEEP_JOB, match: '*/10 * * * *' }],
+  };
 }

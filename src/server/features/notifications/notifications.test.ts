@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSlot } from '../../../contract/time.js';
 import { completeVisit, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
-import { expireDueOffers } from '../offers/offer-sweeps.js';
+import { expireDueOffers } from '../offers/offer-jobs.js';
 import { type Client, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { authorizedIntent, book, creditOffer, grantCredit, restaurant, swapParties, upcomingDay } from '../offers/test-fixtures.js';
 

@@ -1,4 +1,4 @@
 // What the offers feature offers the rest of the app (decision 0017).
-export { startOfferSweeps } from './offer-sweeps.js';
+export { offerJobs } from './offer-jobs.js';
 export { offersRoutes } from './offers.routes.js';
 export { escrowOverview } from './offers.service.js';

@@ -4,7 +4,7 @@ import { dayOfWeek, minutesToTime } from '../../../contract/time.js';
 import { completeVisit, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { serviceBusiness, TIME_ZONE, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { businessNow } from '../availability/business-clock.js';
-import { expireDueOffers, settleDueOffers } from './offer-sweeps.js';
+import { expireDueOffers, settleDueOffers } from './offer-jobs.js';
 import { appointmentTime, book, creditOffer, expectLedgerBalanced, grantCredit, restaurant, swapParties, wallet } from './test-fixtures.js';
 
 let ctx: TestContext;

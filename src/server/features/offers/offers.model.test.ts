@@ -23,7 +23,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeVisit, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { expireDueOffers, settleDueOffers } from './offer-sweeps.js';
+import { expireDueOffers, settleDueOffers } from './offer-jobs.js';
 import { authorizedIntent, grantCredit, runPaymentActions } from './test-fixtures.js';
 import { offerInvariantViolations, offerSnapshot } from './test-invariants.js';
 import { canAnswer, isLive, partyToAnswer, type ModelAppointment, type ModelOffer, OfferModel, SLOTS, split } from './test-model.js';

@@ -79,6 +79,16 @@ export async function claimExpiredOffers(db: Db, limit: number): Promise<OfferRo
     .for('update', { skipLocked: true });
 }
 
+/** The offer, locked, when it is live and past its expiry (its expiry job); undefined once it has ended otherwise. */
+export async function lockExpiredOffer(db: Db, offerId: number): Promise<OfferRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, offerId), inArray(offers.status, [...LIVE_OFFER_STATUSES]), lte(offers.expiresAt, sql`now()`)))
+    .for('update');
+  return row;
+}
+
 /**
  * What a user's open offers amount to (GET /api/wallet): what the escrow accounts of the offers they
  * pay for hold while live or accepted and unsettled (pending and posted), and what accepted,

@@ -5,7 +5,8 @@ import { book, type Client, restaurant, type SwapParties, swapParties, upcomingD
 import { expectLedgerBalanced } from '../credits/test-fixtures.js';
 import { ledgerAccount, postTransfer } from '../ledger/test-ledger.js';
 import { authorizedIntent } from '../payments/test-fixtures.js';
-import { runDuePaymentActions } from '../payments/payment-worker.js';
+import { jobsDone } from '../../jobs/jobs-test-support.js';
+import { PAYMENT_JOB } from '../payments/payment-jobs.js';
 
 export { authorizedIntent, expectLedgerBalanced, swapParties, type SwapParties };
 
@@ -55,8 +56,9 @@ export async function offerCount(database: Database) {
   return Number((await queryRows<{ n: number }>(database, 'select count(*)::int as n from offers'))[0].n);
 }
 
+/** Waits until the app's job runner has carried out the payment actions due (their jobs). */
 export async function runPaymentActions(app: FastifyInstance) {
-  await runDuePaymentActions(app.db, app.paymentProcessor);
+  await jobsDone(app.database, [PAYMENT_JOB]);
 }
 
 export { restaurant, upcomingDay, book };

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { sqlFunction } from '../../db/sql-function.js';
 
 export type ActionKind = 'capture' | 'cancel' | 'refund' | 'payout';
 
@@ -24,32 +26,29 @@ export interface DueAction {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** Whose actions a payment job carries out (que_payment_job_add): an offer's, or an unclaimed card payment's. */
+export type PaymentJobKey = { offerId: number } | { intentId: string };
+
 /**
- * Takes up to `limit` due actions for this worker in one statement: SKIP LOCKED passes over rows
- * another worker is taking, and moving run_after past the lease hides them from everyone until
- * then. A worker that dies mid-call leaves its actions to be retried once the lease ends (the
- * idempotency key makes the repeat harmless). attempts counts tries, crashed ones included. An
- * action waits while an earlier one on the same payment intent or offer is still pending.
+ * The payment's oldest pending action, its try counted (crashed tries too): an offer's own actions
+ * and those of the card payment it claimed, or those of one card payment. Only the payment's job
+ * calls this, and jobs of one payment run one at a time (que_payment_job_add), so the actions of a
+ * payment are carried out in order, one at a time; failed ones do not block the rest.
  */
-export async function leaseDueActions(db: Db, limit: number, leaseSeconds: number): Promise<DueAction[]> {
+export async function takeNextAction(db: Db, key: PaymentJobKey): Promise<DueAction | undefined> {
+  const offerId = 'offerId' in key ? key.offerId : null;
+  const intentId = 'intentId' in key ? key.intentId : null;
   const result = await db.execute(sql`
-    update payment_actions a
-    set attempts = a.attempts + 1, run_after = now() + make_interval(secs => ${leaseSeconds})
-    where a.id in (
-      select id from payment_actions d
-      where status = 'pending' and run_after <= now()
-        -- in order per payment and per offer: a refund or payout never overtakes the capture it
-        -- depends on (leased by a worker that died, or waiting for its retry); failed ones do not block
-        and not exists (
-          select 1 from payment_actions e
-          left join payment_intents i on i.id = e.payment_intent_id
-          where e.id < d.id and e.status = 'pending'
-            and (e.payment_intent_id = d.payment_intent_id or e.offer_id = d.offer_id or i.offer_id = d.offer_id)
-        )
-      order by run_after, id
-      limit ${limit}
-      for update skip locked
-    )
+    update payment_actions a set attempts = a.attempts + 1
+    where a.id = (
+      select d.id from payment_actions d
+      left join payment_intents i on i.id = d.payment_intent_id
+      where d.status = 'pending'
+        and (d.offer_id = ${offerId}::int or i.offer_id = ${offerId}::int
+          -- an unclaimed card payment's (released: no offer ever claims it after), never an offer's
+          or (d.payment_intent_id = ${intentId}::text and d.offer_id is null and i.offer_id is null))
+      order by d.id
+      limit 1)
     returning a.id, a.kind, a.payment_intent_id, a.offer_id, a.user_id, a.amount_cents, a.attempts`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: Number(r.id),
@@ -59,21 +58,31 @@ export async function leaseDueActions(db: Db, limit: number, leaseSeconds: numbe
     userId: r.user_id === null ? null : Number(r.user_id),
     amountCents: Number(r.amount_cents),
     attempts: Number(r.attempts),
-  }));
+  }))[0];
 }
+
+/** The payment's next job at `runAt` (a retry after a backoff), in its queue (que_payment_job_add). */
+export async function schedulePaymentJob(db: Db, action: Pick<DueAction, 'paymentIntentId' | 'offerId'>, runAt: Date) {
+  await callJobAdd(db, { intentId: action.paymentIntentId, offerId: action.offerId, runAt: runAt.toISOString() });
+}
+
+const callJobAdd = sqlFunction(
+  'que_payment_job_add',
+  sql`select que_payment_job_add(${sql.placeholder('intentId')}::text, ${sql.placeholder('offerId')}::int, ${sql.placeholder('runAt')}::timestamptz) as added`,
+  z.object({ added: z.unknown() }),
+);
 
 export async function markActionDone(db: Db, id: number) {
   await db.execute(sql`update payment_actions set status = 'done', done_at = now(), last_error = null where id = ${id}`);
 }
 
-/** Tries again after `delaySeconds`, or gives up (`failed`) when no try is left. */
-export async function markActionFailed(db: Db, id: number, error: string, retry: { delaySeconds: number; giveUp: boolean; countAttempt: boolean }) {
+/** Records a failed try: `failed` when no try is left; `countAttempt` false gives the try back (a wait, not an error). */
+export async function markActionFailed(db: Db, id: number, error: string, outcome: { giveUp: boolean; countAttempt: boolean }) {
   await db.execute(sql`
     update payment_actions
-    set status = ${retry.giveUp ? 'failed' : 'pending'},
+    set status = ${outcome.giveUp ? 'failed' : 'pending'},
         last_error = ${error.slice(0, 1000)},
-        attempts = attempts - ${retry.countAttempt ? 0 : 1},
-        run_after = now() + make_interval(secs => ${retry.delaySeconds})
-    -- never reopens an action another worker has finished meanwhile
+        attempts = attempts - ${outcome.countAttempt ? 0 : 1}
+    -- never reopens an action a job has finished meanwhile (a dead runner's job taken over)
     where id = ${id} and status = 'pending'`);
 }

@@ -1,8 +1,8 @@
 /**
  * What Que asks of a card processor. Intents are authorized with manual capture when an offer is
- * made; the worker (payment-worker.ts) later captures, cancels, refunds or pays out, each call
+ * made; a payment job (payment-jobs.ts) later captures, cancels, refunds or pays out, each call
  * carrying an idempotency key derived from our action id so a retry is never a second charge.
- * Rows in payment_intents are written by the service and the worker, not by processors.
+ * Rows in payment_intents are written by the service and the payment jobs, not by processors.
  */
 export type IntentStatus = 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
 export type ProcessorName = 'test' | 'stripe';

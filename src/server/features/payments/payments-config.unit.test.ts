@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { backoffSeconds } from './payment-worker.js';
+import { backoffSeconds } from './payment-jobs.js';
 import { randomAlphanumeric } from './random-ids.js';
 import { stripeClientOptions } from './stripe-processor.js';
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { businesses, paymentActions, payoutAccounts, users } from '../../db/schema.js';
+import { schedulePaymentJob } from './payment-actions.repository.js';
 import type { PayoutOwner, ProcessorAccountStatus } from './payment-processor.js';
 
 export interface PayoutAccountRow {
@@ -54,13 +55,14 @@ export async function payoutOwnersOf(db: Db, userId: number) {
 }
 
 /**
- * A user's payouts that waited for their account are due now rather than at the worker's next
- * hourly look (decision 0009): the account just became ready.
+ * A user's payouts that waited for their account are due now rather than at their job's next
+ * hourly try (decision 0009): the account just became ready. Each payment's job is added again for
+ * now (payment-jobs.sql: one waiting job per payment, a running one left to finish).
  */
 export async function bringWaitingPayoutsForward(db: Db, userId: number): Promise<void> {
-  await db
-    .update(paymentActions)
-    .set({ runAfter: sql`now()` })
-    // Only those set aside for the hour: one a worker holds (a lease of two minutes) is left to it.
-    .where(and(eq(paymentActions.kind, 'payout'), eq(paymentActions.userId, userId), eq(paymentActions.status, 'pending'), sql`${paymentActions.runAfter} > now() + interval '5 minutes'`));
+  const waiting = await db
+    .selectDistinct({ paymentIntentId: paymentActions.paymentIntentId, offerId: paymentActions.offerId })
+    .from(paymentActions)
+    .where(and(eq(paymentActions.kind, 'payout'), eq(paymentActions.userId, userId), eq(paymentActions.status, 'pending')));
+  for (const payment of waiting) await schedulePaymentJob(db, payment, new Date());
 }

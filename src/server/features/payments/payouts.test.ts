@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestApp, createTestDatabase, queryRows, signUp, type TestContext, testConfig } from '../../test/test-app.js';
-import { runDuePaymentActions } from './payment-worker.js';
+import { runPaymentJob } from './payment-jobs.js';
 import { startStripeDouble } from './stripe-double.js';
 import { insertOffer, queueAction, swapParties } from './test-fixtures.js';
 
@@ -105,8 +105,14 @@ describe('with PAYMENTS=stripe', () => {
     const payee = parties.payee;
     const offerId = await insertOffer(app.db, parties);
     await unitOfWork(app.db, (tx) => queueAction(tx, { kind: 'payout', offerId, userId: payee.user.id, amountCents: 2375 }));
-    await runDuePaymentActions(app.db, app.paymentProcessor);
-    const waiting = () => queryRows<{ status: string; waits: boolean }>(app.database, `select status, run_after > now() + interval '5 minutes' as waits from payment_actions where offer_id = ${offerId}`);
+    // This app runs no payment jobs (PAYMENT_WORKER off): the test runs the payment's job itself.
+    await runPaymentJob(app.db, app.paymentProcessor, { offerId });
+    const waiting = () =>
+      queryRows<{ status: string; waits: boolean }>(
+        app.database,
+        `select a.status, j.run_at > now() + interval '5 minutes' as waits from payment_actions a
+           join graphile_worker._private_jobs j on j.key = 'payments:offer:' || a.offer_id where a.offer_id = ${offerId}`,
+      );
     expect(await waiting()).toEqual([{ status: 'pending', waits: true }]);
 
     const { url } = (await payee.post('/api/payouts/setup', {})).json();
@@ -116,7 +122,7 @@ describe('with PAYMENTS=stripe', () => {
     expect((await payee.get('/api/payouts')).json().accounts).toEqual([{ businessId: null, name: payee.user.username, status: 'ready' }]);
     expect(await waiting()).toEqual([{ status: 'pending', waits: false }]);
 
-    expect(await runDuePaymentActions(app.db, app.paymentProcessor)).toBe(1);
+    expect(await runPaymentJob(app.db, app.paymentProcessor, { offerId })).toBe(1);
     const [row] = await accountOf('user_id', payee.user.id);
     const transfer = stripe.received.filter((r) => r.path === '/v1/transfers').at(-1)!;
     expect(Object.fromEntries(transfer.form)).toMatchObject({ amount: '2375', destination: row.processor_ref, transfer_group: `offer_${offerId}` });

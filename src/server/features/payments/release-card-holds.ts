@@ -13,11 +13,11 @@ async function release(db: Db, key: string | null, userId: number | null, unclai
 
 /**
  * The card payment a refused request brought (an offer, a counter, an accepted counter), when no
- * offer claims it: its authorization is cancelled with the processor by the payment worker's cancel
- * action, so the payer's card is not left held (DESIGN section 4). Run once the request's own
+ * offer claims it: its authorization is cancelled with the processor by its cancel
+ * action's job, so the payer's card is not left held (DESIGN section 4). Run once the request's own
  * transaction has ended. Returns how many were released (0 or 1).
  */
 export const releaseRefusedIntent = (db: Db, userId: number, idOrClientSecret: string) => release(db, idOrClientSecret, userId, null);
 
-/** Every authorized card payment left unclaimed for RULES.unclaimedCardHoldMinutes: the worker's sweep. */
+/** Every authorized card payment left unclaimed for RULES.unclaimedCardHoldMinutes: the recurring job (payment-jobs.ts). */
 export const releaseUnclaimedIntents = (db: Db) => release(db, null, null, RULES.unclaimedCardHoldMinutes);

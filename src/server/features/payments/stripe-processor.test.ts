@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestDatabase, queryRows, signUp, testConfig } from '../../test/test-app.js';
-import { runDuePaymentActions } from './payment-worker.js';
+import { runJobsNow } from '../../jobs/jobs-test-support.js';
+import { paymentJobs } from './payment-jobs.js';
 import { refreshIntentFromProcessor } from './payments.service.js';
 import { startRecordedStripe } from './recorded-stripe-server.js';
 import { createStripeClient, StripePaymentProcessor } from './stripe-processor.js';
@@ -86,7 +87,7 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
       await queueAction(tx, { kind: 'payout', offerId, userId: payee, amountCents: 2375 });
     });
     const before = stripe.received.length;
-    expect(await runDuePaymentActions(app.db, processor)).toBe(3);
+    await runJobsNow(app.database, paymentJobs(app.db, processor));
     const [capture, refund, lookup, transfer] = since(before);
     const ids = (await queryRows<{ id: number; kind: string }>(app.database, 'select id, kind from payment_actions order by id')).map((a) => `que-action-${a.id}-${a.kind}`);
     expect(capture.path).toBe(`/v1/payment_intents/${STRIPE_PI}${created}/capture`);
@@ -114,7 +115,7 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
     await app.db.execute(`delete from payment_actions`);
     await unitOfWork(app.db, (tx) => queueAction(tx, { kind: 'payout', offerId, userId: parties.payer.user.id, amountCents: 1000 }));
     const mark = stripe.received.length;
-    await runDuePaymentActions(app.db, processor);
+    await runJobsNow(app.database, paymentJobs(app.db, processor));
     expect(since(mark)).toEqual([]);
     expect(await actionRows()).toEqual([{ kind: 'payout', status: 'pending', attempts: 0, last_error: expect.stringMatching(/has not finished setting up payouts with Stripe yet/) }]);
 
@@ -125,7 +126,7 @@ describe('the Stripe processor, against recorded Stripe responses', () => {
       await queueAction(tx, { kind: 'capture', paymentIntentId, amountCents: 3000 });
       await queueAction(tx, { kind: 'cancel', paymentIntentId, amountCents: 0 });
     });
-    await runDuePaymentActions(app.db, processor);
+    await runJobsNow(app.database, paymentJobs(app.db, processor));
     expect(await actionRows()).toEqual([
       { kind: 'capture', status: 'failed', attempts: 1, last_error: expect.stringMatching(/^Stripe refused: This PaymentIntent could not be captured/) },
       { kind: 'cancel', status: 'pending', attempts: 1, last_error: 'An unknown error occurred' },

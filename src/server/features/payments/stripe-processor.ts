@@ -27,11 +27,11 @@ export function stripeClientOptions(apiUrl: string | undefined): StripeClientOpt
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
-/** The longest one processor call may take: the client gives up after it (the worker's lease counts on it). */
+/** The longest one processor call may take: the client gives up after it and the payment job tries again later. */
 export const STRIPE_CALL_TIMEOUT_MS = 20_000;
 
 export function createStripeClient(secretKey: string, options: StripeClientOptions = {}) {
-  // Our own worker retries with backoff and the same idempotency key; the client's retries would only add delay.
+  // Our payment jobs retry with backoff and the same idempotency key; the client's retries would only add delay.
   return new Stripe(secretKey, { maxNetworkRetries: 0, timeout: STRIPE_CALL_TIMEOUT_MS, telemetry: false, ...options });
 }
 

@@ -85,6 +85,8 @@ BEGIN
   IF v_expires <= clock_timestamp() THEN
     RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'Too late: the earlier appointment has already started';
   END IF;
+  -- Its expiry, a job at expires_at in this transaction (decision 0028; offer-jobs.ts).
+  PERFORM graphile_worker.add_job('offers_expire', json_build_object('offerId', v_id), run_at => v_expires, job_key => 'offers:expire:' || v_id);
   v_claimed := que_offer_hold(v_id, que_offer_total(p_offer_cents, v_fee_kind), p_intent);
   IF v_claimed IS NOT NULL THEN UPDATE offers SET payment_intent_id = v_claimed, updated_at = now() WHERE id = v_id; END IF;
 

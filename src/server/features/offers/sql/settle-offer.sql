@@ -103,7 +103,7 @@ BEGIN
 END
 $$;
 
--- The sweep (offer-sweeps.ts): settles up to p_limit accepted offers whose appointments are done,
+-- The sweep (offer-jobs.ts): settles up to p_limit accepted offers whose appointments are done,
 -- claimed with SKIP LOCKED so several processes never take the same one. Returns how many settled.
 CREATE OR REPLACE FUNCTION que_offers_settle_due(p_limit integer)
  RETURNS integer

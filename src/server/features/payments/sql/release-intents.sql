@@ -1,8 +1,8 @@
 -- An authorized card payment that no offer claims is not escrow (DESIGN section 4): it is released
 -- at once when the request that brought it was refused (p_key: its id or clientSecret, p_user: its
--- payer), and by the payment worker once it has been left unclaimed p_unclaimed_minutes (rules.ts
+-- payer), and by a recurring job once it has been left unclaimed p_unclaimed_minutes (rules.ts
 -- unclaimedCardHoldMinutes; p_key NULL). Released means claimed by no offer (claimed_at set,
--- offer_id null), which que_claim_intent never takes, plus a cancel action, by which the worker has
+-- offer_id null), which que_claim_intent never takes, plus a cancel action, by whose job Que has
 -- the processor cancel the authorization and marks it canceled. The claim and the release both
 -- update the row, so of the two racing, the second sees what the first did. Returns how many.
 CREATE OR REPLACE FUNCTION que_release_unclaimed_intents(p_key text, p_user integer, p_unclaimed_minutes integer)
