@@ -13,7 +13,7 @@ import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
 import { appointmentsRoutes } from './features/appointments/index.js';
 import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
-import { availabilityRoutes, startEarliestRefresher } from './features/availability/index.js';
+import { availabilityRoutes, earliestCrontab, earliestTasks, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
 import { emailTasks, smtpSender } from './features/email/index.js';
@@ -115,8 +115,12 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   // SMTP_URL, e-mail waits in the outbox and its jobs in the queue (README) until a process can send.
   if (config.JOB_RUNNER) {
     const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : undefined;
-    const tasks = { ...(sender ? emailTasks(database.db, sender, config.MAIL_FROM, app.log) : {}) };
-    startJobRunner(app, tasks, { concurrency: config.JOB_CONCURRENCY, afterStop: () => sender?.close() });
+    const tasks = {
+      ...(sender ? emailTasks(database.db, sender, config.MAIL_FROM, app.log) : {}),
+      ...(config.EARLIEST_REFRESH ? earliestTasks(database.db) : {}),
+    };
+    const crontab = config.EARLIEST_REFRESH ? earliestCrontab : undefined;
+    startJobRunner(app, tasks, { concurrency: config.JOB_CONCURRENCY, afterStop: () => sender?.close(), crontab });
   }
 
   // Only JSON may change state: a cross-site HTML form cannot send application/json.

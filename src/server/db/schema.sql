@@ -89,6 +89,38 @@ END;
 $$;
 
 --
+-- Name: que_add_job_unannounced(text, json, text, timestamp with time zone, text, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+  IF p_queue IS NOT NULL THEN
+    INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+  END IF;
+  IF p_job_key IS NOT NULL THEN
+    -- a job of that key already taken by a runner keeps running; its key goes to the new job
+    UPDATE graphile_worker._private_jobs j SET key = NULL, attempts = j.max_attempts, updated_at = now()
+     WHERE j.key = p_job_key AND j.is_available IS NOT TRUE;
+  END IF;
+  INSERT INTO graphile_worker._private_jobs AS j (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
+  SELECT q.id, t.id, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL
+    FROM graphile_worker._private_tasks t
+    LEFT JOIN graphile_worker._private_job_queues q ON q.queue_name = p_queue
+   WHERE t.identifier = p_task
+  ON CONFLICT (key) DO UPDATE SET
+    job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
+    max_attempts = excluded.max_attempts,
+    run_at = CASE WHEN p_preserve_run_at AND j.attempts = 0 THEN j.run_at ELSE excluded.run_at END,
+    priority = excluded.priority, revision = j.revision + 1, flags = excluded.flags,
+    attempts = 0, last_error = NULL, updated_at = now()
+  WHERE j.locked_at IS NULL;
+END
+$$;
+
+--
 -- Name: que_appointment_blocked_period(); Type: FUNCTION; Schema: public; Owner: -
 --
 

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Job, type JobHelpers, Logger, type LogLevel, run, type Runner, type TaskList } from 'graphile-worker';
 import type { Db } from '../db/client.js';
+import { cachedSql } from '../db/prepared.js';
+import { isTransaction } from '../db/unit-of-work.js';
 
 // The one job queue (decision 0028): graphile-worker, on PostgreSQL and on PGlite. Features name
 // their tasks and hand them to the composition through their index.ts; a job is added in the
@@ -36,6 +38,42 @@ export async function enqueueJob(db: Db, task: string, payload: Record<string, u
     job_key => ${options.jobKey ?? null}::text)`);
 }
 
+// The runners' wake-up: the NOTIFY graphile_worker.add_job sends, for jobs added without it
+// (que_add_job_unannounced). After a commit it goes in a transaction of its own that does not wait
+// for the disk: it writes nothing a crash could lose (a job whose wake-up is lost is found by the
+// runners' next poll), and PostgreSQL's notify lock is held for microseconds instead of a flush.
+const wakeAfterCommit = cachedSql(
+  'que_jobs_wake',
+  sql`select set_config('synchronous_commit', 'off', true), pg_notify('jobs:insert', json_build_object('count', ${sql.placeholder('count')}::int)::text)`,
+);
+const wakeInTransaction = cachedSql('que_jobs_wake_in_transaction', sql`select pg_notify('jobs:insert', json_build_object('count', ${sql.placeholder('count')}::int)::text)`);
+const pendingWakes = new WeakMap<Db, { count: number; sent: Promise<void> }>();
+
+/**
+ * Tells the runners (in every process) that jobs were added without announcing themselves
+ * (que_add_job_unannounced, a booking's follow-up). On the pool, `db`'s change has committed: the
+ * wake-ups of every request that committed meanwhile go out together after the current tick, in
+ * one statement. Inside a transaction the wake-up goes out when it commits, as add_job's does. Best
+ * effort: a failure is reported to onError, never thrown (the runners poll as well).
+ */
+export function wakeJobRunners(db: Db, count = 1, onError: (error: unknown) => void = () => {}): Promise<void> {
+  if (isTransaction(db)) return wakeInTransaction(db, { count }).then(() => undefined, onError);
+  const pending = pendingWakes.get(db);
+  if (pending) {
+    pending.count += count;
+    return pending.sent;
+  }
+  const next = { count, sent: Promise.resolve() };
+  next.sent = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => {
+      pendingWakes.delete(db);
+      return wakeAfterCommit(db, { count: next.count });
+    })
+    .then(() => undefined, onError);
+  pendingWakes.set(db, next);
+  return next.sent;
+}
+
 /** graphile-worker's log lines through the app's logger (debug lines are dropped: one per job). */
 export function jobLogger(log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level: LogLevel, message: string, meta?: unknown) => {
@@ -58,6 +96,8 @@ export interface RunnerOptions {
   pollIntervalMs?: number;
   /** After the runner has stopped, when the app closes (e.g. an SMTP connection the tasks used). */
   afterStop?: () => void;
+  /** Jobs the queue adds on a schedule (graphile-worker crontab lines, one per line); its tasks must be in the task list. */
+  crontab?: string;
 }
 
 /**
@@ -75,6 +115,7 @@ export function startJobRunner(app: FastifyInstance, taskList: JobTasks, options
       taskList,
       concurrency: options.concurrency,
       pollInterval: options.pollIntervalMs ?? 1000,
+      ...(options.crontab ? { crontab: options.crontab } : {}),
       noHandleSignals: true,
       logger: jobLogger(app.log),
     });
