@@ -1000,6 +1000,41 @@ END
 $$;
 
 --
+-- Name: que_changes_purge(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_changes_purge(p_before timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_count int;
+BEGIN
+  PERFORM set_config('que.changes_purge', 'on', true);
+  WITH gone AS (
+    DELETE FROM changes c USING changes_followed f
+     WHERE f.change_id = c.id AND c.occurred_at < p_before
+    RETURNING c.id)
+  DELETE FROM changes_followed f USING gone WHERE f.change_id = gone.id;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  PERFORM set_config('que.changes_purge', 'off', true);
+  RETURN v_count;
+END
+$$;
+
+--
+-- Name: que_changes_write_once(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_changes_write_once() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND current_setting('que.changes_purge', true) = 'on' THEN RETURN OLD; END IF;
+  RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'The change log is written once: its rows are never changed';
+END
+$$;
+
+--
 -- Name: que_claim_intent(text, integer, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1626,6 +1661,24 @@ BEGIN
         FROM (SELECT 1) one LEFT JOIN users u ON u.id = NEW.owner_id;
   END IF;
   RETURN NULL;
+END
+$$;
+
+--
+-- Name: que_follow_change(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_follow_change(p_change bigint) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  c changes;
+BEGIN
+  INSERT INTO changes_followed (change_id) VALUES (p_change) ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  SELECT * INTO c FROM changes WHERE id = p_change;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  RETURN jsonb_build_object('change', to_jsonb(c), 'events', '[]'::jsonb);
 END
 $$;
 
@@ -2873,6 +2926,25 @@ END
 $$;
 
 --
+-- Name: que_record_change(text, integer, integer, integer, integer, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_record_change(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb) RETURNS bigint
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_id bigint;
+BEGIN
+  INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
+  VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
+  RETURNING id INTO v_id;
+  PERFORM graphile_worker.add_job('follow_change', json_build_object('changeId', v_id),
+    queue_name => 'changes:' || (coalesce(p_appointment, p_offer) % 16), run_at => clock_timestamp());
+  RETURN v_id;
+END
+$$;
+
+--
 -- Name: que_release_unclaimed_intents(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3714,6 +3786,49 @@ CREATE SEQUENCE public.businesses_id_seq
 ALTER SEQUENCE public.businesses_id_seq OWNED BY public.businesses.id;
 
 --
+-- Name: changes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.changes (
+    id bigint NOT NULL,
+    kind text NOT NULL,
+    appointment_id integer,
+    offer_id integer,
+    business_id integer,
+    actor_id integer,
+    occurred_at timestamp with time zone DEFAULT now() NOT NULL,
+    data jsonb DEFAULT '{}'::jsonb NOT NULL,
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text]))),
+    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
+);
+
+--
+-- Name: changes_followed; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.changes_followed (
+    change_id bigint NOT NULL,
+    followed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: changes_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.changes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: changes_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.changes_id_seq OWNED BY public.changes.id;
+
+--
 -- Name: earliest_free_starts; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4360,6 +4475,12 @@ ALTER TABLE ONLY public.business_hours ALTER COLUMN id SET DEFAULT nextval('publ
 ALTER TABLE ONLY public.businesses ALTER COLUMN id SET DEFAULT nextval('public.businesses_id_seq'::regclass);
 
 --
+-- Name: changes id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.changes ALTER COLUMN id SET DEFAULT nextval('public.changes_id_seq'::regclass);
+
+--
 -- Name: email_outbox id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4515,6 +4636,20 @@ ALTER TABLE ONLY public.business_words
 
 ALTER TABLE ONLY public.businesses
     ADD CONSTRAINT businesses_pkey PRIMARY KEY (id);
+
+--
+-- Name: changes_followed changes_followed_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.changes_followed
+    ADD CONSTRAINT changes_followed_pkey PRIMARY KEY (change_id);
+
+--
+-- Name: changes changes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.changes
+    ADD CONSTRAINT changes_pkey PRIMARY KEY (id);
 
 --
 -- Name: earliest_free_starts earliest_free_starts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4778,6 +4913,18 @@ CREATE INDEX businesses_rating_idx ON public.businesses USING btree (COALESCE(ra
 --
 
 CREATE INDEX businesses_type_name_idx ON public.businesses USING btree (business_type, business_name, id) WHERE listed;
+
+--
+-- Name: changes_appointment_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX changes_appointment_idx ON public.changes USING btree (appointment_id, id) WHERE (appointment_id IS NOT NULL);
+
+--
+-- Name: changes_offer_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX changes_offer_idx ON public.changes USING btree (offer_id, id) WHERE (offer_id IS NOT NULL);
 
 --
 -- Name: earliest_free_starts_business_day_idx; Type: INDEX; Schema: public; Owner: -
@@ -5178,6 +5325,12 @@ CREATE TRIGGER businesses_slots_updated AFTER UPDATE ON public.businesses REFERE
 CREATE TRIGGER businesses_words AFTER INSERT OR UPDATE OF search_text, business_name, category, cuisine_type, description, address ON public.businesses FOR EACH ROW EXECUTE FUNCTION public.que_business_words();
 
 ALTER TABLE public.businesses ENABLE ALWAYS TRIGGER businesses_words;
+
+--
+-- Name: changes changes_write_once; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER changes_write_once BEFORE DELETE OR UPDATE ON public.changes FOR EACH ROW EXECUTE FUNCTION public.que_changes_write_once();
 
 --
 -- Name: ledger_transfers ledger_transfers_no_update; Type: TRIGGER; Schema: public; Owner: -
