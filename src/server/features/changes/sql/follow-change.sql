@@ -9,11 +9,15 @@ CREATE OR REPLACE FUNCTION que_follow_change(p_change bigint)
 AS $$
 DECLARE
   c changes;
+  v_events jsonb;
 BEGIN
   INSERT INTO changes_followed (change_id) VALUES (p_change) ON CONFLICT DO NOTHING;
   IF NOT FOUND THEN RETURN NULL; END IF;
   SELECT * INTO c FROM changes WHERE id = p_change;
   IF NOT FOUND THEN RETURN NULL; END IF;
-  RETURN jsonb_build_object('change', to_jsonb(c), 'events', '[]'::jsonb);
+  -- Notices first: the e-mail's job may start before this commits, but it sends only what committed.
+  v_events := que_change_notices(c);
+  PERFORM que_change_email(c);
+  RETURN jsonb_build_object('change', to_jsonb(c), 'events', v_events);
 END
 $$;
