@@ -17,6 +17,7 @@ export const serverFeatureDependencies = {
   auth: [],
   availability: ['businesses'],
   businesses: [],
+  changes: [],
   credits: ['ledger'],
   email: [],
   ledger: [],

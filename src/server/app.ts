@@ -16,6 +16,7 @@ import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvaila
 import { availabilityRoutes, earliestCrontab, earliestTasks, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
+import { changeTasks } from './features/changes/index.js';
 import { emailTasks, smtpSender } from './features/email/index.js';
 import { type LiveOptions, livePlugin } from './features/live/index.js';
 import { notificationsRoutes } from './features/notifications/index.js';
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   if (config.JOB_RUNNER) {
     const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : undefined;
     const tasks = {
+      // Every change's follow-up (decision 0029): notices, e-mail to the outbox, live pushes.
+      ...changeTasks(database.db, [], (error) => app.log.warn({ err: error }, 'live events of a change were not published')),
       ...(sender ? emailTasks(database.db, sender, config.MAIL_FROM, app.log) : {}),
       ...(config.EARLIEST_REFRESH ? earliestTasks(database.db) : {}),
     };
