@@ -497,27 +497,6 @@ END
 $$;
 
 --
--- Name: que_appointment_slots_changed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_appointment_slots_changed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM que_earliest_invalidate_business(OLD.business_id);
-  ELSIF OLD.business_id <> NEW.business_id THEN
-    PERFORM que_earliest_invalidate(ARRAY[OLD.business_id, NEW.business_id]);
-  ELSE
-    PERFORM que_earliest_invalidate_business(NEW.business_id);
-  END IF;
-  RETURN NULL;
-END
-$$;
-
---
 -- Name: que_appointment_view(integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -770,8 +749,14 @@ BEGIN
   END IF;
 
   -- The change, once (decision 0029): its followers tell the customer in-app (when they booked it
-  -- themselves) and by e-mail.
-  PERFORM que_record_change('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
+  -- themselves) and by e-mail, and update the earliest free starts. A new booking's caller
+  -- (bookAppointment) wakes the job runners once it has committed, so its transaction sends no
+  -- NOTIFY: notifying transactions commit one at a time (que_record_change_quietly).
+  IF p_new THEN
+    PERFORM que_record_change_quietly('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
+  ELSE
+    PERFORM que_record_change('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
+  END IF;
   RETURN v_events;
 END
 $$;
@@ -1657,6 +1642,20 @@ END
 $$;
 
 --
+-- Name: que_earliest_follow(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_earliest_follow(p_kind text, p_business integer) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled') THEN
+    PERFORM que_earliest_invalidate_business(p_business);
+  END IF;
+END
+$$;
+
+--
 -- Name: que_earliest_invalidate(integer[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1797,9 +1796,16 @@ BEGIN
   IF NOT FOUND THEN RETURN NULL; END IF;
   SELECT * INTO c FROM changes WHERE id = p_change;
   IF NOT FOUND THEN RETURN NULL; END IF;
+  -- Without waiting for the disk: the job's completion is committed after this, so a crash that
+  -- loses this commit loses the completion too (the WAL is replayed in order) and the job runs again.
+  PERFORM set_config('synchronous_commit', 'off', true);
   -- Notices first: the e-mail's job may start before this commits, but it sends only what committed.
   v_events := que_change_notices(c);
   PERFORM que_change_email(c);
+  -- The earliest free starts of its business (availability), so a list read after this commits no
+  -- longer offers a time the change took. Last: it locks the business's rows, which every follow
+  -- job of that business's changes waits for, until this commits.
+  PERFORM que_earliest_follow(c.kind, c.business_id);
   RETURN jsonb_build_object('change', to_jsonb(c), 'events', v_events);
 END
 $$;
@@ -3060,13 +3066,29 @@ CREATE FUNCTION public.que_record_change(p_kind text, p_appointment integer, p_o
     LANGUAGE plpgsql
     AS $$
 DECLARE
+  v_id bigint := que_record_change_quietly(p_kind, p_appointment, p_offer, p_business, p_actor, p_data);
+BEGIN
+  -- the runners' wake-up, sent when the change commits (add_job's own NOTIFY)
+  PERFORM pg_notify('jobs:insert', '{"count":1}');
+  RETURN v_id;
+END
+$$;
+
+--
+-- Name: que_record_change_quietly(text, integer, integer, integer, integer, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_record_change_quietly(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb) RETURNS bigint
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
   v_id bigint;
 BEGIN
   INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
-  PERFORM graphile_worker.add_job('follow_change', json_build_object('changeId', v_id),
-    queue_name => 'changes:' || (coalesce(p_appointment, p_offer) % 16), run_at => clock_timestamp());
+  PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
+    'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
 END
 $$;
@@ -5349,24 +5371,6 @@ ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_instants;
 --
 
 CREATE TRIGGER appointments_offer_changed AFTER UPDATE OF status, starts_at ON public.appointments FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.starts_at IS DISTINCT FROM new.starts_at))) EXECUTE FUNCTION public.que_offer_appointment_changed();
-
---
--- Name: appointments appointments_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_slots_deleted AFTER DELETE ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.que_appointment_slots_changed();
-
---
--- Name: appointments appointments_slots_inserted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_slots_inserted AFTER INSERT ON public.appointments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_appointment_slots_changed();
-
---
--- Name: appointments appointments_slots_updated; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_slots_updated AFTER UPDATE ON public.appointments FOR EACH ROW WHEN (((old.business_id IS DISTINCT FROM new.business_id) OR (old.status IS DISTINCT FROM new.status) OR (old.starts_at IS DISTINCT FROM new.starts_at) OR (old.ends_at IS DISTINCT FROM new.ends_at) OR (old.exclusive IS DISTINCT FROM new.exclusive) OR (old.party_size IS DISTINCT FROM new.party_size))) EXECUTE FUNCTION public.que_appointment_slots_changed();
 
 --
 -- Name: blocked_dates blocked_dates_slots_deleted; Type: TRIGGER; Schema: public; Owner: -

@@ -20,7 +20,7 @@ $$;
 -- booking credit (bookingCreditCents of src/contract/rules.ts) held through the ledger (not for a business's own owner, and once per customer, business and day), the queue
 -- entry, and the change recorded ('booked': its followers send the notification and the e-mail).
 -- Returns the queue's live events (a jsonb array) for the caller to publish. p_new: the appointment was inserted by this call,
--- so it has no queue entry or e-mail yet.
+-- so it has no queue entry yet, and the caller wakes the job runners after its commit.
 CREATE OR REPLACE FUNCTION que_booked_effects_of(p_ap appointments, p_by_user integer, p_service_name text, p_business businesses, p_new boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -98,8 +98,14 @@ BEGIN
   END IF;
 
   -- The change, once (decision 0029): its followers tell the customer in-app (when they booked it
-  -- themselves) and by e-mail.
-  PERFORM que_record_change('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
+  -- themselves) and by e-mail, and update the earliest free starts. A new booking's caller
+  -- (bookAppointment) wakes the job runners once it has committed, so its transaction sends no
+  -- NOTIFY: notifying transactions commit one at a time (que_record_change_quietly).
+  IF p_new THEN
+    PERFORM que_record_change_quietly('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
+  ELSE
+    PERFORM que_record_change('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
+  END IF;
   RETURN v_events;
 END
 $$;

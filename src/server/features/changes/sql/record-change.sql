@@ -11,13 +11,31 @@ CREATE OR REPLACE FUNCTION que_record_change(p_kind text, p_appointment integer,
  LANGUAGE plpgsql
 AS $$
 DECLARE
+  v_id bigint := que_record_change_quietly(p_kind, p_appointment, p_offer, p_business, p_actor, p_data);
+BEGIN
+  -- the runners' wake-up, sent when the change commits (add_job's own NOTIFY)
+  PERFORM pg_notify('jobs:insert', '{"count":1}');
+  RETURN v_id;
+END
+$$;
+
+-- que_record_change without the runners' wake-up at commit, for an owner whose caller wakes them
+-- once the change has committed (job-queue.ts wakeJobRunners): the booking. A transaction that
+-- NOTIFYs holds PostgreSQL's cluster-wide notify lock from just before its commit until the commit
+-- is flushed, so notifying bookings committed one at a time (src/server/jobs/sql/add-job-unannounced.sql).
+-- Should the wake-up be lost (the process dies after the commit), the runners' next poll finds the job.
+CREATE OR REPLACE FUNCTION que_record_change_quietly(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+AS $$
+DECLARE
   v_id bigint;
 BEGIN
   INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
-  PERFORM graphile_worker.add_job('follow_change', json_build_object('changeId', v_id),
-    queue_name => 'changes:' || (coalesce(p_appointment, p_offer) % 16), run_at => clock_timestamp());
+  PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
+    'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
 END
 $$;
