@@ -7,7 +7,8 @@
 // e-mail, the earliest cache: decision 0029) run after it, in the app's job runner: after each round
 // the bench waits until every change was followed, so no path's follow-ups run in another's round,
 // and a third figure counts that wait in the HTTP and minimal rates (bookings with their follow-ups).
-// Run: npx tsx bench/booking-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUNDS)
+// Run: npx tsx bench/booking-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUNDS, BENCH_JOB_PROCESS)
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { addMinimalBusinesses, bookMinimal, createMinimalTables } from './booking-minimal.js';
 import { bookOneCall, bookRaw } from './booking-raw.js';
@@ -71,8 +72,15 @@ async function measure(p: Path, r: number, customers: Account[]) {
   return done / seconds;
 }
 
+const loadAtStart = loadavg();
 const db = await createBenchDatabase('throughput');
+// BENCH_JOB_PROCESS=1: the follow-up jobs run in a process of their own (JOB_RUNNER only there), as a
+// deployment may split them; by default the one app process serves requests and runs jobs.
+const jobProcess = process.env.BENCH_JOB_PROCESS === '1';
+if (jobProcess) process.env.BENCH_JOB_RUNNER = 'false';
 const server = await startAppServer(db.url, 20);
+if (jobProcess) process.env.BENCH_JOB_RUNNER = 'true';
+const runner = jobProcess ? await startAppServer(db.url, 8) : undefined;
 const http = httpClient(server.port, CLIENTS);
 const pool = new pg.Pool({ connectionString: db.url, max: 20 });
 let failed = false;
@@ -135,7 +143,11 @@ try {
     'every booking succeeded (no failures on any path)': paths.every((p) => p.failures === 0),
     'ledger sums to zero per asset': ledger.rows.every((r) => Number(r.total) === 0),
   };
-  writeResult('booking-throughput', figures, checks);
+  const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(' ');
+  writeResult('booking-throughput', figures, checks, [
+    `load average (1, 5, 15 min) ${load(loadAtStart)} at the start, ${load(loadavg())} at the end`,
+    jobProcess ? 'follow-up jobs ran in a second app process (BENCH_JOB_PROCESS=1); the HTTP process only served requests' : 'follow-up jobs ran in the app process that served the requests',
+  ]);
   failed = Object.values(checks).some((held) => !held);
 } catch (error) {
   failed = true;
@@ -144,6 +156,7 @@ try {
   http.close();
   await pool.end();
   await server.stop();
+  await runner?.stop();
   await db.drop();
 }
 console.log(failed ? 'RESULT: FAILED' : 'RESULT: OK');
