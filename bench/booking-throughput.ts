@@ -8,7 +8,6 @@
 // the bench waits until every change was followed, so no path's follow-ups run in another's round,
 // and a third figure counts that wait in the HTTP and minimal rates (bookings with their follow-ups).
 // Run: npx tsx bench/booking-throughput.ts   (BENCH_DATABASE_URL, BENCH_CLIENTS, BENCH_ROUNDS, BENCH_JOB_PROCESS)
-import { loadavg } from 'node:os';
 import pg from 'pg';
 import { addMinimalBusinesses, bookMinimal, createMinimalTables } from './booking-minimal.js';
 import { bookOneCall, bookRaw } from './booking-raw.js';
@@ -72,7 +71,6 @@ async function measure(p: Path, r: number, customers: Account[]) {
   return done / seconds;
 }
 
-const loadAtStart = loadavg();
 const db = await createBenchDatabase('throughput');
 // BENCH_JOB_PROCESS=1: the follow-up jobs run in a process of their own (JOB_RUNNER only there), as a
 // deployment may split them; by default the one app process serves requests and runs jobs.
@@ -143,9 +141,7 @@ try {
     'every booking succeeded (no failures on any path)': paths.every((p) => p.failures === 0),
     'ledger sums to zero per asset': ledger.rows.every((r) => Number(r.total) === 0),
   };
-  const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(' ');
   writeResult('booking-throughput', figures, checks, [
-    `load average (1, 5, 15 min) ${load(loadAtStart)} at the start, ${load(loadavg())} at the end`,
     jobProcess ? 'follow-up jobs ran in a second app process (BENCH_JOB_PROCESS=1); the HTTP process only served requests' : 'follow-up jobs ran in the app process that served the requests',
   ]);
   failed = Object.values(checks).some((held) => !held);
