@@ -1765,8 +1765,8 @@ BEGIN
   IF NOT FOUND THEN RETURN NULL; END IF;
   SELECT * INTO c FROM changes WHERE id = p_change;
   IF NOT FOUND THEN RETURN NULL; END IF;
-  -- Notices first: the e-mail's job may start before this commits, but it sends only what committed.
-  v_events := que_change_notices(c);
+  -- The offers' cards first, then the notices, as a reader's tab refetches then reads its bell.
+  v_events := que_offer_change_pushes(c) || que_change_notices(c);
   PERFORM que_change_email(c);
   RETURN jsonb_build_object('change', to_jsonb(c), 'events', v_events);
 END
@@ -2129,33 +2129,19 @@ END
 $$;
 
 --
--- Name: que_offer_appointment_changed(); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_offer_change_pushes(public.changes); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_offer_appointment_changed() RETURNS trigger
-    LANGUAGE plpgsql
+CREATE FUNCTION public.que_offer_change_pushes(c public.changes) RETURNS jsonb
+    LANGUAGE sql STABLE
     AS $$
-BEGIN
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(o.from_user_id, o.to_user_id),
-                                                  'offerId', o.id)::text)
-     FROM offers o
-    WHERE (o.from_appointment_id = NEW.id OR o.to_appointment_id = NEW.id) AND o.status = 'accepted' AND o.escrow_status = 'held';
-  RETURN NULL;
-END
-$$;
-
---
--- Name: que_offer_changed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_offer_changed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(NEW.from_user_id, NEW.to_user_id),
-                                                  'offerId', NEW.id)::text);
-  RETURN NULL;
-END
+  SELECT coalesce(jsonb_agg(jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(o.from_user_id, o.to_user_id), 'offerId', o.id)
+                            ORDER BY o.id), '[]')
+    FROM offers o
+   WHERE CASE WHEN c.offer_id IS NOT NULL THEN o.id = c.offer_id
+              ELSE c.kind IN ('moved', 'swapped', 'cancelled', 'completed', 'booked')
+                   AND (o.from_appointment_id = c.appointment_id OR o.to_appointment_id = c.appointment_id)
+                   AND o.status = 'accepted' AND o.escrow_status = 'held' END
 $$;
 
 --
@@ -5313,12 +5299,6 @@ CREATE TRIGGER appointments_instants BEFORE INSERT OR UPDATE ON public.appointme
 ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_instants;
 
 --
--- Name: appointments appointments_offer_changed; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_offer_changed AFTER UPDATE OF status, starts_at ON public.appointments FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.starts_at IS DISTINCT FROM new.starts_at))) EXECUTE FUNCTION public.que_offer_appointment_changed();
-
---
 -- Name: appointments appointments_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5411,12 +5391,6 @@ CREATE TRIGGER changes_write_once BEFORE DELETE OR UPDATE ON public.changes FOR 
 --
 
 CREATE TRIGGER ledger_transfers_no_update BEFORE DELETE OR UPDATE ON public.ledger_transfers FOR EACH ROW EXECUTE FUNCTION public.ledger_transfers_immutable();
-
---
--- Name: offers offers_changed; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER offers_changed AFTER INSERT OR UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.que_offer_changed();
 
 --
 -- Name: restaurant_time_slots restaurant_time_slots_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
