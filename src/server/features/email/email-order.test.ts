@@ -20,8 +20,10 @@ const FROM = 'Que <no-reply@que.local>';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // What the changes so far have written: their follow jobs write the mail (decision 0029).
-const outboxOf = async (appointmentId: number) => (await changesFollowed(ctx.database), true) &&
-  queryRows<{ id: number; kind: string; status: string }>(ctx.database, `select id, kind, status from email_outbox where appointment_id = ${appointmentId} order by id`);
+const outboxOf = async (appointmentId: number) => {
+  await changesFollowed(ctx.database);
+  return queryRows<{ id: number; kind: string; status: string }>(ctx.database, `select id, kind, status from email_outbox where appointment_id = ${appointmentId} order by id`);
+};
 /** The kinds of one appointment's messages in the order the SMTP server received them. */
 async function receivedKinds(appointmentId: number): Promise<string[]> {
   const rows = await outboxOf(appointmentId);

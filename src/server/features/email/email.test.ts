@@ -28,7 +28,10 @@ interface OutboxRow {
   last_error: string | null;
 }
 // What the changes so far have written: their follow jobs write the mail (decision 0029).
-const outboxOf = async (appointmentId: number) => (await changesFollowed(ctx.database), true) && queryRows<OutboxRow>(ctx.database, `select * from email_outbox where appointment_id = ${appointmentId} order by id`);
+const outboxOf = async (appointmentId: number) => {
+  await changesFollowed(ctx.database);
+  return queryRows<OutboxRow>(ctx.database, `select * from email_outbox where appointment_id = ${appointmentId} order by id`);
+};
 
 async function sendRound() {
   const sender = smtpSender(smtp.url);
