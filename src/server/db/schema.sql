@@ -2289,20 +2289,6 @@ END
 $$;
 
 --
--- Name: que_offer_email(integer, text, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_offer_email(p_appointment integer, p_kind text, p_previous text) RETURNS void
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM appointments WHERE id = p_appointment AND coalesce(customer_email, '') <> '') THEN
-    PERFORM que_appointment_email(p_appointment, p_kind, p_previous);
-  END IF;
-END
-$$;
-
---
 -- Name: que_offer_end(integer, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
