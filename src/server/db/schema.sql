@@ -1759,16 +1759,12 @@ CREATE FUNCTION public.que_follow_change(p_change bigint) RETURNS jsonb
     AS $$
 DECLARE
   c changes;
-  v_events jsonb;
 BEGIN
   INSERT INTO changes_followed (change_id) VALUES (p_change) ON CONFLICT DO NOTHING;
   IF NOT FOUND THEN RETURN NULL; END IF;
   SELECT * INTO c FROM changes WHERE id = p_change;
   IF NOT FOUND THEN RETURN NULL; END IF;
-  -- The offers' cards first, then the notices, as a reader's tab refetches then reads its bell.
-  v_events := que_offer_change_pushes(c) || que_change_notices(c);
-  PERFORM que_change_email(c);
-  RETURN jsonb_build_object('change', to_jsonb(c), 'events', v_events);
+  RETURN to_jsonb(c);
 END
 $$;
 
