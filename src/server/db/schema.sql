@@ -3002,7 +3002,7 @@ BEGIN
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
   PERFORM graphile_worker.add_job('follow_change', json_build_object('changeId', v_id),
-    queue_name => 'changes:' || (coalesce(p_appointment, p_offer) % 16), run_at => clock_timestamp());
+    queue_name => 'changes:' || (coalesce(p_business, p_appointment, p_offer) % 16), run_at => clock_timestamp());
   RETURN v_id;
 END
 $$;
