@@ -13,14 +13,14 @@ import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
 import { appointmentsRoutes } from './features/appointments/index.js';
 import { authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
-import { availabilityRoutes, earliestCrontab, earliestTasks, startEarliestRefresher } from './features/availability/index.js';
+import { availabilityRoutes, earliestCrontab, earliestFollowsChange, earliestTasks, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
 import { changeTasks } from './features/changes/index.js';
-import { emailTasks, smtpSender } from './features/email/index.js';
+import { emailFollowsChange, emailTasks, smtpSender } from './features/email/index.js';
 import { type LiveOptions, livePlugin } from './features/live/index.js';
-import { notificationsRoutes } from './features/notifications/index.js';
-import { offersRoutes, startOfferSweeps } from './features/offers/index.js';
+import { noticesFollowChange, notificationsRoutes } from './features/notifications/index.js';
+import { offersFollowChange, offersRoutes, startOfferSweeps } from './features/offers/index.js';
 import { createPaymentProcessor, type PaymentProcessor, paymentsRoutes, startPaymentWorker } from './features/payments/index.js';
 import { queueRoutes } from './features/queue/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
@@ -118,7 +118,14 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : undefined;
     const tasks = {
       // Every change's follow-up (decision 0029): notices, e-mail to the outbox, live pushes.
-      ...changeTasks(database.db, [], (error) => app.log.warn({ err: error }, 'live events of a change were not published')),
+      // Followers in this order: the offers' cards, then the notices (a tab refetches, then reads its bell), then mail.
+      ...changeTasks(database.db, [
+        (tx, change) => offersFollowChange(tx, change.id),
+        (tx, change) => noticesFollowChange(tx, change.id),
+        (tx, change) => emailFollowsChange(tx, change.id),
+        // last: it locks the business's cache rows until the follow transaction commits
+        (tx, change) => earliestFollowsChange(tx, change),
+      ], (error) => app.log.warn({ err: error }, 'live events of a change were not published')),
       ...(sender ? emailTasks(database.db, sender, config.MAIL_FROM, app.log) : {}),
       ...(config.EARLIEST_REFRESH ? earliestTasks(database.db) : {}),
     };

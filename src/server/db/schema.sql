@@ -1790,23 +1790,16 @@ CREATE FUNCTION public.que_follow_change(p_change bigint) RETURNS jsonb
     AS $$
 DECLARE
   c changes;
-  v_events jsonb;
 BEGIN
+  -- The follow transaction does not wait for the disk: the job's completion is committed after it,
+  -- so a crash that loses this commit loses the completion too (the WAL is replayed in order) and
+  -- the job runs again (decision 0028).
+  PERFORM set_config('synchronous_commit', 'off', true);
   INSERT INTO changes_followed (change_id) VALUES (p_change) ON CONFLICT DO NOTHING;
   IF NOT FOUND THEN RETURN NULL; END IF;
   SELECT * INTO c FROM changes WHERE id = p_change;
   IF NOT FOUND THEN RETURN NULL; END IF;
-  -- Without waiting for the disk: the job's completion is committed after this, so a crash that
-  -- loses this commit loses the completion too (the WAL is replayed in order) and the job runs again.
-  PERFORM set_config('synchronous_commit', 'off', true);
-  -- Notices first: the e-mail's job may start before this commits, but it sends only what committed.
-  v_events := que_change_notices(c);
-  PERFORM que_change_email(c);
-  -- The earliest free starts of its business (availability), so a list read after this commits no
-  -- longer offers a time the change took. Last: it locks the business's rows, which every follow
-  -- job of that business's changes waits for, until this commits.
-  PERFORM que_earliest_follow(c.kind, c.business_id);
-  RETURN jsonb_build_object('change', to_jsonb(c), 'events', v_events);
+  RETURN to_jsonb(c);
 END
 $$;
 
@@ -2167,33 +2160,19 @@ END
 $$;
 
 --
--- Name: que_offer_appointment_changed(); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_offer_change_pushes(public.changes); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_offer_appointment_changed() RETURNS trigger
-    LANGUAGE plpgsql
+CREATE FUNCTION public.que_offer_change_pushes(c public.changes) RETURNS jsonb
+    LANGUAGE sql STABLE
     AS $$
-BEGIN
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(o.from_user_id, o.to_user_id),
-                                                  'offerId', o.id)::text)
-     FROM offers o
-    WHERE (o.from_appointment_id = NEW.id OR o.to_appointment_id = NEW.id) AND o.status = 'accepted' AND o.escrow_status = 'held';
-  RETURN NULL;
-END
-$$;
-
---
--- Name: que_offer_changed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_offer_changed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(NEW.from_user_id, NEW.to_user_id),
-                                                  'offerId', NEW.id)::text);
-  RETURN NULL;
-END
+  SELECT coalesce(jsonb_agg(jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(o.from_user_id, o.to_user_id), 'offerId', o.id)
+                            ORDER BY o.id), '[]')
+    FROM offers o
+   WHERE CASE WHEN c.offer_id IS NOT NULL THEN o.id = c.offer_id
+              ELSE c.kind IN ('moved', 'swapped', 'cancelled', 'completed', 'booked')
+                   AND (o.from_appointment_id = c.appointment_id OR o.to_appointment_id = c.appointment_id)
+                   AND o.status = 'accepted' AND o.escrow_status = 'held' END
 $$;
 
 --
@@ -2337,20 +2316,6 @@ BEGIN
     format('%s offers %s to %s your %s at %s at %s.', c.from_name, que_format_cents(p_offer_cents),
            CASE WHEN p_offer_type = 'move_back' THEN 'trade their earlier time for' ELSE 'take' END, c.visit, c.business_name, c.to_slot))));
   RETURN que_offer_view(v_id);
-END
-$$;
-
---
--- Name: que_offer_email(integer, text, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_offer_email(p_appointment integer, p_kind text, p_previous text) RETURNS void
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM appointments WHERE id = p_appointment AND coalesce(customer_email, '') <> '') THEN
-    PERFORM que_appointment_email(p_appointment, p_kind, p_previous);
-  END IF;
 END
 $$;
 
@@ -3088,7 +3053,7 @@ BEGIN
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
   PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
-    'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
+    'changes:' || (coalesce(p_business, p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
 END
 $$;
@@ -5367,12 +5332,6 @@ CREATE TRIGGER appointments_instants BEFORE INSERT OR UPDATE ON public.appointme
 ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_instants;
 
 --
--- Name: appointments appointments_offer_changed; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_offer_changed AFTER UPDATE OF status, starts_at ON public.appointments FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.starts_at IS DISTINCT FROM new.starts_at))) EXECUTE FUNCTION public.que_offer_appointment_changed();
-
---
 -- Name: blocked_dates blocked_dates_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5447,12 +5406,6 @@ CREATE TRIGGER changes_write_once BEFORE DELETE OR UPDATE ON public.changes FOR 
 --
 
 CREATE TRIGGER ledger_transfers_no_update BEFORE DELETE OR UPDATE ON public.ledger_transfers FOR EACH ROW EXECUTE FUNCTION public.ledger_transfers_immutable();
-
---
--- Name: offers offers_changed; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER offers_changed AFTER INSERT OR UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.que_offer_changed();
 
 --
 -- Name: restaurant_time_slots restaurant_time_slots_slots_deleted; Type: TRIGGER; Schema: public; Owner: -

@@ -35,7 +35,7 @@ describe('a booking’s live events', () => {
     heard = [];
     const res = await book(alice, { businessId, serviceId, date: upcomingWeekday(), time: '11:00' });
     expect(res.statusCode).toBe(201);
-    // the notification is the change's follow-up, published once its job has committed (decision 0029)
+    // The notification is the booking change's follow-up (decision 0029), pushed once its job committed.
     await expect.poll(() => heard.some((e) => e.type === 'notification'), { timeout: 10_000 }).toBe(true);
     const events = await heardSoFar();
     const [entry] = await queryRows<{ id: number }>(ctx.database, `select id from queue_entries where appointment_id = ${res.json().id}`);

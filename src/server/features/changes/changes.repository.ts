@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { LiveEvent } from '../../live-events.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -27,26 +26,19 @@ interface ChangeRow {
   data: Record<string, unknown>;
 }
 
-/**
- * Marks a change followed and runs its SQL followers (que_follow_change), on `db`: null when it
- * was followed already (a job run again) or purged.
- */
-export async function followChangeInSql(db: Db, changeId: number): Promise<{ change: Change; events: LiveEvent[] } | null> {
-  const result = await db.execute(sql`select que_follow_change(${changeId}::bigint) as followed`);
-  const followed = rowsOf<{ followed: { change: ChangeRow; events: LiveEvent[] } | null }>(result)[0]?.followed;
-  if (!followed) return null;
-  const row = followed.change;
+/** Marks a change followed (que_follow_change), on `db`: its row, or null when it was followed already (a job run again) or purged. */
+export async function markChangeFollowed(db: Db, changeId: number): Promise<Change | null> {
+  const result = await db.execute(sql`select que_follow_change(${changeId}::bigint) as row`);
+  const row = rowsOf<{ row: ChangeRow | null }>(result)[0]?.row;
+  if (!row) return null;
   return {
-    change: {
-      id: Number(row.id),
-      kind: row.kind,
-      appointmentId: row.appointment_id,
-      offerId: row.offer_id,
-      businessId: row.business_id,
-      actorId: row.actor_id,
-      occurredAt: row.occurred_at,
-      data: row.data,
-    },
-    events: followed.events,
+    id: Number(row.id),
+    kind: row.kind,
+    appointmentId: row.appointment_id,
+    offerId: row.offer_id,
+    businessId: row.business_id,
+    actorId: row.actor_id,
+    occurredAt: row.occurred_at,
+    data: row.data,
   };
 }

@@ -163,7 +163,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('/ws across app processes', (
     const world = await queueWorld(app, database);
     const client = await LiveClient.open(port, sessionHeaders(world.customer));
     await client.subscribe({ businessId: world.businessId, date: world.date });
-    const listeners = sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`;
+    const listeners = sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %que_live%' and pid <> pg_backend_pid()`;
     const pids = async () => ((await database.db.execute(listeners)) as unknown as { rows: { pid: number }[] }).rows.map((row) => row.pid);
     const before = await pids();
     expect(before).toHaveLength(1);
