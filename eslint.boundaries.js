@@ -18,6 +18,7 @@ export const serverFeatureDependencies = {
   auth: [],
   availability: ['businesses'],
   businesses: [],
+  changes: [],
   credits: ['ledger'],
   email: [],
   ledger: [],

@@ -120,7 +120,9 @@ async function rollback(client: pg.PoolClient): Promise<false> {
 
 const BOOK_ONE_CALL = `select que_book_returning_events($1::int, $2::int, $3::int, $4::date, $5::text, null::int, ''::text, false, $6::text, $7::text, $8::text,
   null::text, null::text, null::text, 365::int, null::timestamptz, null::text, null::int) as booked`;
-const PUBLISH = `select set_config('synchronous_commit', 'off', true), que_publish($1::jsonb)`;
+// As the app does after the booking commits: its live events, and the job runners woken for its
+// follow-up (job-queue.ts wakeJobRunners), without waiting for the disk.
+const PUBLISH = `select set_config('synchronous_commit', 'off', true), que_publish($1::jsonb), pg_notify('jobs:insert', '{"count":1}')`;
 
 /**
  * The app's own one-call booking (que_book_returning_events) issued

@@ -14,6 +14,8 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '10000000',
   LOGIN_RATE_LIMIT: '1000000',
+  // false: this process serves requests only, and another runs the jobs (bench/booking-throughput.ts BENCH_JOB_PROCESS)
+  JOB_RUNNER: process.env.BENCH_JOB_RUNNER ?? 'true',
 });
 const database = await openDatabase({ kind: 'postgres', url, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
 // The completion rule's clock (a visit can be completed from an hour before its start): a bench that

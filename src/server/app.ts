@@ -13,13 +13,14 @@ import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
 import { appointmentsRoutes, cancelAsBusiness, requireOwnAppointment } from './features/appointments/index.js';
 import { authJobs, authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
-import { availabilityRoutes, startEarliestRefresher } from './features/availability/index.js';
+import { availabilityRoutes, earliestFollowsChange, earliestJobs, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes, settleStrandedWith } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
-import { emailTasks, smtpSender } from './features/email/index.js';
+import { changeTasks } from './features/changes/index.js';
+import { emailFollowsChange, emailTasks, smtpSender } from './features/email/index.js';
 import { type LiveOptions, livePlugin } from './features/live/index.js';
-import { notificationsRoutes } from './features/notifications/index.js';
-import { offerJobs, offersRoutes } from './features/offers/index.js';
+import { noticesFollowChange, notificationsRoutes } from './features/notifications/index.js';
+import { offerJobs, offersFollowChange, offersRoutes } from './features/offers/index.js';
 import { createPaymentProcessor, type PaymentProcessor, paymentJobs, paymentsRoutes } from './features/payments/index.js';
 import { queueRoutes } from './features/queue/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
@@ -118,10 +119,22 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   if (config.JOB_RUNNER) {
     const sender = config.SMTP_URL ? smtpSender(config.SMTP_URL) : undefined;
     const jobs = combineJobFeatures([
+      {
+        // Every change's follow-up (decision 0029): notices, e-mail to the outbox, live pushes.
+        // Followers in this order: the offers' cards, then the notices (a tab refetches, then reads its bell), then mail.
+        tasks: changeTasks(database.db, [
+          (tx, change) => offersFollowChange(tx, change.id),
+          (tx, change) => noticesFollowChange(tx, change.id),
+          (tx, change) => emailFollowsChange(tx, change.id),
+          // last: it locks the business's cache rows until the follow transaction commits
+          (tx, change) => earliestFollowsChange(tx, change),
+        ], (error) => app.log.warn({ err: error }, 'live events of a change were not published')),
+      },
       authJobs(database.db),
       idempotencyJobs(database.db),
       ...(config.PAYMENT_WORKER ? [paymentJobs(database.db, app.paymentProcessor, app.log)] : []),
       ...(config.OFFER_SWEEPS ? [offerJobs(database.db)] : []),
+      ...(config.EARLIEST_REFRESH ? [earliestJobs(database.db)] : []),
       ...(sender ? [{ tasks: emailTasks(database.db, sender, config.MAIL_FROM, app.log) }] : []),
     ]);
     startJobRunner(app, jobs, {

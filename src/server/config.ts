@@ -90,7 +90,8 @@ const envSchema = z.object({
   // off in processes that should only serve requests; at least one runner must run them.
   PAYMENT_WORKER: booleanFlag.default(true),
   OFFER_SWEEPS: booleanFlag.default(true),
-  // Recomputes stale earliest-appointment rows ahead of readers; any number of processes may run it.
+  // Recomputes stale earliest-appointment rows ahead of readers: a job of the queue, every 10 s, added
+  // at start-up; a process runs it when it runs jobs (JOB_RUNNER). Any number of processes may say so.
   EARLIEST_REFRESH: booleanFlag.default(true),
   // The job queue's runner (decision 0028): off in processes that should only serve requests; at
   // least one process must run it. JOB_CONCURRENCY: jobs one process runs at once.

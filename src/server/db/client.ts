@@ -133,7 +133,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       listen: (channel, onPayload) => listenPostgres(options.url, channel, onPayload),
       jobPool: (connections) => {
-        const jobs = new pg.Pool({ connectionString: options.url, max: connections, application_name: 'que-jobs', options: '-c jit=off' });
+        // The queue's own bookkeeping (take, complete, fail a job) does not wait for the disk: a crash
+        // that loses a completion runs the job again, which every task allows for (each follow-up is
+        // marked done in its own transaction, committed before the completion), and a lost take frees the job.
+        const jobs = new pg.Pool({ connectionString: options.url, max: connections, application_name: 'que-jobs', options: '-c jit=off -c synchronous_commit=off' });
         jobs.on('error', () => {});
         return jobs;
       },

@@ -89,6 +89,38 @@ END;
 $$;
 
 --
+-- Name: que_add_job_unannounced(text, json, text, timestamp with time zone, text, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+  IF p_queue IS NOT NULL THEN
+    INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+  END IF;
+  IF p_job_key IS NOT NULL THEN
+    -- a job of that key already taken by a runner keeps running; its key goes to the new job
+    UPDATE graphile_worker._private_jobs j SET key = NULL, attempts = j.max_attempts, updated_at = now()
+     WHERE j.key = p_job_key AND j.is_available IS NOT TRUE;
+  END IF;
+  INSERT INTO graphile_worker._private_jobs AS j (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
+  SELECT q.id, t.id, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL
+    FROM graphile_worker._private_tasks t
+    LEFT JOIN graphile_worker._private_job_queues q ON q.queue_name = p_queue
+   WHERE t.identifier = p_task
+  ON CONFLICT (key) DO UPDATE SET
+    job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
+    max_attempts = excluded.max_attempts,
+    run_at = CASE WHEN p_preserve_run_at AND j.attempts = 0 THEN j.run_at ELSE excluded.run_at END,
+    priority = excluded.priority, revision = j.revision + 1, flags = excluded.flags,
+    attempts = 0, last_error = NULL, updated_at = now()
+  WHERE j.locked_at IS NULL;
+END
+$$;
+
+--
 -- Name: que_appointment_blocked_period(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -157,7 +189,6 @@ DECLARE
   v_zone text;
   v_from_at timestamptz;
   v_from timestamp;
-  v_note int;
 BEGIN
   SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.starts_at, ap.status, bz.owner_id, bz.time_zone, bz.business_name,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time
@@ -182,16 +213,9 @@ BEGIN
       que_slot_text(a.starts_at), CASE WHEN v_from::date = a.starts_at::date THEN que_clock_text(v_from) ELSE que_slot_text(v_from) END);
   END IF;
   UPDATE appointments SET status = 'completed', updated_at = now() WHERE id = p_appointment;
-  -- Asked first, so what the completion settles (a payout) is the newer, shown above it.
-  IF a.customer_id <> a.owner_id THEN
-    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-    SELECT a.customer_id, 'review_request', 'How was your visit?',
-           format('Your %s at %s on %s is complete. A review helps others choose: it takes a minute.', s.name, a.business_name, que_slot_text(a.starts_at)),
-           format('/appointments?review=%s', p_appointment), p_appointment
-      FROM services s WHERE s.id = a.service_id
-    RETURNING id INTO v_note;
-    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id), 'notificationId', v_note)::text);
-  END IF;
+  -- The change, once (decision 0029): its followers ask the customer for a review. Recorded first,
+  -- so what the completion settles (a payout) is the newer notice, shown above it.
+  PERFORM que_record_change('completed', p_appointment, NULL, a.business_id, p_user, jsonb_build_object('startsAt', a.starts_at));
   SELECT h.id, h.amount INTO v_hold FROM ledger_transfers h
    WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
      AND NOT EXISTS (SELECT 1 FROM ledger_transfers x WHERE x.pending_id = h.id)
@@ -473,27 +497,6 @@ END
 $$;
 
 --
--- Name: que_appointment_slots_changed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_appointment_slots_changed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM que_earliest_invalidate_business(OLD.business_id);
-  ELSIF OLD.business_id <> NEW.business_id THEN
-    PERFORM que_earliest_invalidate(ARRAY[OLD.business_id, NEW.business_id]);
-  ELSE
-    PERFORM que_earliest_invalidate_business(NEW.business_id);
-  END IF;
-  RETURN NULL;
-END
-$$;
-
---
 -- Name: que_appointment_view(integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -679,7 +682,6 @@ DECLARE
   v_issuance int;
   v_wallet int;
   v_entry int;
-  v_note int;
   v_audience jsonb;
   v_events jsonb := '[]';
   v_credit int := que_rule('bookingCreditCents');
@@ -746,16 +748,15 @@ BEGIN
                                                      'line', jsonb_build_object('from', NULL, 'to', v_time)));
   END IF;
 
-  IF p_by_user = p_ap.customer_id THEN
-    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-    VALUES (p_ap.customer_id, 'booking_confirmed', 'Booking confirmed',
-            format('%s at %s at %s.', p_service_name, p_business.business_name, que_slot_text(p_ap.starts_at)), '/appointments', p_ap.id)
-    RETURNING id INTO v_note;
-    v_events := v_events || jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(p_ap.customer_id),
-                                                     'notificationId', v_note));
+  -- The change, once (decision 0029): its followers tell the customer in-app (when they booked it
+  -- themselves) and by e-mail, and update the earliest free starts. A new booking's caller
+  -- (bookAppointment) wakes the job runners once it has committed, so its transaction sends no
+  -- NOTIFY: notifying transactions commit one at a time (que_record_change_quietly).
+  IF p_new THEN
+    PERFORM que_record_change_quietly('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
+  ELSE
+    PERFORM que_record_change('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
   END IF;
-
-  PERFORM que_appointment_email_of(p_ap, p_service_name, p_business, 'booked', NULL, CASE WHEN p_new THEN 0 END);
   RETURN v_events;
 END
 $$;
@@ -915,11 +916,12 @@ DECLARE
   t record;
   v_hold int;
   v_entry int;
-  v_note int;
+  v_pending_table boolean;
   v_handed_over boolean;
 BEGIN
   SELECT ap.id, ap.business_id, ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name,
-         to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
+         to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, ap.starts_at,
+         que_slot_text(ap.starts_at) AS slot
     INTO t FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
   SELECT h.id INTO v_hold FROM ledger_transfers h
    WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
@@ -936,18 +938,12 @@ BEGIN
       'userIds', CASE WHEN t.customer_id = t.owner_id THEN jsonb_build_array(t.customer_id) ELSE jsonb_build_array(t.customer_id, t.owner_id) END,
       'businessId', t.business_id, 'date', t.date, 'queueEntryId', v_entry, 'line', jsonb_build_object('from', t.time, 'to', NULL))::text);
   END IF;
-  IF NOT EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status <> 'accepted' AND from_appointment_id = p_appointment) THEN
-    v_handed_over := EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment);
-    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-    VALUES (t.customer_id, 'booking_cancelled', CASE WHEN v_handed_over THEN 'Table handed over' ELSE 'Booking cancelled' END,
-            CASE WHEN v_handed_over THEN format('You handed your table at %s at %s to another guest.', t.business_name, t.slot)
-                 WHEN p_by_user = t.customer_id THEN format('You cancelled %s at %s at %s.', t.service_name, t.business_name, t.slot)
-                 ELSE format('%s cancelled your %s at %s.', t.business_name, t.service_name, t.slot) END,
-            '/appointments', p_appointment)
-    RETURNING id INTO v_note;
-    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(t.customer_id), 'notificationId', v_note)::text);
-  END IF;
-  PERFORM que_offer_email(p_appointment, 'cancelled', NULL);
+  -- The change, once (decision 0029). Its followers tell the customer in-app, unless it was a
+  -- restaurant offer's table never confirmed (notice false: the offer said it), and by e-mail.
+  v_pending_table := EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status <> 'accepted' AND from_appointment_id = p_appointment);
+  v_handed_over := EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment);
+  PERFORM que_record_change('cancelled', p_appointment, NULL, t.business_id, p_by_user,
+    jsonb_build_object('startsAt', t.starts_at, 'notice', NOT v_pending_table, 'handedOver', v_handed_over));
 END
 $$;
 
@@ -1006,6 +1002,148 @@ CREATE FUNCTION public.que_cents_decimal(p_cents bigint) RETURNS text
     AS $$
 BEGIN
   RETURN CASE WHEN p_cents < 0 THEN '-' ELSE '' END || (abs(p_cents) / 100)::text || '.' || lpad((abs(p_cents) % 100)::text, 2, '0');
+END
+$$;
+
+--
+-- Name: changes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.changes (
+    id bigint NOT NULL,
+    kind text NOT NULL,
+    appointment_id integer,
+    offer_id integer,
+    business_id integer,
+    actor_id integer,
+    occurred_at timestamp with time zone DEFAULT now() NOT NULL,
+    data jsonb DEFAULT '{}'::jsonb NOT NULL,
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text]))),
+    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
+);
+
+--
+-- Name: que_change_email(public.changes); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_change_email(c public.changes) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_ap appointments;
+  v_service_name text;
+  v_business businesses;
+BEGIN
+  IF c.kind NOT IN ('booked', 'moved', 'swapped', 'cancelled') OR c.appointment_id IS NULL THEN RETURN; END IF;
+  SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
+  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
+  SELECT name INTO v_service_name FROM services WHERE id = v_ap.service_id;
+  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
+  IF v_business.id IS NULL OR v_service_name IS NULL THEN RETURN; END IF;
+  IF c.data ? 'startsAt' THEN
+    v_ap.ends_at := v_ap.ends_at + ((c.data->>'startsAt')::timestamp - v_ap.starts_at);
+    v_ap.starts_at := (c.data->>'startsAt')::timestamp;
+  END IF;
+  PERFORM que_appointment_email_of(v_ap, v_service_name, v_business, CASE c.kind WHEN 'moved' THEN 'rescheduled' ELSE c.kind END, c.data->>'from', NULL);
+END
+$$;
+
+--
+-- Name: que_change_notices(public.changes); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_change_notices(c public.changes) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a record;
+  n jsonb;
+  v_slot text;
+  v_kind text;
+  v_title text;
+  v_body text;
+  v_link text := '/appointments';
+  v_note int;
+  v_events jsonb := '[]';
+BEGIN
+  IF c.offer_id IS NOT NULL THEN
+    FOR n IN SELECT * FROM jsonb_array_elements(coalesce(c.data->'notices', '[]')) LOOP
+      INSERT INTO notifications (user_id, kind, title, body, link, offer_id)
+      VALUES ((n->>'userId')::int, n->>'kind', n->>'title', n->>'body', '/appointments', c.offer_id)
+      RETURNING id INTO v_note;
+      v_events := v_events || jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array((n->>'userId')::int),
+                                                                   'notificationId', v_note));
+    END LOOP;
+    RETURN v_events;
+  END IF;
+  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
+  SELECT ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name INTO a
+    FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = c.appointment_id;
+  IF NOT FOUND THEN RETURN v_events; END IF;
+  v_slot := que_slot_text((c.data->>'startsAt')::timestamp);
+  CASE c.kind
+    WHEN 'booked' THEN
+      IF c.actor_id IS DISTINCT FROM a.customer_id THEN RETURN v_events; END IF;
+      v_kind := 'booking_confirmed'; v_title := 'Booking confirmed';
+      v_body := format('%s at %s at %s.', a.service_name, a.business_name, v_slot);
+    WHEN 'moved' THEN
+      v_kind := 'booking_rescheduled'; v_title := 'Booking rescheduled';
+      v_body := format('%s at %s is now at %s (was %s).', a.service_name, a.business_name, v_slot, que_slot_text((c.data->>'from')::timestamp));
+    WHEN 'cancelled' THEN
+      v_kind := 'booking_cancelled';
+      v_title := CASE WHEN (c.data->>'handedOver')::boolean THEN 'Table handed over' ELSE 'Booking cancelled' END;
+      v_body := CASE WHEN (c.data->>'handedOver')::boolean THEN format('You handed your table at %s at %s to another guest.', a.business_name, v_slot)
+                     WHEN c.actor_id = a.customer_id THEN format('You cancelled %s at %s at %s.', a.service_name, a.business_name, v_slot)
+                     ELSE format('%s cancelled your %s at %s.', a.business_name, a.service_name, v_slot) END;
+    WHEN 'completed' THEN
+      IF a.customer_id = a.owner_id THEN RETURN v_events; END IF;
+      v_kind := 'review_request'; v_title := 'How was your visit?';
+      v_body := format('Your %s at %s on %s is complete. A review helps others choose: it takes a minute.', a.service_name, a.business_name, v_slot);
+      v_link := format('/appointments?review=%s', c.appointment_id);
+    WHEN 'reassigned' THEN
+      v_kind := 'staff_reassigned'; v_title := 'New staff member for your booking';
+      v_body := format('%s is no longer available for your %s at %s, %s; %s will serve you instead.',
+                       c.data->>'fromStaff', a.service_name, a.business_name, v_slot, c.data->>'toStaff');
+  END CASE;
+  INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+  VALUES (a.customer_id, v_kind, v_title, v_body, v_link, c.appointment_id)
+  RETURNING id INTO v_note;
+  RETURN jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id), 'notificationId', v_note));
+END
+$$;
+
+--
+-- Name: que_changes_purge(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_changes_purge(p_before timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_count int;
+BEGIN
+  PERFORM set_config('que.changes_purge', 'on', true);
+  WITH gone AS (
+    DELETE FROM changes c USING changes_followed f
+     WHERE f.change_id = c.id AND c.occurred_at < p_before
+    RETURNING c.id)
+  DELETE FROM changes_followed f USING gone WHERE f.change_id = gone.id;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  PERFORM set_config('que.changes_purge', 'off', true);
+  RETURN v_count;
+END
+$$;
+
+--
+-- Name: que_changes_write_once(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_changes_write_once() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND current_setting('que.changes_purge', true) = 'on' THEN RETURN OLD; END IF;
+  RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'The change log is written once: its rows are never changed';
 END
 $$;
 
@@ -1514,6 +1652,20 @@ END
 $$;
 
 --
+-- Name: que_earliest_follow(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_earliest_follow(p_kind text, p_business integer) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled') THEN
+    PERFORM que_earliest_invalidate_business(p_business);
+  END IF;
+END
+$$;
+
+--
 -- Name: que_earliest_invalidate(integer[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1636,6 +1788,28 @@ BEGIN
         FROM (SELECT 1) one LEFT JOIN users u ON u.id = NEW.owner_id;
   END IF;
   RETURN NULL;
+END
+$$;
+
+--
+-- Name: que_follow_change(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_follow_change(p_change bigint) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  c changes;
+BEGIN
+  -- The follow transaction does not wait for the disk: the job's completion is committed after it,
+  -- so a crash that loses this commit loses the completion too (the WAL is replayed in order) and
+  -- the job runs again (decision 0028).
+  PERFORM set_config('synchronous_commit', 'off', true);
+  INSERT INTO changes_followed (change_id) VALUES (p_change) ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  SELECT * INTO c FROM changes WHERE id = p_change;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  RETURN to_jsonb(c);
 END
 $$;
 
@@ -1967,14 +2141,15 @@ BEGIN
   -- sender's, the payer at the recipient's, the one they paid for; a restaurant's table went to the
   -- sender, at the time it always had.
   SELECT * INTO c FROM que_offer_context(p_offer);
-  PERFORM que_offer_tell(CASE WHEN p_user = o.from_user_id THEN o.to_user_id ELSE o.from_user_id END, p_offer, 'offer_accepted',
+  PERFORM que_offer_record('offer_accepted', p_offer, p_user, jsonb_build_array(que_offer_notice(
+    CASE WHEN p_user = o.from_user_id THEN o.to_user_id ELSE o.from_user_id END, 'offer_accepted',
     'Offer accepted: ' || que_format_cents(v_price),
     format('%s accepted %s. %s; the money is held until both visits are completed.',
            CASE WHEN p_user = o.from_user_id THEN c.from_name ELSE c.to_name END, que_format_cents(v_price),
            CASE WHEN o.temporary_reservation AND p_user = o.from_user_id THEN format('Your table at %s at %s is handed over', c.business_name, c.to_slot)
                 WHEN o.temporary_reservation THEN format('The table at %s at %s is yours', c.business_name, c.from_slot)
                 WHEN p_user = o.from_user_id THEN format('Your appointment at %s is now at %s', c.business_name, c.from_slot)
-                ELSE format('Your appointment at %s is now at %s', c.business_name, c.to_slot) END));
+                ELSE format('Your appointment at %s is now at %s', c.business_name, c.to_slot) END))));
   RETURN que_offer_view(p_offer);
 END
 $$;
@@ -1995,33 +2170,19 @@ END
 $$;
 
 --
--- Name: que_offer_appointment_changed(); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_offer_change_pushes(public.changes); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_offer_appointment_changed() RETURNS trigger
-    LANGUAGE plpgsql
+CREATE FUNCTION public.que_offer_change_pushes(c public.changes) RETURNS jsonb
+    LANGUAGE sql STABLE
     AS $$
-BEGIN
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(o.from_user_id, o.to_user_id),
-                                                  'offerId', o.id)::text)
-     FROM offers o
-    WHERE (o.from_appointment_id = NEW.id OR o.to_appointment_id = NEW.id) AND o.status = 'accepted' AND o.escrow_status = 'held';
-  RETURN NULL;
-END
-$$;
-
---
--- Name: que_offer_changed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_offer_changed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(NEW.from_user_id, NEW.to_user_id),
-                                                  'offerId', NEW.id)::text);
-  RETURN NULL;
-END
+  SELECT coalesce(jsonb_agg(jsonb_build_object('type', 'offer_changed', 'userIds', jsonb_build_array(o.from_user_id, o.to_user_id), 'offerId', o.id)
+                            ORDER BY o.id), '[]')
+    FROM offers o
+   WHERE CASE WHEN c.offer_id IS NOT NULL THEN o.id = c.offer_id
+              ELSE c.kind IN ('moved', 'swapped', 'cancelled', 'completed', 'booked')
+                   AND (o.from_appointment_id = c.appointment_id OR o.to_appointment_id = c.appointment_id)
+                   AND o.status = 'accepted' AND o.escrow_status = 'held' END
 $$;
 
 --
@@ -2066,10 +2227,11 @@ BEGIN
    WHERE id = p_offer;
   -- The offer is on the recipient's appointment: the recipient's own, the slot the sender wants.
   SELECT * INTO c FROM que_offer_context(p_offer);
-  PERFORM que_offer_tell(CASE WHEN p_user = o.from_user_id THEN o.to_user_id ELSE o.from_user_id END, p_offer, 'offer_countered',
+  PERFORM que_offer_record('offer_countered', p_offer, p_user, jsonb_build_array(que_offer_notice(
+    CASE WHEN p_user = o.from_user_id THEN o.to_user_id ELSE o.from_user_id END, 'offer_countered',
     'Counter offer: ' || que_format_cents(p_cents),
     format('%s answered with %s for %s %s at %s at %s.', CASE WHEN p_user = o.from_user_id THEN c.from_name ELSE c.to_name END,
-           que_format_cents(p_cents), CASE WHEN p_user = o.from_user_id THEN 'your' ELSE 'their' END, c.visit, c.business_name, c.to_slot));
+           que_format_cents(p_cents), CASE WHEN p_user = o.from_user_id THEN 'your' ELSE 'their' END, c.visit, c.business_name, c.to_slot))));
   RETURN que_offer_view(p_offer);
 END
 $$;
@@ -2162,24 +2324,10 @@ BEGIN
 
   -- The recipient reads about their own appointment.
   SELECT * INTO c FROM que_offer_context(v_id);
-  PERFORM que_offer_tell(t.customer_id, v_id, 'offer_received', 'New offer: ' || que_format_cents(p_offer_cents),
+  PERFORM que_offer_record('offer_made', v_id, p_user, jsonb_build_array(que_offer_notice(t.customer_id, 'offer_received', 'New offer: ' || que_format_cents(p_offer_cents),
     format('%s offers %s to %s your %s at %s at %s.', c.from_name, que_format_cents(p_offer_cents),
-           CASE WHEN p_offer_type = 'move_back' THEN 'trade their earlier time for' ELSE 'take' END, c.visit, c.business_name, c.to_slot));
+           CASE WHEN p_offer_type = 'move_back' THEN 'trade their earlier time for' ELSE 'take' END, c.visit, c.business_name, c.to_slot))));
   RETURN que_offer_view(v_id);
-END
-$$;
-
---
--- Name: que_offer_email(integer, text, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_offer_email(p_appointment integer, p_kind text, p_previous text) RETURNS void
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM appointments WHERE id = p_appointment AND coalesce(customer_email, '') <> '') THEN
-    PERFORM que_appointment_email(p_appointment, p_kind, p_previous);
-  END IF;
 END
 $$;
 
@@ -2195,6 +2343,7 @@ DECLARE
   h record;
   c record;
   v_user int;
+  v_notices jsonb := '[]';
   v_verb text := CASE p_status WHEN 'declined' THEN 'was declined' WHEN 'cancelled' THEN 'was cancelled' ELSE 'expired' END;
 BEGIN
   UPDATE offers SET status = p_status, updated_at = now() WHERE id = p_offer RETURNING * INTO o;
@@ -2213,12 +2362,13 @@ BEGIN
   FOREACH v_user IN ARRAY ARRAY[o.from_user_id, o.to_user_id] LOOP
     CONTINUE WHEN p_status <> 'expired' AND v_user = p_by_user;
     -- Both read about the recipient's appointment the offer was on (changes end offers before they move it).
-    PERFORM que_offer_tell(v_user, p_offer, 'offer_' || p_status, 'Offer ' || p_status,
+    v_notices := v_notices || jsonb_build_array(que_offer_notice(v_user, 'offer_' || p_status, 'Offer ' || p_status,
       format('%s %s offer for %s %s at %s at %s %s.%s',
              CASE WHEN v_user = o.from_user_id THEN 'Your' ELSE 'The' END, que_format_cents(coalesce(o.agreed_cents, o.counter_cents, o.offer_cents)),
              CASE WHEN v_user = o.from_user_id THEN 'the' ELSE 'your' END, c.visit, c.business_name, c.to_slot, v_verb,
-             CASE WHEN v_user = o.from_user_id THEN ' Everything it held has been returned to you.' ELSE '' END));
+             CASE WHEN v_user = o.from_user_id THEN ' Everything it held has been returned to you.' ELSE '' END)));
   END LOOP;
+  PERFORM que_offer_record('offer_ended', p_offer, p_by_user, v_notices);
   IF o.temporary_reservation THEN
     PERFORM 1 FROM appointments WHERE id = o.from_appointment_id FOR UPDATE;
     UPDATE appointments SET status = 'cancelled', updated_at = now() WHERE id = o.from_appointment_id AND status = 'pending';
@@ -2377,6 +2527,31 @@ END
 $$;
 
 --
+-- Name: que_offer_notice(integer, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_offer_notice(p_user integer, p_kind text, p_title text, p_body text) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    AS $_$
+  SELECT jsonb_build_object('userId', p_user, 'kind', p_kind, 'title', p_title,
+                            'body', regexp_replace(upper(left(p_body, 1)) || substr(p_body, 2), '\.\.$', '.'))
+$_$;
+
+--
+-- Name: que_offer_record(text, integer, integer, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_offer_record(p_kind text, p_offer integer, p_actor integer, p_notices jsonb) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM que_record_change(p_kind, NULL, p_offer,
+    (SELECT ap.business_id FROM offers o JOIN appointments ap ON ap.id = o.to_appointment_id WHERE o.id = p_offer), p_actor,
+    jsonb_build_object('notices', coalesce(p_notices, '[]'::jsonb)));
+END
+$$;
+
+--
 -- Name: que_offer_settle(integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2427,9 +2602,9 @@ BEGIN
     END IF;
     UPDATE offers SET escrow_status = 'released', settled_at = now(), updated_at = now() WHERE id = p_offer;
     SELECT * INTO c FROM que_offer_context(p_offer);
-    PERFORM que_offer_tell(o.to_user_id, p_offer, 'offer_paid_out', 'Paid out: ' || que_format_cents(o.recipient_cents),
+    PERFORM que_offer_record('offer_settled', p_offer, NULL, jsonb_build_array(que_offer_notice(o.to_user_id, 'offer_paid_out', 'Paid out: ' || que_format_cents(o.recipient_cents),
       format('The swap with %s at %s is complete: %s has been released to you for the %s slot you gave up.', c.from_name, c.business_name,
-             que_format_cents(o.recipient_cents), c.to_slot));
+             que_format_cents(o.recipient_cents), c.to_slot))));
   ELSE
     PERFORM que_ledger_transfer(v_escrow,
       CASE WHEN v_asset = 'CREDIT' THEN que_ledger_account('user_credit', 'CREDIT', o.from_user_id, NULL, NULL, true)
@@ -2450,9 +2625,9 @@ BEGIN
     END IF;
     UPDATE offers SET escrow_status = 'refunded', settled_at = now(), updated_at = now() WHERE id = p_offer;
     SELECT * INTO c FROM que_offer_context(p_offer);
-    PERFORM que_offer_tell(o.from_user_id, p_offer, 'offer_refunded', 'Refunded: ' || que_format_cents(o.total_cents),
+    PERFORM que_offer_record('offer_settled', p_offer, NULL, jsonb_build_array(que_offer_notice(o.from_user_id, 'offer_refunded', 'Refunded: ' || que_format_cents(o.total_cents),
       format('%s cancelled the %s you paid for (%s), so the %s you paid for the swap has been returned to you.', c.business_name,
-             c.visit, CASE WHEN o.temporary_reservation THEN c.from_slot ELSE c.to_slot END, que_format_cents(o.total_cents)));
+             c.visit, CASE WHEN o.temporary_reservation THEN c.from_slot ELSE c.to_slot END, que_format_cents(o.total_cents)))));
   END IF;
   RETURN true;
 END
@@ -2480,23 +2655,6 @@ BEGIN
   END IF;
 END
 $$;
-
---
--- Name: que_offer_tell(integer, integer, text, text, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_offer_tell(p_user integer, p_offer integer, p_kind text, p_title text, p_body text) RETURNS void
-    LANGUAGE plpgsql
-    AS $_$
-DECLARE
-  v_note int;
-BEGIN
-  INSERT INTO notifications (user_id, kind, title, body, link, offer_id)
-  VALUES (p_user, p_kind, p_title, regexp_replace(upper(left(p_body, 1)) || substr(p_body, 2), '\.\.$', '.'), '/appointments', p_offer)
-  RETURNING id INTO v_note;
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(p_user), 'notificationId', v_note)::text);
-END
-$_$;
 
 --
 -- Name: que_offer_total(integer, text); Type: FUNCTION; Schema: public; Owner: -
@@ -2868,7 +3026,6 @@ DECLARE
   v_free int[];
   v_to int;
   v_to_name text;
-  v_note int;
 BEGIN
   SELECT ap.id, ap.business_id, ap.service_id, ap.party_size, ap.customer_id, ap.staff_id, ap.staff_requested, ap.starts_at,
          s.name AS service_name, bz.business_name, bz.business_type, m.name AS staff_name, que_slot_text(ap.starts_at) AS slot
@@ -2906,17 +3063,46 @@ BEGIN
                        a.service_name, a.slot);
   END IF;
   UPDATE appointments SET staff_id = v_to, staff_requested = false, updated_at = now() WHERE id = a.id;
-  IF a.staff_requested THEN
-    SELECT name INTO v_to_name FROM staff_members WHERE id = v_to;
-    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-    VALUES (a.customer_id, 'staff_reassigned', 'New staff member for your booking',
-            format('%s is no longer available for your %s at %s, %s; %s will serve you instead.', a.staff_name, a.service_name, a.business_name, a.slot, v_to_name),
-            '/appointments', a.id)
-    RETURNING id INTO v_note;
-    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id),
-                                                     'notificationId', v_note)::text);
-  END IF;
+  -- The change, once (decision 0029): a customer who had chosen the member is told in-app.
+  SELECT name INTO v_to_name FROM staff_members WHERE id = v_to;
+  PERFORM que_record_change('reassigned', a.id, NULL, a.business_id, NULL,
+    jsonb_build_object('startsAt', a.starts_at, 'notice', a.staff_requested, 'fromStaff', a.staff_name, 'toStaff', v_to_name));
   RETURN v_to;
+END
+$$;
+
+--
+-- Name: que_record_change(text, integer, integer, integer, integer, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_record_change(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb) RETURNS bigint
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_id bigint := que_record_change_quietly(p_kind, p_appointment, p_offer, p_business, p_actor, p_data);
+BEGIN
+  -- the runners' wake-up, sent when the change commits (add_job's own NOTIFY)
+  PERFORM pg_notify('jobs:insert', '{"count":1}');
+  RETURN v_id;
+END
+$$;
+
+--
+-- Name: que_record_change_quietly(text, integer, integer, integer, integer, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_record_change_quietly(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb) RETURNS bigint
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_id bigint;
+BEGIN
+  INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
+  VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
+  RETURNING id INTO v_id;
+  PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
+    'changes:' || (coalesce(p_business, p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
+  RETURN v_id;
 END
 $$;
 
@@ -3076,7 +3262,6 @@ CREATE FUNCTION public.que_reschedule(p_user integer, p_appointment integer, p_d
 DECLARE
   a record;
   v_period record;
-  v_note int;
   v_pol record;
   v_free int[];
   v_staff int;
@@ -3129,15 +3314,9 @@ BEGIN
   IF p_date <> a.date::date THEN PERFORM que_booking_credit_moved(p_appointment); END IF;
 
   PERFORM que_queue_moved(p_appointment, a.date, a.time);
-  INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-  SELECT a.customer_id, 'booking_rescheduled', 'Booking rescheduled',
-         format('%s at %s is now at %s (was %s).', s.name, bz.business_name, que_slot_text(ap.starts_at), a.slot),
-         '/appointments', p_appointment
-    FROM services s, businesses bz, appointments ap WHERE s.id = a.service_id AND bz.id = a.business_id AND ap.id = p_appointment
-  RETURNING id INTO v_note;
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id),
-                                                   'notificationId', v_note)::text);
-  PERFORM que_appointment_email(p_appointment, 'rescheduled', a.date || ' ' || a.time);
+  -- The change, once (decision 0029): its followers tell the customer in-app and by e-mail.
+  PERFORM que_record_change('moved', p_appointment, NULL, a.business_id, p_user,
+    jsonb_build_object('startsAt', v_period.starts_at, 'from', a.date || ' ' || a.time));
   RETURN jsonb_build_object('appointment', que_appointment_view(p_appointment), 'previous', jsonb_build_object('date', a.date, 'time', a.time));
 END
 $$;
@@ -3481,9 +3660,12 @@ BEGIN
     PERFORM que_booking_credit_moved(b.id);
   END IF;
   PERFORM que_queue_moved(a.id, a.date, a.time);
-  PERFORM que_offer_email(a.id, 'swapped', a.date || ' ' || a.time);
   PERFORM que_queue_moved(b.id, b.date, b.time);
-  PERFORM que_offer_email(b.id, 'swapped', b.date || ' ' || b.time);
+  -- One change per appointment moved (decision 0029): its followers e-mail its customer the new time.
+  PERFORM que_record_change('swapped', a.id, NULL, a.business_id, p_by_user,
+    jsonb_build_object('startsAt', (SELECT starts_at FROM appointments WHERE id = a.id), 'from', a.date || ' ' || a.time));
+  PERFORM que_record_change('swapped', b.id, NULL, b.business_id, p_by_user,
+    jsonb_build_object('startsAt', (SELECT starts_at FROM appointments WHERE id = b.id), 'from', b.date || ' ' || b.time));
 END
 $$;
 
@@ -3773,6 +3955,32 @@ CREATE SEQUENCE public.businesses_id_seq
 --
 
 ALTER SEQUENCE public.businesses_id_seq OWNED BY public.businesses.id;
+
+--
+-- Name: changes_followed; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.changes_followed (
+    change_id bigint NOT NULL,
+    followed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: changes_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.changes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: changes_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.changes_id_seq OWNED BY public.changes.id;
 
 --
 -- Name: earliest_free_starts; Type: TABLE; Schema: public; Owner: -
@@ -4463,6 +4671,12 @@ ALTER TABLE ONLY public.business_hours ALTER COLUMN id SET DEFAULT nextval('publ
 ALTER TABLE ONLY public.businesses ALTER COLUMN id SET DEFAULT nextval('public.businesses_id_seq'::regclass);
 
 --
+-- Name: changes id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.changes ALTER COLUMN id SET DEFAULT nextval('public.changes_id_seq'::regclass);
+
+--
 -- Name: email_outbox id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4624,6 +4838,20 @@ ALTER TABLE ONLY public.business_words
 
 ALTER TABLE ONLY public.businesses
     ADD CONSTRAINT businesses_pkey PRIMARY KEY (id);
+
+--
+-- Name: changes_followed changes_followed_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.changes_followed
+    ADD CONSTRAINT changes_followed_pkey PRIMARY KEY (change_id);
+
+--
+-- Name: changes changes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.changes
+    ADD CONSTRAINT changes_pkey PRIMARY KEY (id);
 
 --
 -- Name: earliest_free_starts earliest_free_starts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4901,6 +5129,18 @@ CREATE INDEX businesses_rating_idx ON public.businesses USING btree (COALESCE(ra
 --
 
 CREATE INDEX businesses_type_name_idx ON public.businesses USING btree (business_type, business_name, id) WHERE listed;
+
+--
+-- Name: changes_appointment_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX changes_appointment_idx ON public.changes USING btree (appointment_id, id) WHERE (appointment_id IS NOT NULL);
+
+--
+-- Name: changes_offer_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX changes_offer_idx ON public.changes USING btree (offer_id, id) WHERE (offer_id IS NOT NULL);
 
 --
 -- Name: earliest_free_starts_business_day_idx; Type: INDEX; Schema: public; Owner: -
@@ -5233,30 +5473,6 @@ CREATE TRIGGER appointments_instants BEFORE INSERT OR UPDATE ON public.appointme
 ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_instants;
 
 --
--- Name: appointments appointments_offer_changed; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_offer_changed AFTER UPDATE OF status, starts_at ON public.appointments FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.starts_at IS DISTINCT FROM new.starts_at))) EXECUTE FUNCTION public.que_offer_appointment_changed();
-
---
--- Name: appointments appointments_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_slots_deleted AFTER DELETE ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.que_appointment_slots_changed();
-
---
--- Name: appointments appointments_slots_inserted; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_slots_inserted AFTER INSERT ON public.appointments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_appointment_slots_changed();
-
---
--- Name: appointments appointments_slots_updated; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER appointments_slots_updated AFTER UPDATE ON public.appointments FOR EACH ROW WHEN (((old.business_id IS DISTINCT FROM new.business_id) OR (old.status IS DISTINCT FROM new.status) OR (old.starts_at IS DISTINCT FROM new.starts_at) OR (old.ends_at IS DISTINCT FROM new.ends_at) OR (old.exclusive IS DISTINCT FROM new.exclusive) OR (old.party_size IS DISTINCT FROM new.party_size))) EXECUTE FUNCTION public.que_appointment_slots_changed();
-
---
 -- Name: blocked_dates blocked_dates_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5321,16 +5537,16 @@ CREATE TRIGGER businesses_words AFTER INSERT OR UPDATE OF search_text, business_
 ALTER TABLE public.businesses ENABLE ALWAYS TRIGGER businesses_words;
 
 --
+-- Name: changes changes_write_once; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER changes_write_once BEFORE DELETE OR UPDATE ON public.changes FOR EACH ROW EXECUTE FUNCTION public.que_changes_write_once();
+
+--
 -- Name: ledger_transfers ledger_transfers_no_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER ledger_transfers_no_update BEFORE DELETE OR UPDATE ON public.ledger_transfers FOR EACH ROW EXECUTE FUNCTION public.ledger_transfers_immutable();
-
---
--- Name: offers offers_changed; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER offers_changed AFTER INSERT OR UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.que_offer_changed();
 
 --
 -- Name: payment_actions payment_actions_job; Type: TRIGGER; Schema: public; Owner: -

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, doublePrecision, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique, uniqueIndex,
+  bigint, bigserial, boolean, check, date, doublePrecision, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -793,6 +793,41 @@ export const appRules = pgTable(
   },
   (t) => [check('app_rules_one_row_check', sql`${t.id}`)],
 );
+
+/**
+ * The change log (decision 0029): one row per change to an appointment or an offer, written once
+ * (que_record_change) by the feature that owns the change, in its transaction; what follows a change
+ * (notifications, e-mail, live pushes, caches) reads it in a job added with it. Never updated; rows
+ * older than the retention are purged (que_changes_purge). No foreign keys: it is history.
+ */
+export const changes = pgTable(
+  'changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    appointmentId: integer('appointment_id'),
+    offerId: integer('offer_id'),
+    businessId: integer('business_id'),
+    /** The user who made the change (null: the system, e.g. an expiry). */
+    actorId: integer('actor_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What followers need that the rows may no longer say (e.g. a move's old and new times). */
+    data: jsonb('data').notNull().default({}),
+  },
+  (t) => [
+    check('changes_kind_check', sql`${t.kind} IN ('booked', 'moved', 'swapped', 'cancelled', 'completed', 'reassigned',
+		'offer_made', 'offer_countered', 'offer_accepted', 'offer_ended', 'offer_settled')`),
+    check('changes_subject_check', sql`${t.appointmentId} IS NOT NULL OR ${t.offerId} IS NOT NULL`),
+    index('changes_appointment_idx').on(t.appointmentId, t.id).where(sql`${t.appointmentId} IS NOT NULL`),
+    index('changes_offer_idx').on(t.offerId, t.id).where(sql`${t.offerId} IS NOT NULL`),
+  ],
+);
+
+/** Changes whose follow job has run (decision 0029): its first write, so a job run twice does nothing the second time. */
+export const changesFollowed = pgTable('changes_followed', {
+  changeId: bigint('change_id', { mode: 'number' }).primaryKey(),
+  followedAt: timestamp('followed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Verified reviews (DESIGN section 10): one per completed appointment, by its customer, within 30 days

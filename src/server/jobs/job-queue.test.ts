@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { run, type Runner, type TaskList } from 'graphile-worker';
@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { unitOfWork } from '../db/unit-of-work.js';
 import { createTestDatabase, queryRows } from '../test/test-app.js';
-import { enqueueJob, quietJobLogger, runJobs } from './job-queue.js';
+import { enqueueJob, quietJobLogger, runJobs, wakeJobRunners } from './job-queue.js';
 
 // The job queue (decision 0028) on the database the tests run on: PGlite, and PostgreSQL.
 
@@ -26,14 +26,15 @@ afterEach(async () => {
   await database.db.execute(sql`delete from graphile_worker._private_jobs`);
 });
 
-async function startRunner(taskList: TaskList, options: { concurrency?: number } = {}): Promise<Runner> {
+async function startRunner(taskList: TaskList, options: { concurrency?: number; pollInterval?: number; events?: EventEmitter } = {}): Promise<Runner> {
   const pgPool = database.jobPool((options.concurrency ?? 1) + 2);
   pools.push(pgPool);
   const runner = await run({
     pgPool,
     taskList,
     concurrency: options.concurrency ?? 1,
-    pollInterval: 100,
+    pollInterval: options.pollInterval ?? 100,
+    ...(options.events ? { events: options.events as never } : {}),
     noHandleSignals: true,
     logger: quietJobLogger,
   });
@@ -84,6 +85,35 @@ describe('the job queue', () => {
     await database.db.execute(sql`select graphile_worker.add_job('from_sql', json_build_object('id', 7))`);
     await startRunner({ from_sql: async (payload) => done.resolve(payload) });
     expect(await done.promise).toEqual({ id: 7 });
+  });
+
+  // A booking's follow-up is added without add_job's NOTIFY (que_add_job_unannounced): a notifying
+  // transaction holds PostgreSQL's notify lock through its commit's flush, one at a time.
+  it('runs a job added without a notice once the runners are woken after its commit, and keeps one waiting job per key', async () => {
+    const ran: number[] = [];
+    const done = signal();
+    // A poll an hour away: once it is listening and has found nothing, only a wake-up starts a job.
+    const events = new EventEmitter();
+    const idle = new Promise<void>((resolve) => events.once('pool:listen:success', () => events.once('worker:getJob:empty', () => resolve())));
+    await startRunner({ quiet: async (payload) => { ran.push((payload as { n: number }).n); if (ran.length === 2) done.resolve(); } }, { pollInterval: 3_600_000, events });
+    await idle;
+    await unitOfWork(database.db, async (tx) => {
+      await tx.execute(sql`select que_add_job_unannounced('quiet', json_build_object('n', 1), 'quiet:1', null, 'quiet:key', false)`);
+      await tx.execute(sql`select que_add_job_unannounced('quiet', json_build_object('n', 2), 'quiet:1', null, 'quiet:key', false)`);
+      await tx.execute(sql`select que_add_job_unannounced('quiet', json_build_object('n', 3), null, null, null, false)`);
+    });
+    await expect(
+      unitOfWork(database.db, async (tx) => {
+        await tx.execute(sql`select que_add_job_unannounced('quiet', json_build_object('n', 4), null, null, null, false)`);
+        throw new Error('the change is refused');
+      }),
+    ).rejects.toThrow('the change is refused');
+    // the same key replaced the waiting job's payload: two jobs wait, neither has run
+    expect((await waitingJobs()).map((j) => [j.task, j.locked_at])).toEqual([['quiet', null], ['quiet', null]]);
+    expect(ran).toEqual([]);
+    await wakeJobRunners(database.db);
+    await done.promise;
+    expect(ran.sort()).toEqual([2, 3]);
   });
 
   it('tries a failed job again after a backoff that grows with its attempts', async () => {

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Job, type JobHelpers, Logger, type LogLevel, parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Pool } from 'pg';
 import type { Db } from '../db/client.js';
+import { cachedSql } from '../db/prepared.js';
+import { isTransaction } from '../db/unit-of-work.js';
 import { keepRunnerAlive } from './runner-liveness.js';
 
 // The one job queue (decision 0028): graphile-worker, on PostgreSQL and on PGlite. Features name
@@ -23,6 +25,8 @@ export interface RecurringJob {
   task: string;
   /** A cron pattern in UTC, e.g. `*\/10 * * * *`. */
   match: string;
+  /** The key of its one waiting job (default `recurring:<task>`): a task that also schedules itself gives its own. */
+  jobKey?: string;
 }
 
 /** What a feature gives the runner: its tasks, and which of them recur. */
@@ -61,6 +65,42 @@ export async function enqueueJob(db: Db, task: string, payload: Record<string, u
     run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
     max_attempts => ${options.maxAttempts ?? null}::int,
     job_key => ${options.jobKey ?? null}::text)`);
+}
+
+// The runners' wake-up: the NOTIFY graphile_worker.add_job sends, for jobs added without it
+// (que_add_job_unannounced). After a commit it goes in a transaction of its own that does not wait
+// for the disk: it writes nothing a crash could lose (a job whose wake-up is lost is found by the
+// runners' next poll), and PostgreSQL's notify lock is held for microseconds instead of a flush.
+const wakeAfterCommit = cachedSql(
+  'que_jobs_wake',
+  sql`select set_config('synchronous_commit', 'off', true), pg_notify('jobs:insert', json_build_object('count', ${sql.placeholder('count')}::int)::text)`,
+);
+const wakeInTransaction = cachedSql('que_jobs_wake_in_transaction', sql`select pg_notify('jobs:insert', json_build_object('count', ${sql.placeholder('count')}::int)::text)`);
+const pendingWakes = new WeakMap<Db, { count: number; sent: Promise<void> }>();
+
+/**
+ * Tells the runners (in every process) that jobs were added without announcing themselves
+ * (que_add_job_unannounced, a booking's follow-up). On the pool, `db`'s change has committed: the
+ * wake-ups of every request that committed meanwhile go out together after the current tick, in
+ * one statement. Inside a transaction the wake-up goes out when it commits, as add_job's does. Best
+ * effort: a failure is reported to onError, never thrown (the runners poll as well).
+ */
+export function wakeJobRunners(db: Db, count = 1, onError: (error: unknown) => void = () => {}): Promise<void> {
+  if (isTransaction(db)) return wakeInTransaction(db, { count }).then(() => undefined, onError);
+  const pending = pendingWakes.get(db);
+  if (pending) {
+    pending.count += count;
+    return pending.sent;
+  }
+  const next = { count, sent: Promise.resolve() };
+  next.sent = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => {
+      pendingWakes.delete(db);
+      return wakeAfterCommit(db, { count: next.count });
+    })
+    .then(() => undefined, onError);
+  pendingWakes.set(db, next);
+  return next.sent;
 }
 
 /** graphile-worker's log lines through the app's logger (debug lines are dropped: one per job). */
@@ -104,12 +144,12 @@ export async function runJobs(
     onError: (err) => options.log?.warn({ err }, 'job runner beat failed; it will beat again'),
     onFreed: (workerIds) => options.log?.warn({ workerIds }, 'freed the jobs of job runners that stopped beating'),
   });
-  const recurring = (feature.recurring ?? []).map(({ task, match }) => ({
+  const recurring = (feature.recurring ?? []).map(({ task, match, jobKey }) => ({
     task,
     match,
     identifier: task,
     // One waiting run at most: a schedule that nobody runs for a while does not pile up.
-    options: { backfillPeriod: 0, jobKey: `recurring:${task}`, jobKeyMode: 'preserve_run_at' as const },
+    options: { backfillPeriod: 0, jobKey: jobKey ?? `recurring:${task}`, jobKeyMode: 'preserve_run_at' as const },
   }));
   try {
     const runner = await run({

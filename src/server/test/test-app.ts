@@ -170,6 +170,8 @@ export class TestClient {
   constructor(readonly app: FastifyInstance) {}
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    // A reader after a change sees its follow-ups (notices, e-mail), as a person does a moment later.
+    if (options.method === 'GET') await changesFollowed(this.app.database);
     const res = await this.app.inject({ ...options, headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...options.headers } });
     const setCookie = res.headers['set-cookie'];
     const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
@@ -181,6 +183,22 @@ export class TestClient {
   put = (url: string, payload?: object) => this.request({ method: 'PUT', url, payload: payload ?? {} });
   patch = (url: string, payload?: object) => this.request({ method: 'PATCH', url, payload: payload ?? {} });
   delete = (url: string) => this.request({ method: 'DELETE', url });
+}
+
+/**
+ * Waits until every change recorded so far has been followed by its job (decision 0029: notices,
+ * e-mail to the outbox, live pushes follow within a second): the signal is the changes_followed
+ * marks, read every few milliseconds. Gives up after `timeoutMs` (an app without a job runner never
+ * follows), leaving the caller's assertions to say what is missing.
+ */
+export async function changesFollowed(database: Database, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await queryRows<{ waiting: boolean }>(database,
+      'select exists (select 1 from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id)) as waiting');
+    if (!row?.waiting || Date.now() > until) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 let counter = 0;

@@ -9,6 +9,7 @@ import { sqlFunction } from '../../db/sql-function.js';
 import { recoverable, singleStatement } from '../../db/unit-of-work.js';
 import { AppError, forbidden, sqlCall } from '../../errors.js';
 import { type SlotRules, withZoneFallback } from '../availability/index.js';
+import { wakeJobRunners } from '../../jobs/job-queue.js';
 import { liveEventSchema, publishLiveEvents } from '../../live-events.js';
 import { toAppointment } from './appointment-view.js';
 import { appointmentRowSchema } from './appointment-row.js';
@@ -69,7 +70,9 @@ export async function bookAppointment(
   // In a keyed request's transaction the refusal is explained after the failed call: a savepoint keeps it readable.
   const call = (on: Db) => sqlCall(withZoneFallback(on, (zone) => singleStatement(on, () => callBook(on, { ...values, zone }))));
   const { appointment, events } = (await recoverable(db, call).catch((error: unknown) => explainRefusedSlot(db, error, day))).booked;
-  // Batched with other requests' (publishLiveEvents); awaited, so whoever was answered has been told.
-  await publishLiveEvents(db, events, onPublishError);
+  // Batched with other requests' (publishLiveEvents, wakeJobRunners); awaited, so whoever was
+  // answered has been told. The booking's follow-up job (its change, decision 0029) was added
+  // without a NOTIFY, which would have made bookings commit one at a time: the runners are woken here.
+  await Promise.all([publishLiveEvents(db, events, onPublishError), wakeJobRunners(db, 1, onPublishError)]);
   return toAppointment(appointment, user);
 }

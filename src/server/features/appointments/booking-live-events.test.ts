@@ -35,6 +35,8 @@ describe('a booking’s live events', () => {
     heard = [];
     const res = await book(alice, { businessId, serviceId, date: upcomingWeekday(), time: '11:00' });
     expect(res.statusCode).toBe(201);
+    // The notification is the booking change's follow-up (decision 0029), pushed once its job committed.
+    await expect.poll(() => heard.some((e) => e.type === 'notification'), { timeout: 10_000 }).toBe(true);
     const events = await heardSoFar();
     const [entry] = await queryRows<{ id: number }>(ctx.database, `select id from queue_entries where appointment_id = ${res.json().id}`);
     const [note] = await queryRows<{ id: number }>(ctx.database, `select id from notifications where appointment_id = ${res.json().id}`);
@@ -44,7 +46,7 @@ describe('a booking’s live events', () => {
     ]);
   });
 
-  it('are returned, not notified, by the booking call itself', async () => {
+  it('are returned, not notified, by the booking call itself (its notification follows the change)', async () => {
     const { businessId, serviceId } = await serviceBusiness(ctx.app);
     const bob = await signUp(ctx.app);
     heard = [];
@@ -53,7 +55,10 @@ describe('a booking’s live events', () => {
       `select que_book_returning_events(${bob.user.id}, ${businessId}, ${serviceId}, '${upcomingWeekday()}', '12:00', null, '', false, 'Bob', 'bob@example.com',
          '555', null, null, null, 365, null, null, null) as booked`,
     );
-    expect(row.booked.events.map((e) => e.type)).toEqual(['queue_update', 'notification']);
-    expect(await heardSoFar()).toEqual([]);
+    expect(row.booked.events.map((e) => e.type)).toEqual(['queue_update']);
+    // The customer's notification is the booking change's follow-up (decision 0029), published by its
+    // job once that has committed; the booking call itself notified nothing on the channel.
+    await expect.poll(() => heard.map((e) => e.type), { timeout: 10_000 }).toEqual(['notification']);
+    expect(await heardSoFar()).toMatchObject([{ type: 'notification' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BusinessPolicies, defaultPolicies, policySentences } from '../../../contract/policies.js';
-import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { book, serviceBusiness, upcomingWeekday } from './test-fixtures.js';
 
 // The confirmation e-mail states the policies the booking was made under (DESIGN section 9), in the
@@ -34,6 +34,7 @@ describe('policy sentences', () => {
     const ann = await signUp(ctx.app);
     const booked = await book(ann, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(3), time: '10:00' });
     expect(booked.statusCode, booked.body).toBe(201);
+    await changesFollowed(ctx.database);
     const [mail] = await queryRows<{ text: string }>(ctx.database, `select text from email_outbox where appointment_id = ${booked.json().id} and kind = 'booking_confirmed'`);
     expect(mail.text).toContain('\n\nBooked under these policies:\n- Free cancellation until 24 h before\n- Rescheduling until 2 h before\n\nThe attached invite');
 
@@ -41,6 +42,7 @@ describe('policy sentences', () => {
     expect((await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { rescheduleCutoffMinutes: null } })).statusCode).toBe(200);
     const cancelOnly = await book(ann, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(3), time: '14:00' });
     expect(cancelOnly.statusCode, cancelOnly.body).toBe(201);
+    await changesFollowed(ctx.database);
     const [cancelOnlyMail] = await queryRows<{ text: string }>(ctx.database, `select text from email_outbox where appointment_id = ${cancelOnly.json().id} and kind = 'booking_confirmed'`);
     expect(cancelOnlyMail.text).toContain('\n\nBooked under these policies:\n- Free cancellation until 24 h before\n- Rescheduling until 24 h before\n\nThe attached invite');
     expect(cancelOnly.json()).toMatchObject({ cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: 1440 });
@@ -50,6 +52,7 @@ describe('policy sentences', () => {
     const again = await book(ann, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(3), time: '11:00' });
     await queryRows(ctx.database, `update appointments set booked_policies = null where id = ${again.json().id}`);
     expect((await ann.patch(`/api/appointments/${again.json().id}`, { date: upcomingWeekday(3), time: '12:00' })).statusCode).toBe(200);
+    await changesFollowed(ctx.database);
     const [moved] = await queryRows<{ text: string }>(ctx.database, `select text from email_outbox where appointment_id = ${again.json().id} and kind = 'booking_rescheduled'`);
     expect(moved.text).not.toContain('policies');
   });

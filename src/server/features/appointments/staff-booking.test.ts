@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { cardOffer } from '../offers/test-fixtures.js';
 import { book, serviceBusiness, upcomingWeekday } from './test-fixtures.js';
 
@@ -56,6 +56,7 @@ describe('a shop with three members', () => {
     const first = await book(await signUp(ctx.app), { businessId: shop.businessId, serviceId: shop.serviceId, staffId: shop.sam, date, time: '11:00' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ staffId: shop.sam, staffName: 'Sam', staffRequested: true });
+    await changesFollowed(ctx.database);
     const [mail] = await rows<{ text: string }>(sql`select text from email_outbox where appointment_id = ${first.json().id}`);
     expect(mail.text).toContain('With: Sam (as you asked)');
     const again = await book(await signUp(ctx.app), { businessId: shop.businessId, serviceId: shop.serviceId, staffId: shop.sam, date, time: '11:00' });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EarliestAppointment } from '../../../contract/appointments.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { AppError } from '../../errors.js';
-import { createTestApp, queryRows, TestClient, type TestContext } from '../../test/test-app.js';
+import { sql } from 'drizzle-orm';
+import { changesFollowed, createTestApp, queryRows, TestClient, type TestContext } from '../../test/test-app.js';
 import { getEarliestAppointment } from './earliest.service.js';
 import { customer, earliestBySlots, listEarliestAppointments, restaurant, serviceBusiness } from './test-fixtures.js';
 
@@ -19,6 +20,8 @@ const db = () => ctx.database.db;
 
 /** The service's item in the full listing and the business's own answer, which must agree. */
 async function answer(businessId: number, serviceId: number, now: Date) {
+  // A change's followers, the earliest rows among them, run in its job just after it (decision 0029).
+  await changesFollowed(ctx.database);
   const item = (await listEarliestAppointments(db(), now)).find((i) => i.service.id === serviceId);
   const own = await getEarliestAppointment(db(), businessId, now).catch((error: unknown) => {
     if (error instanceof AppError && error.code === ErrorCode.NOT_FOUND) return null;
@@ -55,6 +58,25 @@ describe('the stored earliest starts follow every change', () => {
     const moved = await guest.patch(`/api/appointments/${again.json().id}`, first);
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await agrees(shop.business.id, shop.service.id, 'UTC', new Date())).toEqual(second);
+  });
+
+  it('a booking leaves the stored rows to its change\'s follow job: its own transaction does not touch them', async () => {
+    const shop = await serviceBusiness(ctx.app, { timeZone: 'UTC', duration: 30 });
+    const guest = await customer(ctx.app);
+    const first = (await agrees(shop.business.id, shop.service.id, 'UTC', new Date()))!;
+    const versions = async (on = db()) =>
+      ((await on.execute(sql`select version from earliest_free_starts where business_id = ${shop.business.id} order by service_id`)) as unknown as { rows: { version: number }[] }).rows.map((r) => r.version);
+    const before = await versions();
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select que_book_returning_events(${guest.user.id}::int, ${shop.business.id}::int, ${shop.service.id}::int, ${first.date}::date, ${first.time}::text,
+        null::int, ''::text, false, 'Ann'::text, 'ann@example.com'::text, '(212) 555-0100'::text, null::text, null::text, null::text, 365::int, null::timestamptz, null::text, null::int)`);
+      // no write to the cache, so no lock on the business's rows, in the booking's transaction
+      expect(await versions(tx as never)).toEqual(before);
+    });
+    // the change's follow job raised them, and the answer moved on
+    const second = (await agrees(shop.business.id, shop.service.id, 'UTC', new Date()))!;
+    expect((await versions()).every((v, i) => v > before[i])).toBe(true);
+    expect(`${second.date} ${second.time}` > `${first.date} ${first.time}`).toBe(true);
   });
 
   it('changing hours, blocked dates, restaurant time slots and the business itself changes the answer', async () => {

@@ -66,7 +66,7 @@ describe('the earliest refresher', () => {
     await answersFollowTheSlotRules(new Date());
   });
 
-  it('runs when the app starts, so a cold table is filled before the first customer asks, and stops with the app', async () => {
+  it('runs as a job when the app starts, so a cold table is filled before the first customer asks, then every ten seconds', async () => {
     await makeEveryRowStale();
     const app = await buildApp({ config: testConfig({ EARLIEST_REFRESH: true }), database: ctx.database, logger: false, serveWeb: false });
     try {
@@ -74,6 +74,15 @@ describe('the earliest refresher', () => {
       const deadline = Date.now() + 15_000;
       while ((await staleRows(new Date())) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await staleRows(new Date())).toBe(0);
+      // a job of the queue: the run scheduled the next one, about ten seconds on, and only one waits
+      const next = async () =>
+        queryRows<{ due_in: number }>(
+          ctx.database,
+          `select extract(epoch from j.run_at - now())::float8 as due_in from graphile_worker._private_jobs j
+            join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'earliest_refresh' and j.locked_at is null`,
+        );
+      await expect.poll(async () => (await next()).length).toBe(1);
+      expect((await next())[0].due_in).toBeGreaterThan(5);
     } finally {
       await app.close();
     }

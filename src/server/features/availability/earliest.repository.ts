@@ -32,6 +32,18 @@ export async function refreshStaleEarliest(db: Db, now: Date): Promise<{ saved: 
   });
 }
 
+const followChange = cachedSql('earliest_follow_change', sql`select que_earliest_follow(${p('kind')}::text, ${p('businessId')}::int)`);
+
+/**
+ * The change log's follower (decision 0029): a change that can free or take a slot raises its
+ * business's rows (que_earliest_follow), in the change's follow transaction, after the change
+ * committed: the booking's own transaction writes no cache row (decision 15, since 2026-12-04).
+ */
+export async function earliestFollowsChange(db: Db, change: { kind: string; businessId: number | null }): Promise<void> {
+  if (change.businessId === null) return;
+  await followChange(db, { kind: change.kind, businessId: change.businessId });
+}
+
 const selectBusinessItems = cachedSql(
   'earliest_business_items',
   sql`select coalesce(string_agg(s.item, ',' order by s.start_local, s.service_id), '') as items

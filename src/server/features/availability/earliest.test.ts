@@ -5,7 +5,7 @@ import { ErrorCode } from '../../../contract/errors.js';
 import { addDays, minutesToTime, timeToMinutes } from '../../../contract/time.js';
 import { blockedDates, restaurantTimeSlots } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
 import { businessNow } from './business-clock.js';
 import { getEarliestAppointment } from './earliest.service.js';
 import { computeSlotsInSql } from './slot-engine-sql.js';
@@ -209,6 +209,8 @@ describe('the one-query earliest computation agrees with listAvailableSlots', ()
       ids.push({ businessId: rest.business.id, services: [rest.service.id], timeZone: 'UTC' }); // 20:00
     }
 
+    // the bookings' changes have raised the stored rows (their follow jobs, decision 0029)
+    await changesFollowed(ctx.database, 60_000);
     const offsets = [0, 3 * 3600e3 + 7e3, 26 * 3600e3, 4 * 86400e3 + 5 * 3600e3];
     let compared = 0;
     let afterBooking = 0;

@@ -75,6 +75,9 @@ export async function book(
       customerPhone: '555-0100',
     })
     .returning({ id: appointments.id });
+  // A row written around the booking function records its change as an owner does (decision 0029),
+  // so the change's followers (the earliest free starts among them) follow it.
+  await db.execute(sql`select que_record_change('booked', ${row.id}::int, null, ${a.businessId}::int, null, '{}'::jsonb)`);
   return row.id;
 }
 

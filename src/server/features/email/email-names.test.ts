@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { book, contact, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { smtpSender } from './email-worker.js';
 import { runDueEmails, useMailTestBed } from './test-fixtures.js';
@@ -132,6 +132,8 @@ describe('names on one line', () => {
     const customer = await signUp(ctx.app);
     const res = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(), time: '12:00' });
     expect(res.statusCode, res.body).toBe(201);
+    // The booking's confirmation is written by its change's follow job (decision 0029): first, as before.
+    await changesFollowed(ctx.database);
     await ctx.database.db.execute(sql`update appointments set customer_name = ${'Pat\nDoe'} where id = ${res.json().id}`);
     await ctx.database.db.execute(sql`select que_appointment_email(${res.json().id}::int, 'rescheduled', '2030-01-01 10:00')`);
     const rows = await outboxOf(res.json().id);

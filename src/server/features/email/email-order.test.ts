@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { type MailSender, smtpSender } from './email-worker.js';
 import { makeEmailJobDue, runDueEmails, useMailTestBed } from './test-fixtures.js';
@@ -19,8 +19,11 @@ beforeAll(() => {
 const FROM = 'Que <no-reply@que.local>';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const outboxOf = (appointmentId: number) =>
-  queryRows<{ id: number; kind: string; status: string }>(ctx.database, `select id, kind, status from email_outbox where appointment_id = ${appointmentId} order by id`);
+// What the changes so far have written: their follow jobs write the mail (decision 0029).
+const outboxOf = async (appointmentId: number) => {
+  await changesFollowed(ctx.database);
+  return queryRows<{ id: number; kind: string; status: string }>(ctx.database, `select id, kind, status from email_outbox where appointment_id = ${appointmentId} order by id`);
+};
 /** The kinds of one appointment's messages in the order the SMTP server received them. */
 async function receivedKinds(appointmentId: number): Promise<string[]> {
   const rows = await outboxOf(appointmentId);

@@ -7,7 +7,12 @@ export type EmailRow = typeof emailOutbox.$inferSelect;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-// Messages are queued in SQL, in the changing transaction (que_appointment_email).
+// Messages are queued in SQL by the change's follow job (que_change_email, decision 0029).
+
+/** The change log's follower: the customer's e-mail about a change, to the outbox with its sending job. */
+export async function writeChangeEmail(db: Db, changeId: number): Promise<void> {
+  await db.execute(sql`select que_change_email(c) from changes c where c.id = ${changeId}`);
+}
 
 export interface DueEmail {
   id: number;

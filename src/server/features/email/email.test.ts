@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { queryRows, signUp, type TestContext, testConfig } from '../../test/test-app.js';
+import { changesFollowed, queryRows, signUp, type TestContext, testConfig } from '../../test/test-app.js';
 import { book, restaurant, serviceBusiness, TIME_ZONE, upcomingDay, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { creditOffer, grantCredit, swapParties } from '../offers/test-fixtures.js';
 import { smtpSender } from './email-worker.js';
@@ -27,7 +27,11 @@ interface OutboxRow {
   attempts: number;
   last_error: string | null;
 }
-const outboxOf = (appointmentId: number) => queryRows<OutboxRow>(ctx.database, `select * from email_outbox where appointment_id = ${appointmentId} order by id`);
+// What the changes so far have written: their follow jobs write the mail (decision 0029).
+const outboxOf = async (appointmentId: number) => {
+  await changesFollowed(ctx.database);
+  return queryRows<OutboxRow>(ctx.database, `select * from email_outbox where appointment_id = ${appointmentId} order by id`);
+};
 
 async function sendRound() {
   const sender = smtpSender(smtp.url);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Logger, runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, createTestApp, type TestContext } from '../../test/test-app.js';
 import { emailTasks, type MailSender } from './email-worker.js';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.js';
 
@@ -27,6 +27,8 @@ export function useMailTestBed(): MailTestBed {
     await bed.smtp?.close();
   });
   beforeEach(async () => {
+    // Earlier tests' changes are followed first, so none of their mail arrives during this one.
+    await changesFollowed(bed.ctx.database);
     await bed.ctx.database.db.execute(sql`update email_outbox set status = 'sent' where status = 'pending'`);
     await bed.ctx.database.db.execute(sql`delete from graphile_worker._private_jobs`);
     bed.smtp.received.length = 0;
@@ -39,9 +41,11 @@ const silent = new Logger(() => () => {});
 
 /**
  * Runs every e-mail job that is due now, as a runner process would, and returns the messages it
- * tried to send (accepted or refused). Two calls at once are two runners.
+ * tried to send (accepted or refused). Two calls at once are two runners. The changes made so far
+ * are followed first: their follow jobs (the app's runner) write the mail and add these jobs.
  */
 export async function runDueEmails(database: Database, sender: MailSender, from: string): Promise<number> {
+  await changesFollowed(database);
   let tried = 0;
   const counting: MailSender = { sendMail: (message) => (tried++, sender.sendMail(message)) };
   const pgPool = database.jobPool(3);

@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { LiveEvent } from '../../live-events.js';
 import { newestFirst, type PageKey } from '../../db/keyset.js';
 import { notifications } from '../../db/schema.js';
 
@@ -17,6 +18,12 @@ const businessTimeZone = sql<string | null>`(
   select b.time_zone from appointments a join businesses b on b.id = a.business_id
    where a.id = coalesce(${notifications.appointmentId}, (select o.to_appointment_id from offers o where o.id = ${notifications.offerId})))`;
 const readColumns = { ...getTableColumns(notifications), timeZone: businessTimeZone };
+
+/** The in-app notices a change gives, written now (que_change_notices, decision 0029); their live events. */
+export async function writeChangeNotices(db: Db, changeId: number): Promise<LiveEvent[]> {
+  const result = (await db.execute(sql`select que_change_notices(c) as events from changes c where c.id = ${changeId}`)) as unknown as { rows: { events: LiveEvent[] }[] };
+  return result.rows[0]?.events ?? [];
+}
 
 export async function insertNotification(db: Db, values: NewNotification): Promise<StoredNotification> {
   const [row] = await db.insert(notifications).values(values).returning();

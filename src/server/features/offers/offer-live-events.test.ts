@@ -4,7 +4,7 @@ import { createTestApp, signUp, type TestContext } from '../../test/test-app.js'
 import { LiveClient, portOf, sessionHeaders } from '../live/live-test-support.js';
 import { cardOffer, swapParties } from './test-fixtures.js';
 
-// Every change to an offer reaches both of its customers' open tabs as offer_changed (sql/offer-changed.sql),
+// Every change to an offer reaches both of its customers' open tabs as offer_changed (sql/offer-pushes.sql, following the change log),
 // so each tab refetches the offer, the appointments, the wallet and the credit; nobody else hears of it.
 
 let ctx: TestContext;

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, lte, or, sql } from 'drizzle-orm';
 import { LIVE_OFFER_STATUSES } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
+import type { LiveEvent } from '../../live-events.js';
 import { mergeNewestFirst, newestFirst, type PageKey } from '../../db/keyset.js';
 import { appointments, offers, users } from '../../db/schema.js';
 
@@ -126,4 +127,10 @@ export async function acceptedOffersOfBusiness(db: Db, businessId: number): Prom
     .where(and(eq(offers.status, 'accepted'), sql`${offers.toAppointmentId} in (select id from ${appointments} where business_id = ${businessId})`))
     .orderBy(desc(offers.acceptedAt))
     .limit(500);
+}
+
+/** The change log's follower (decision 0029): the offer_changed pushes a change causes (que_offer_change_pushes). */
+export async function offerPushesOfChange(db: Db, changeId: number): Promise<LiveEvent[]> {
+  const result = (await db.execute(sql`select que_offer_change_pushes(c) as events from changes c where c.id = ${changeId}`)) as unknown as { rows: { events: LiveEvent[] }[] };
+  return result.rows[0]?.events ?? [];
 }

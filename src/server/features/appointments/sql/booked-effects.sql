@@ -18,9 +18,9 @@ $$;
 
 -- What a confirmed booking sets off, in its transaction, from rows the caller has: the customer's
 -- booking credit (bookingCreditCents of src/contract/rules.ts) held through the ledger (not for a business's own owner, and once per customer, business and day), the queue
--- entry, the in-app notification when the customer booked it, the e-mail. Returns the live events it
--- causes (a jsonb array) for the caller to publish. p_new: the appointment was inserted by this call,
--- so it has no queue entry or e-mail yet.
+-- entry, and the change recorded ('booked': its followers send the notification and the e-mail).
+-- Returns the queue's live events (a jsonb array) for the caller to publish. p_new: the appointment was inserted by this call,
+-- so it has no queue entry yet, and the caller wakes the job runners after its commit.
 CREATE OR REPLACE FUNCTION que_booked_effects_of(p_ap appointments, p_by_user integer, p_service_name text, p_business businesses, p_new boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -31,7 +31,6 @@ DECLARE
   v_issuance int;
   v_wallet int;
   v_entry int;
-  v_note int;
   v_audience jsonb;
   v_events jsonb := '[]';
   v_credit int := que_rule('bookingCreditCents');
@@ -98,16 +97,15 @@ BEGIN
                                                      'line', jsonb_build_object('from', NULL, 'to', v_time)));
   END IF;
 
-  IF p_by_user = p_ap.customer_id THEN
-    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-    VALUES (p_ap.customer_id, 'booking_confirmed', 'Booking confirmed',
-            format('%s at %s at %s.', p_service_name, p_business.business_name, que_slot_text(p_ap.starts_at)), '/appointments', p_ap.id)
-    RETURNING id INTO v_note;
-    v_events := v_events || jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(p_ap.customer_id),
-                                                     'notificationId', v_note));
+  -- The change, once (decision 0029): its followers tell the customer in-app (when they booked it
+  -- themselves) and by e-mail, and update the earliest free starts. A new booking's caller
+  -- (bookAppointment) wakes the job runners once it has committed, so its transaction sends no
+  -- NOTIFY: notifying transactions commit one at a time (que_record_change_quietly).
+  IF p_new THEN
+    PERFORM que_record_change_quietly('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
+  ELSE
+    PERFORM que_record_change('booked', p_ap.id, NULL, p_ap.business_id, p_by_user, jsonb_build_object('startsAt', p_ap.starts_at));
   END IF;
-
-  PERFORM que_appointment_email_of(p_ap, p_service_name, p_business, 'booked', NULL, CASE WHEN p_new THEN 0 END);
   RETURN v_events;
 END
 $$;

@@ -34,9 +34,9 @@ $$;
 
 -- What a cancellation sets off, in its transaction (a cancel, and the recipient's table handed over
 -- by a restaurant offer): the booking credit voided, every live offer on it ended, accepted offers
--- on it settled once both are finished (que_offer_settle), the queue entry ended, the customer told
--- in-app (not for a restaurant offer's table that was never confirmed: the offer already said it)
--- and by e-mail (only for an appointment announced before). Live events by pg_notify, on commit.
+-- on it settled once both are finished (que_offer_settle), the queue entry ended (its live event by
+-- pg_notify, on commit), and the change recorded ('cancelled': its followers tell the customer in-app
+-- and by e-mail, decision 0029).
 CREATE OR REPLACE FUNCTION que_cancelled_effects(p_appointment integer, p_by_user integer)
  RETURNS void
  LANGUAGE plpgsql
@@ -45,11 +45,12 @@ DECLARE
   t record;
   v_hold int;
   v_entry int;
-  v_note int;
+  v_pending_table boolean;
   v_handed_over boolean;
 BEGIN
   SELECT ap.id, ap.business_id, ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name,
-         to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, que_slot_text(ap.starts_at) AS slot
+         to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, ap.starts_at,
+         que_slot_text(ap.starts_at) AS slot
     INTO t FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
   SELECT h.id INTO v_hold FROM ledger_transfers h
    WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
@@ -66,17 +67,11 @@ BEGIN
       'userIds', CASE WHEN t.customer_id = t.owner_id THEN jsonb_build_array(t.customer_id) ELSE jsonb_build_array(t.customer_id, t.owner_id) END,
       'businessId', t.business_id, 'date', t.date, 'queueEntryId', v_entry, 'line', jsonb_build_object('from', t.time, 'to', NULL))::text);
   END IF;
-  IF NOT EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status <> 'accepted' AND from_appointment_id = p_appointment) THEN
-    v_handed_over := EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment);
-    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-    VALUES (t.customer_id, 'booking_cancelled', CASE WHEN v_handed_over THEN 'Table handed over' ELSE 'Booking cancelled' END,
-            CASE WHEN v_handed_over THEN format('You handed your table at %s at %s to another guest.', t.business_name, t.slot)
-                 WHEN p_by_user = t.customer_id THEN format('You cancelled %s at %s at %s.', t.service_name, t.business_name, t.slot)
-                 ELSE format('%s cancelled your %s at %s.', t.business_name, t.service_name, t.slot) END,
-            '/appointments', p_appointment)
-    RETURNING id INTO v_note;
-    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(t.customer_id), 'notificationId', v_note)::text);
-  END IF;
-  PERFORM que_offer_email(p_appointment, 'cancelled', NULL);
+  -- The change, once (decision 0029). Its followers tell the customer in-app, unless it was a
+  -- restaurant offer's table never confirmed (notice false: the offer said it), and by e-mail.
+  v_pending_table := EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status <> 'accepted' AND from_appointment_id = p_appointment);
+  v_handed_over := EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment);
+  PERFORM que_record_change('cancelled', p_appointment, NULL, t.business_id, p_by_user,
+    jsonb_build_object('startsAt', t.starts_at, 'notice', NOT v_pending_table, 'handedOver', v_handed_over));
 END
 $$;

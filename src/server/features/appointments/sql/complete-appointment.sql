@@ -3,8 +3,8 @@
 -- earlier, so neither the booking credit nor an offer's escrow is released days ahead; p_now is
 -- the app's clock. Its booking credit becomes spendable, its live offers end, accepted offers on it
 -- are paid out once both visits are completed, and its queue entry is served (published on
--- commit). The visit keeps holding its time (appointments.occupies). Its customer is asked for a
--- review (an in-app notification opening My Appointments' review dialog; issue 27). Returns the
+-- commit). The visit keeps holding its time (appointments.occupies). The change is recorded
+-- ('completed': its followers ask the customer for a review, issue 27). Returns the
 -- appointment as que_appointment_view shows it.
 CREATE OR REPLACE FUNCTION que_appointment_complete(p_user integer, p_appointment integer, p_now timestamp with time zone, p_zone text, p_from_minutes integer)
  RETURNS jsonb
@@ -17,7 +17,6 @@ DECLARE
   v_zone text;
   v_from_at timestamptz;
   v_from timestamp;
-  v_note int;
 BEGIN
   SELECT ap.id, ap.business_id, ap.service_id, ap.customer_id, ap.starts_at, ap.status, bz.owner_id, bz.time_zone, bz.business_name,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time
@@ -42,16 +41,9 @@ BEGIN
       que_slot_text(a.starts_at), CASE WHEN v_from::date = a.starts_at::date THEN que_clock_text(v_from) ELSE que_slot_text(v_from) END);
   END IF;
   UPDATE appointments SET status = 'completed', updated_at = now() WHERE id = p_appointment;
-  -- Asked first, so what the completion settles (a payout) is the newer, shown above it.
-  IF a.customer_id <> a.owner_id THEN
-    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-    SELECT a.customer_id, 'review_request', 'How was your visit?',
-           format('Your %s at %s on %s is complete. A review helps others choose: it takes a minute.', s.name, a.business_name, que_slot_text(a.starts_at)),
-           format('/appointments?review=%s', p_appointment), p_appointment
-      FROM services s WHERE s.id = a.service_id
-    RETURNING id INTO v_note;
-    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id), 'notificationId', v_note)::text);
-  END IF;
+  -- The change, once (decision 0029): its followers ask the customer for a review. Recorded first,
+  -- so what the completion settles (a payout) is the newer notice, shown above it.
+  PERFORM que_record_change('completed', p_appointment, NULL, a.business_id, p_user, jsonb_build_object('startsAt', a.starts_at));
   SELECT h.id, h.amount INTO v_hold FROM ledger_transfers h
    WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
      AND NOT EXISTS (SELECT 1 FROM ledger_transfers x WHERE x.pending_id = h.id)

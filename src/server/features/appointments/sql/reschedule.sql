@@ -2,8 +2,8 @@
 -- (DESIGN section 4): only a confirmed appointment moves. A restaurant offer's pending table (DESIGN
 -- section 6) is tied to the table the offer asks for and holds no seats, so moving it is 409 with
 -- nothing changed; the sender cancels the offer (or the table) instead. A guest's table moves only
--- to a day they hold no other table at that restaurant. The queue entry follows, the customer is
--- told in-app and by e-mail, every live offer on the appointment ends, and its booking credit is
+-- to a day they hold no other table at that restaurant. The queue entry follows, the change is
+-- recorded ('moved': its followers tell the customer in-app and by e-mail), every live offer on the appointment ends, and its booking credit is
 -- voided when it moves onto a day another booking there already earns credit for. Booking policies:
 -- only until the reschedule cut-off it was booked under, or its cancel cut-off where it has no
 -- reschedule cut-off (que_booked_cutoff; 409 RESCHEDULE_WINDOW_CLOSED), and the new
@@ -20,7 +20,6 @@ AS $$
 DECLARE
   a record;
   v_period record;
-  v_note int;
   v_pol record;
   v_free int[];
   v_staff int;
@@ -73,15 +72,9 @@ BEGIN
   IF p_date <> a.date::date THEN PERFORM que_booking_credit_moved(p_appointment); END IF;
 
   PERFORM que_queue_moved(p_appointment, a.date, a.time);
-  INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-  SELECT a.customer_id, 'booking_rescheduled', 'Booking rescheduled',
-         format('%s at %s is now at %s (was %s).', s.name, bz.business_name, que_slot_text(ap.starts_at), a.slot),
-         '/appointments', p_appointment
-    FROM services s, businesses bz, appointments ap WHERE s.id = a.service_id AND bz.id = a.business_id AND ap.id = p_appointment
-  RETURNING id INTO v_note;
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id),
-                                                   'notificationId', v_note)::text);
-  PERFORM que_appointment_email(p_appointment, 'rescheduled', a.date || ' ' || a.time);
+  -- The change, once (decision 0029): its followers tell the customer in-app and by e-mail.
+  PERFORM que_record_change('moved', p_appointment, NULL, a.business_id, p_user,
+    jsonb_build_object('startsAt', v_period.starts_at, 'from', a.date || ' ' || a.time));
   RETURN jsonb_build_object('appointment', que_appointment_view(p_appointment), 'previous', jsonb_build_object('date', a.date, 'time', a.time));
 END
 $$;

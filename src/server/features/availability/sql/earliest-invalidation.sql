@@ -82,30 +82,6 @@ CREATE OR REPLACE TRIGGER services_slots_inserted AFTER INSERT ON services REFER
 
 CREATE OR REPLACE TRIGGER services_slots_updated AFTER UPDATE ON services REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION que_slots_changed();
 
-CREATE OR REPLACE FUNCTION que_appointment_slots_changed()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM que_earliest_invalidate(ARRAY(SELECT business_id FROM new_rows));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM que_earliest_invalidate_business(OLD.business_id);
-  ELSIF OLD.business_id <> NEW.business_id THEN
-    PERFORM que_earliest_invalidate(ARRAY[OLD.business_id, NEW.business_id]);
-  ELSE
-    PERFORM que_earliest_invalidate_business(NEW.business_id);
-  END IF;
-  RETURN NULL;
-END
-$$;
-
-CREATE OR REPLACE TRIGGER appointments_slots_deleted AFTER DELETE ON appointments FOR EACH ROW EXECUTE FUNCTION que_appointment_slots_changed();
-
-CREATE OR REPLACE TRIGGER appointments_slots_inserted AFTER INSERT ON appointments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION que_appointment_slots_changed();
-
-CREATE OR REPLACE TRIGGER appointments_slots_updated AFTER UPDATE ON appointments FOR EACH ROW WHEN (((((((old.business_id IS DISTINCT FROM new.business_id) OR (old.status IS DISTINCT FROM new.status)) OR (old.starts_at IS DISTINCT FROM new.starts_at)) OR (old.ends_at IS DISTINCT FROM new.ends_at)) OR (old.exclusive IS DISTINCT FROM new.exclusive)) OR (old.party_size IS DISTINCT FROM new.party_size))) EXECUTE FUNCTION que_appointment_slots_changed();
-
 -- businesses: any change of a business's row (zone, kind, capacity, name) changes its services' answers or items.
 CREATE OR REPLACE FUNCTION que_business_slots_changed()
  RETURNS trigger

@@ -115,15 +115,3 @@ BEGIN
   PERFORM que_appointment_email_of(v_ap, v_service_name, v_business, p_kind, p_previous, NULL);
 END
 $$;
-
--- An appointment's e-mail, unless it has no address to go to.
-CREATE OR REPLACE FUNCTION que_offer_email(p_appointment integer, p_kind text, p_previous text)
- RETURNS void
- LANGUAGE plpgsql
-AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM appointments WHERE id = p_appointment AND coalesce(customer_email, '') <> '') THEN
-    PERFORM que_appointment_email(p_appointment, p_kind, p_previous);
-  END IF;
-END
-$$;

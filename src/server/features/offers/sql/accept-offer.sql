@@ -90,14 +90,15 @@ BEGIN
   -- sender's, the payer at the recipient's, the one they paid for; a restaurant's table went to the
   -- sender, at the time it always had.
   SELECT * INTO c FROM que_offer_context(p_offer);
-  PERFORM que_offer_tell(CASE WHEN p_user = o.from_user_id THEN o.to_user_id ELSE o.from_user_id END, p_offer, 'offer_accepted',
+  PERFORM que_offer_record('offer_accepted', p_offer, p_user, jsonb_build_array(que_offer_notice(
+    CASE WHEN p_user = o.from_user_id THEN o.to_user_id ELSE o.from_user_id END, 'offer_accepted',
     'Offer accepted: ' || que_format_cents(v_price),
     format('%s accepted %s. %s; the money is held until both visits are completed.',
            CASE WHEN p_user = o.from_user_id THEN c.from_name ELSE c.to_name END, que_format_cents(v_price),
            CASE WHEN o.temporary_reservation AND p_user = o.from_user_id THEN format('Your table at %s at %s is handed over', c.business_name, c.to_slot)
                 WHEN o.temporary_reservation THEN format('The table at %s at %s is yours', c.business_name, c.from_slot)
                 WHEN p_user = o.from_user_id THEN format('Your appointment at %s is now at %s', c.business_name, c.from_slot)
-                ELSE format('Your appointment at %s is now at %s', c.business_name, c.to_slot) END));
+                ELSE format('Your appointment at %s is now at %s', c.business_name, c.to_slot) END))));
   RETURN que_offer_view(p_offer);
 END
 $$;

@@ -23,10 +23,11 @@ BEGIN
    WHERE id = p_offer;
   -- The offer is on the recipient's appointment: the recipient's own, the slot the sender wants.
   SELECT * INTO c FROM que_offer_context(p_offer);
-  PERFORM que_offer_tell(CASE WHEN p_user = o.from_user_id THEN o.to_user_id ELSE o.from_user_id END, p_offer, 'offer_countered',
+  PERFORM que_offer_record('offer_countered', p_offer, p_user, jsonb_build_array(que_offer_notice(
+    CASE WHEN p_user = o.from_user_id THEN o.to_user_id ELSE o.from_user_id END, 'offer_countered',
     'Counter offer: ' || que_format_cents(p_cents),
     format('%s answered with %s for %s %s at %s at %s.', CASE WHEN p_user = o.from_user_id THEN c.from_name ELSE c.to_name END,
-           que_format_cents(p_cents), CASE WHEN p_user = o.from_user_id THEN 'your' ELSE 'their' END, c.visit, c.business_name, c.to_slot));
+           que_format_cents(p_cents), CASE WHEN p_user = o.from_user_id THEN 'your' ELSE 'their' END, c.visit, c.business_name, c.to_slot))));
   RETURN que_offer_view(p_offer);
 END
 $$;

@@ -92,9 +92,9 @@ BEGIN
 
   -- The recipient reads about their own appointment.
   SELECT * INTO c FROM que_offer_context(v_id);
-  PERFORM que_offer_tell(t.customer_id, v_id, 'offer_received', 'New offer: ' || que_format_cents(p_offer_cents),
+  PERFORM que_offer_record('offer_made', v_id, p_user, jsonb_build_array(que_offer_notice(t.customer_id, 'offer_received', 'New offer: ' || que_format_cents(p_offer_cents),
     format('%s offers %s to %s your %s at %s at %s.', c.from_name, que_format_cents(p_offer_cents),
-           CASE WHEN p_offer_type = 'move_back' THEN 'trade their earlier time for' ELSE 'take' END, c.visit, c.business_name, c.to_slot));
+           CASE WHEN p_offer_type = 'move_back' THEN 'trade their earlier time for' ELSE 'take' END, c.visit, c.business_name, c.to_slot))));
   RETURN que_offer_view(v_id);
 END
 $$;

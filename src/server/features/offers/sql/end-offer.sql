@@ -13,6 +13,7 @@ DECLARE
   h record;
   c record;
   v_user int;
+  v_notices jsonb := '[]';
   v_verb text := CASE p_status WHEN 'declined' THEN 'was declined' WHEN 'cancelled' THEN 'was cancelled' ELSE 'expired' END;
 BEGIN
   UPDATE offers SET status = p_status, updated_at = now() WHERE id = p_offer RETURNING * INTO o;
@@ -31,12 +32,13 @@ BEGIN
   FOREACH v_user IN ARRAY ARRAY[o.from_user_id, o.to_user_id] LOOP
     CONTINUE WHEN p_status <> 'expired' AND v_user = p_by_user;
     -- Both read about the recipient's appointment the offer was on (changes end offers before they move it).
-    PERFORM que_offer_tell(v_user, p_offer, 'offer_' || p_status, 'Offer ' || p_status,
+    v_notices := v_notices || jsonb_build_array(que_offer_notice(v_user, 'offer_' || p_status, 'Offer ' || p_status,
       format('%s %s offer for %s %s at %s at %s %s.%s',
              CASE WHEN v_user = o.from_user_id THEN 'Your' ELSE 'The' END, que_format_cents(coalesce(o.agreed_cents, o.counter_cents, o.offer_cents)),
              CASE WHEN v_user = o.from_user_id THEN 'the' ELSE 'your' END, c.visit, c.business_name, c.to_slot, v_verb,
-             CASE WHEN v_user = o.from_user_id THEN ' Everything it held has been returned to you.' ELSE '' END));
+             CASE WHEN v_user = o.from_user_id THEN ' Everything it held has been returned to you.' ELSE '' END)));
   END LOOP;
+  PERFORM que_offer_record('offer_ended', p_offer, p_by_user, v_notices);
   IF o.temporary_reservation THEN
     PERFORM 1 FROM appointments WHERE id = o.from_appointment_id FOR UPDATE;
     UPDATE appointments SET status = 'cancelled', updated_at = now() WHERE id = o.from_appointment_id AND status = 'pending';

@@ -21,19 +21,28 @@ BEGIN
 END
 $$;
 
--- An in-app notification about an offer, pushed with pg_notify on commit (offer-notifications.ts
--- tell): a sentence ending in a name that ends with a period keeps one period ("Alice S."), and one
--- that starts with a description gets its capital ("Another customer offers …").
-CREATE OR REPLACE FUNCTION que_offer_tell(p_user integer, p_offer integer, p_kind text, p_title text, p_body text)
+-- An in-app notice about an offer, for its change's record (que_offer_record): a sentence ending in
+-- a name that ends with a period keeps one period ("Alice S."), and one that starts with a
+-- description gets its capital ("Another customer offers …"). The notifications feature's follower
+-- writes it (que_change_notices, decision 0029).
+CREATE OR REPLACE FUNCTION que_offer_notice(p_user integer, p_kind text, p_title text, p_body text)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $$
+  SELECT jsonb_build_object('userId', p_user, 'kind', p_kind, 'title', p_title,
+                            'body', regexp_replace(upper(left(p_body, 1)) || substr(p_body, 2), '\.\.$', '.'))
+$$;
+
+-- An offer's change, once (decision 0029), with the notices its followers give (an array of
+-- que_offer_notice), at the business of the appointment the offer is on.
+CREATE OR REPLACE FUNCTION que_offer_record(p_kind text, p_offer integer, p_actor integer, p_notices jsonb)
  RETURNS void
  LANGUAGE plpgsql
 AS $$
-DECLARE
-  v_note int;
 BEGIN
-  INSERT INTO notifications (user_id, kind, title, body, link, offer_id)
-  VALUES (p_user, p_kind, p_title, regexp_replace(upper(left(p_body, 1)) || substr(p_body, 2), '\.\.$', '.'), '/appointments', p_offer)
-  RETURNING id INTO v_note;
-  PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(p_user), 'notificationId', v_note)::text);
+  PERFORM que_record_change(p_kind, NULL, p_offer,
+    (SELECT ap.business_id FROM offers o JOIN appointments ap ON ap.id = o.to_appointment_id WHERE o.id = p_offer), p_actor,
+    jsonb_build_object('notices', coalesce(p_notices, '[]'::jsonb)));
 END
 $$;

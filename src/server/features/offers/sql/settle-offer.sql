@@ -57,9 +57,9 @@ BEGIN
     END IF;
     UPDATE offers SET escrow_status = 'released', settled_at = now(), updated_at = now() WHERE id = p_offer;
     SELECT * INTO c FROM que_offer_context(p_offer);
-    PERFORM que_offer_tell(o.to_user_id, p_offer, 'offer_paid_out', 'Paid out: ' || que_format_cents(o.recipient_cents),
+    PERFORM que_offer_record('offer_settled', p_offer, NULL, jsonb_build_array(que_offer_notice(o.to_user_id, 'offer_paid_out', 'Paid out: ' || que_format_cents(o.recipient_cents),
       format('The swap with %s at %s is complete: %s has been released to you for the %s slot you gave up.', c.from_name, c.business_name,
-             que_format_cents(o.recipient_cents), c.to_slot));
+             que_format_cents(o.recipient_cents), c.to_slot))));
   ELSE
     PERFORM que_ledger_transfer(v_escrow,
       CASE WHEN v_asset = 'CREDIT' THEN que_ledger_account('user_credit', 'CREDIT', o.from_user_id, NULL, NULL, true)
@@ -80,9 +80,9 @@ BEGIN
     END IF;
     UPDATE offers SET escrow_status = 'refunded', settled_at = now(), updated_at = now() WHERE id = p_offer;
     SELECT * INTO c FROM que_offer_context(p_offer);
-    PERFORM que_offer_tell(o.from_user_id, p_offer, 'offer_refunded', 'Refunded: ' || que_format_cents(o.total_cents),
+    PERFORM que_offer_record('offer_settled', p_offer, NULL, jsonb_build_array(que_offer_notice(o.from_user_id, 'offer_refunded', 'Refunded: ' || que_format_cents(o.total_cents),
       format('%s cancelled the %s you paid for (%s), so the %s you paid for the swap has been returned to you.', c.business_name,
-             c.visit, CASE WHEN o.temporary_reservation THEN c.from_slot ELSE c.to_slot END, que_format_cents(o.total_cents)));
+             c.visit, CASE WHEN o.temporary_reservation THEN c.from_slot ELSE c.to_slot END, que_format_cents(o.total_cents)))));
   END IF;
   RETURN true;
 END

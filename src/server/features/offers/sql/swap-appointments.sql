@@ -47,9 +47,12 @@ BEGIN
     PERFORM que_booking_credit_moved(b.id);
   END IF;
   PERFORM que_queue_moved(a.id, a.date, a.time);
-  PERFORM que_offer_email(a.id, 'swapped', a.date || ' ' || a.time);
   PERFORM que_queue_moved(b.id, b.date, b.time);
-  PERFORM que_offer_email(b.id, 'swapped', b.date || ' ' || b.time);
+  -- One change per appointment moved (decision 0029): its followers e-mail its customer the new time.
+  PERFORM que_record_change('swapped', a.id, NULL, a.business_id, p_by_user,
+    jsonb_build_object('startsAt', (SELECT starts_at FROM appointments WHERE id = a.id), 'from', a.date || ' ' || a.time));
+  PERFORM que_record_change('swapped', b.id, NULL, b.business_id, p_by_user,
+    jsonb_build_object('startsAt', (SELECT starts_at FROM appointments WHERE id = b.id), 'from', b.date || ' ' || b.time));
 END
 $$;
 

@@ -16,7 +16,6 @@ DECLARE
   v_free int[];
   v_to int;
   v_to_name text;
-  v_note int;
 BEGIN
   SELECT ap.id, ap.business_id, ap.service_id, ap.party_size, ap.customer_id, ap.staff_id, ap.staff_requested, ap.starts_at,
          s.name AS service_name, bz.business_name, bz.business_type, m.name AS staff_name, que_slot_text(ap.starts_at) AS slot
@@ -54,16 +53,10 @@ BEGIN
                        a.service_name, a.slot);
   END IF;
   UPDATE appointments SET staff_id = v_to, staff_requested = false, updated_at = now() WHERE id = a.id;
-  IF a.staff_requested THEN
-    SELECT name INTO v_to_name FROM staff_members WHERE id = v_to;
-    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
-    VALUES (a.customer_id, 'staff_reassigned', 'New staff member for your booking',
-            format('%s is no longer available for your %s at %s, %s; %s will serve you instead.', a.staff_name, a.service_name, a.business_name, a.slot, v_to_name),
-            '/appointments', a.id)
-    RETURNING id INTO v_note;
-    PERFORM pg_notify('que_live', jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id),
-                                                     'notificationId', v_note)::text);
-  END IF;
+  -- The change, once (decision 0029): a customer who had chosen the member is told in-app.
+  SELECT name INTO v_to_name FROM staff_members WHERE id = v_to;
+  PERFORM que_record_change('reassigned', a.id, NULL, a.business_id, NULL,
+    jsonb_build_object('startsAt', a.starts_at, 'notice', a.staff_requested, 'fromStaff', a.staff_name, 'toStaff', v_to_name));
   RETURN v_to;
 END
 $$;

@@ -1,0 +1,17 @@
+-- The earliest free starts follow the change log (decisions 0015, 0029): a change that can free or
+-- take a slot (every appointment change, and an offer's acceptance or end, which move, confirm or
+-- cancel appointments) raises the version of its business's rows in the change's follow job, after
+-- the change committed, instead of in a trigger inside the booking's own transaction. Until the job
+-- has run (milliseconds) a reader may still use a row computed before the change; the booking
+-- itself is refused by the slot constraint whatever the list shows. Rows are recomputed by the next
+-- reader or the refresh job (earliest-refresher.ts), as after any other invalidation.
+CREATE OR REPLACE FUNCTION que_earliest_follow(p_kind text, p_business integer)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $$
+BEGIN
+  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled') THEN
+    PERFORM que_earliest_invalidate_business(p_business);
+  END IF;
+END
+$$;

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** One row of the change log (decision 0029), as a follower reads it. */
+export interface Change {
+  id: number;
+  kind: string;
+  appointmentId: number | null;
+  offerId: number | null;
+  businessId: number | null;
+  actorId: number | null;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+interface ChangeRow {
+  id: number | string;
+  kind: string;
+  appointment_id: number | null;
+  offer_id: number | null;
+  business_id: number | null;
+  actor_id: number | null;
+  occurred_at: string;
+  data: Record<string, unknown>;
+}
+
+/** Marks a change followed (que_follow_change), on `db`: its row, or null when it was followed already (a job run again) or purged. */
+export async function markChangeFollowed(db: Db, changeId: number): Promise<Change | null> {
+  const result = await db.execute(sql`select que_follow_change(${changeId}::bigint) as row`);
+  const row = rowsOf<{ row: ChangeRow | null }>(result)[0]?.row;
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    appointmentId: row.appointment_id,
+    offerId: row.offer_id,
+    businessId: row.business_id,
+    actorId: row.actor_id,
+    occurredAt: row.occurred_at,
+    data: row.data,
+  };
+}

@@ -1,0 +1,76 @@
+-- The change log's one writer (decision 0029): records a change to an appointment or an offer and,
+-- in the same transaction, adds the job that follows it, so the row and its follow-up exist exactly
+-- when the change committed. Called by the feature that owns the change (appointments, offers,
+-- staff), once per change, from the function that makes it. p_data: what followers need that the
+-- rows may no longer say when they run (e.g. a move's old and new times).
+-- The job's queue is the business's one of 16: one job of a queue runs at a time, taken in run_at
+-- order, so one business's changes (hence one appointment's, one offer's) are followed in the order
+-- they committed (run_at is the clock after the owner's locks, not the transaction's start), and
+-- a completion's review request comes before the payout it settles.
+CREATE OR REPLACE FUNCTION que_record_change(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_id bigint := que_record_change_quietly(p_kind, p_appointment, p_offer, p_business, p_actor, p_data);
+BEGIN
+  -- the runners' wake-up, sent when the change commits (add_job's own NOTIFY)
+  PERFORM pg_notify('jobs:insert', '{"count":1}');
+  RETURN v_id;
+END
+$$;
+
+-- que_record_change without the runners' wake-up at commit, for an owner whose caller wakes them
+-- once the change has committed (job-queue.ts wakeJobRunners): the booking. A transaction that
+-- NOTIFYs holds PostgreSQL's cluster-wide notify lock from just before its commit until the commit
+-- is flushed, so notifying bookings committed one at a time (src/server/jobs/sql/add-job-unannounced.sql).
+-- Should the wake-up be lost (the process dies after the commit), the runners' next poll finds the job.
+CREATE OR REPLACE FUNCTION que_record_change_quietly(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_id bigint;
+BEGIN
+  INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
+  VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
+  RETURNING id INTO v_id;
+  PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
+    'changes:' || (coalesce(p_business, p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
+  RETURN v_id;
+END
+$$;
+
+-- Rows are written once: never updated; deleted only by the retention purge (que_changes_purge).
+CREATE OR REPLACE FUNCTION que_changes_write_once()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND current_setting('que.changes_purge', true) = 'on' THEN RETURN OLD; END IF;
+  RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'The change log is written once: its rows are never changed';
+END
+$$;
+
+CREATE OR REPLACE TRIGGER changes_write_once BEFORE UPDATE OR DELETE ON changes FOR EACH ROW EXECUTE FUNCTION que_changes_write_once();
+
+-- The retention purge: changes that occurred before p_before and have been followed, with their
+-- follow marks. A change not yet followed stays (its job still needs it). Returns how many went.
+CREATE OR REPLACE FUNCTION que_changes_purge(p_before timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_count int;
+BEGIN
+  PERFORM set_config('que.changes_purge', 'on', true);
+  WITH gone AS (
+    DELETE FROM changes c USING changes_followed f
+     WHERE f.change_id = c.id AND c.occurred_at < p_before
+    RETURNING c.id)
+  DELETE FROM changes_followed f USING gone WHERE f.change_id = gone.id;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  PERFORM set_config('que.changes_purge', 'off', true);
+  RETURN v_count;
+END
+$$;

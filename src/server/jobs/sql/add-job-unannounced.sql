@@ -1,0 +1,39 @@
+-- Adds a job as graphile_worker.add_job does (decision 0028), without its NOTIFY "jobs:insert".
+-- Why: a transaction that notifies holds PostgreSQL's cluster-wide notify lock from just before its
+-- commit until the commit is flushed, so every notifying transaction flushes the WAL one at a time.
+-- Measured on a booking (bench/booking-throughput.ts, 16 clients): 121-152/s with add_job's
+-- NOTIFY in the booking's transaction, 335-458/s without it. The job is still part of the
+-- change's transaction (a rollback takes it back); runners learn of it from the NOTIFY the app
+-- sends once that transaction has committed (job-queue.ts wakeJobRunners, without waiting for the
+-- disk), or at their next poll when the process died in between.
+-- This is graphile-worker 0.16.6's add_jobs (its sql/000018.sql) for one job, without the NOTIFY:
+-- it writes the library's own tables, so a version bump must compare it with the new add_jobs
+-- (src/server/jobs/job-queue.test.ts runs jobs added this way, keys and all, on both databases).
+CREATE OR REPLACE FUNCTION que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $$
+BEGIN
+  INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+  IF p_queue IS NOT NULL THEN
+    INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+  END IF;
+  IF p_job_key IS NOT NULL THEN
+    -- a job of that key already taken by a runner keeps running; its key goes to the new job
+    UPDATE graphile_worker._private_jobs j SET key = NULL, attempts = j.max_attempts, updated_at = now()
+     WHERE j.key = p_job_key AND j.is_available IS NOT TRUE;
+  END IF;
+  INSERT INTO graphile_worker._private_jobs AS j (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
+  SELECT q.id, t.id, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL
+    FROM graphile_worker._private_tasks t
+    LEFT JOIN graphile_worker._private_job_queues q ON q.queue_name = p_queue
+   WHERE t.identifier = p_task
+  ON CONFLICT (key) DO UPDATE SET
+    job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
+    max_attempts = excluded.max_attempts,
+    run_at = CASE WHEN p_preserve_run_at AND j.attempts = 0 THEN j.run_at ELSE excluded.run_at END,
+    priority = excluded.priority, revision = j.revision + 1, flags = excluded.flags,
+    attempts = 0, last_error = NULL, updated_at = now()
+  WHERE j.locked_at IS NULL;
+END
+$$;
