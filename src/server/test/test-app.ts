@@ -140,6 +140,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_PER_MINUTE: 100_000,
     // Background work with its own timing; earliest-refresher.test.ts turns it on where it is the subject.
     EARLIEST_REFRESH: false,
+    // Every app runs a job runner (the change log's follow task): one job at a time keeps its pool at
+    // three connections, as many test apps share one PostgreSQL at once.
+    JOB_CONCURRENCY: 1,
     ...overrides,
   };
 }
