@@ -2544,10 +2544,11 @@ $_$;
 CREATE FUNCTION public.que_offer_record(p_kind text, p_offer integer, p_actor integer, p_notices jsonb) RETURNS void
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  t record;
 BEGIN
-  PERFORM que_record_change(p_kind, NULL, p_offer,
-    (SELECT ap.business_id FROM offers o JOIN appointments ap ON ap.id = o.to_appointment_id WHERE o.id = p_offer), p_actor,
-    jsonb_build_object('notices', coalesce(p_notices, '[]'::jsonb)));
+  SELECT ap.id, ap.business_id INTO t FROM offers o JOIN appointments ap ON ap.id = o.to_appointment_id WHERE o.id = p_offer;
+  PERFORM que_record_change(p_kind, t.id, p_offer, t.business_id, p_actor, jsonb_build_object('notices', coalesce(p_notices, '[]'::jsonb)));
 END
 $$;
 
@@ -3101,7 +3102,7 @@ BEGIN
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
   PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
-    'changes:' || (coalesce(p_business, p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
+    'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
 END
 $$;

@@ -187,15 +187,17 @@ export class TestClient {
 
 /**
  * Waits until every change recorded so far has been followed by its job (decision 0029: notices,
- * e-mail to the outbox, live pushes follow within a second): the signal is the changes_followed
- * marks, read every few milliseconds. Gives up after `timeoutMs` (an app without a job runner never
+ * e-mail to the outbox, live pushes follow within a second) and those jobs are done: the signal is
+ * the changes_followed marks and no follow_change job left in the queue, read every few milliseconds. Gives up after `timeoutMs` (an app without a job runner never
  * follows), leaving the caller's assertions to say what is missing.
  */
 export async function changesFollowed(database: Database, timeoutMs = 5000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await queryRows<{ waiting: boolean }>(database,
-      'select exists (select 1 from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id)) as waiting');
+      `select exists (select 1 from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id))
+           or exists (select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+                       where t.identifier = 'follow_change') as waiting`);
     if (!row?.waiting || Date.now() > until) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -35,14 +35,14 @@ const follow = (changeId: number, followers: Parameters<typeof changeTasks>[1] =
   (changeTasks(database.db, followers)[FOLLOW_CHANGE] as (payload: unknown, helpers: JobHelpers) => Promise<void>)({ changeId }, {} as JobHelpers);
 
 describe('the change log', () => {
-  it('records a change with its follow job in one transaction, in the business\'s queue', async () => {
+  it('records a change with its follow job in one transaction, in the appointment\'s queue (else the offer\'s)', async () => {
     const moved = await record('moved', 35, null, { from: '2030-01-02 10:00', to: '2030-01-03 11:00' });
     const made = await record('offer_made', null, 50);
     const [row] = await queryRows<Record<string, unknown>>(database, `select kind, appointment_id, offer_id, business_id, actor_id, data from changes where id = ${moved}`);
     expect(row).toEqual({ kind: 'moved', appointment_id: 35, offer_id: null, business_id: 7, actor_id: 3, data: { from: '2030-01-02 10:00', to: '2030-01-03 11:00' } });
     expect(await followJobs()).toEqual([
-      { payload: { changeId: moved }, queue_name: 'changes:7' },
-      { payload: { changeId: made }, queue_name: 'changes:7' },
+      { payload: { changeId: moved }, queue_name: 'changes:3' },
+      { payload: { changeId: made }, queue_name: 'changes:2' },
     ]);
   });
 

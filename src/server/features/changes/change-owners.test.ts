@@ -50,10 +50,10 @@ describe('the owners of changes', () => {
       ['cancelled', other, { startsAt: `${date}T14:00:00`, notice: true, handedOver: false }],
     ]);
 
-    // Each followed once: a notice per change that gives one, in order.
+    // Each followed once: a notice per change that gives one, in order per appointment.
     await changesFollowed(ctx.database);
     const notices = await queryRows<{ kind: string }>(ctx.database,
-      `select kind from notifications where appointment_id in (${id}, ${other}) order by id`);
+      `select kind from notifications where appointment_id in (${id}, ${other}) order by appointment_id = ${other}, id`);
     expect(notices.map((n) => n.kind)).toEqual(['booking_confirmed', 'booking_rescheduled', 'review_request', 'booking_confirmed', 'booking_cancelled']);
   });
 
@@ -63,7 +63,7 @@ describe('the owners of changes', () => {
     await newChanges();
     const offer = (await creditOffer(p, 10)).json();
     expect(await newChanges()).toMatchObject([
-      { kind: 'offer_made', appointment_id: null, offer_id: offer.id, business_id: p.businessId, actor_id: p.payer.user.id,
+      { kind: 'offer_made', appointment_id: p.payeeAppointmentId, offer_id: offer.id, business_id: p.businessId, actor_id: p.payer.user.id,
         data: { notices: [{ userId: p.payee.user.id, kind: 'offer_received', title: 'New offer: $10.00' }] } },
     ]);
     expect((await p.payee.post(`/api/queue-jump-offers/${offer.id}/negotiate`, { counterAmount: 15 })).statusCode).toBe(200);
@@ -74,10 +74,10 @@ describe('the owners of changes', () => {
     expect((await newChanges()).map((c) => [c.kind, c.appointment_id, c.offer_id, c.actor_id])).toEqual([
       ['swapped', p.payerAppointmentId, null, p.payer.user.id],
       ['swapped', p.payeeAppointmentId, null, p.payer.user.id],
-      ['offer_accepted', null, offer.id, p.payer.user.id],
+      ['offer_accepted', p.payeeAppointmentId, offer.id, p.payer.user.id],
     ]);
     for (const id of [p.payerAppointmentId, p.payeeAppointmentId]) expect((await completeVisit(p.owner, id)).statusCode).toBe(200);
-    expect((await newChanges()).map((c) => [c.kind, c.appointment_id ?? c.offer_id])).toEqual([
+    expect((await newChanges()).map((c) => [c.kind, c.offer_id ?? c.appointment_id])).toEqual([
       ['completed', p.payerAppointmentId],
       ['completed', p.payeeAppointmentId],
       ['offer_settled', offer.id],

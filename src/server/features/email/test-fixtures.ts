@@ -50,11 +50,27 @@ export async function runDueEmails(database: Database, sender: MailSender, from:
   const counting: MailSender = { sendMail: (message) => (tried++, sender.sendMail(message)) };
   const pgPool = database.jobPool(3);
   try {
-    await runOnce({ pgPool, taskList: emailTasks(database.db, counting, from), noHandleSignals: true, logger: silent });
+    // runOnce stops at the first look that finds nothing, and a look finds nothing while another
+    // runner's look holds the queues (the library locks every free queue row while it chooses): the
+    // app's own runner, which follows changes, looks now and then. So it runs again while an e-mail
+    // job is due in a free queue.
+    do {
+      await runOnce({ pgPool, taskList: emailTasks(database.db, counting, from), noHandleSignals: true, logger: silent });
+    } while (await emailJobDue(database));
   } finally {
     if (database.kind === 'postgres') await pgPool.end();
   }
   return tried;
+}
+
+/** Whether an e-mail job is due and free to take: not running, not waiting out a backoff, its queue not held. */
+async function emailJobDue(database: Database): Promise<boolean> {
+  const result = (await database.db.execute(sql`select exists (
+    select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
+     where t.identifier = 'email_send_appointment' and j.locked_at is null and j.run_at <= now() and j.attempts < j.max_attempts
+       and (q.id is null or q.locked_at is null)) as due`)) as unknown as { rows: { due: boolean }[] };
+  return result.rows[0]?.due ?? false;
 }
 
 /** Makes an appointment's waiting e-mail job due now: its retry's backoff has passed. */

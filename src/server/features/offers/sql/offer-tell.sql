@@ -35,14 +35,16 @@ AS $$
 $$;
 
 -- An offer's change, once (decision 0029), with the notices its followers give (an array of
--- que_offer_notice), at the business of the appointment the offer is on.
+-- que_offer_notice), on the appointment the offer is on (its target), at that appointment's business:
+-- followed in order with that appointment's own changes.
 CREATE OR REPLACE FUNCTION que_offer_record(p_kind text, p_offer integer, p_actor integer, p_notices jsonb)
  RETURNS void
  LANGUAGE plpgsql
 AS $$
+DECLARE
+  t record;
 BEGIN
-  PERFORM que_record_change(p_kind, NULL, p_offer,
-    (SELECT ap.business_id FROM offers o JOIN appointments ap ON ap.id = o.to_appointment_id WHERE o.id = p_offer), p_actor,
-    jsonb_build_object('notices', coalesce(p_notices, '[]'::jsonb)));
+  SELECT ap.id, ap.business_id INTO t FROM offers o JOIN appointments ap ON ap.id = o.to_appointment_id WHERE o.id = p_offer;
+  PERFORM que_record_change(p_kind, t.id, p_offer, t.business_id, p_actor, jsonb_build_object('notices', coalesce(p_notices, '[]'::jsonb)));
 END
 $$;
