@@ -14,7 +14,7 @@ import boundaries from 'eslint-plugin-boundaries';
 
 /** Which features each server feature may import, and whose SQL functions its own SQL may call (decision 0030). */
 export const serverFeatureDependencies = {
-  appointments: ['availability', 'businesses', 'ledger', 'staff'],
+  appointments: ['availability', 'businesses', 'changes', 'ledger', 'staff'],
   auth: [],
   availability: ['businesses'],
   businesses: [],
@@ -24,13 +24,13 @@ export const serverFeatureDependencies = {
   ledger: [],
   live: ['notifications', 'queue'],
   notifications: [],
-  offers: ['appointments', 'availability', 'businesses', 'credits', 'ledger', 'notifications', 'payments'],
+  offers: ['appointments', 'availability', 'businesses', 'changes', 'credits', 'ledger', 'notifications', 'payments'],
   payments: ['businesses'],
   queue: ['businesses', 'notifications'],
   reviews: ['businesses'],
   services: ['businesses'],
   'share-pages': ['businesses'],
-  staff: ['availability', 'businesses', 'notifications'],
+  staff: ['availability', 'businesses', 'changes', 'notifications'],
   wallet: ['credits', 'ledger', 'offers'],
 };
 
