@@ -94,7 +94,8 @@ describe('the job queue', () => {
     const done = signal();
     // A poll an hour away: once it is listening and has found nothing, only a wake-up starts a job.
     const events = new EventEmitter();
-    const idle = new Promise<void>((resolve) => events.once('pool:listen:success', () => events.once('worker:getJob:empty', () => resolve())));
+    // Both, in either order: a busy machine may finish the worker's first look before the LISTEN is up.
+    const idle = Promise.all([new Promise((resolve) => events.once('pool:listen:success', resolve)), new Promise((resolve) => events.once('worker:getJob:empty', resolve))]);
     await startRunner({ quiet: async (payload) => { ran.push((payload as { n: number }).n); if (ran.length === 2) done.resolve(); } }, { pollInterval: 3_600_000, events });
     await idle;
     await unitOfWork(database.db, async (tx) => {

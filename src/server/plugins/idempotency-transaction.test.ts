@@ -25,7 +25,7 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
   // No background work: the test counts the transactions requests open.
-  app = await buildApp({ config: testConfig({ PAYMENT_WORKER: false, OFFER_SWEEPS: false }), database, logger: false, serveWeb: false });
+  app = await buildApp({ config: testConfig({ JOB_RUNNER: false }), database, logger: false, serveWeb: false });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/test/book-then-fail',

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
 import { setSessionUser } from '@/lib/session-store';
 import { makeUser } from '@/test/fixtures';
 import { expectToast, renderApp } from '@/test/render';
@@ -15,7 +16,11 @@ const customerLinks = ['Home', 'Businesses', 'Book Reservation', 'Skip the Line'
 const ownerLinks = ['Home', 'Dashboard', 'Businesses', 'Book Reservation', 'Skip the Line', 'My Appointments'];
 const linkTexts = (nav: HTMLElement) => within(nav).getAllByRole('link').map((l) => l.textContent);
 
-afterEach(() => {
+// A signed-in header loads the bell inside the app's own query layer, whose user query the header
+// follows: a test's user question still in flight would otherwise be answered into the next test.
+afterEach(async () => {
+  await queryClient.cancelQueries();
+  queryClient.clear();
   setSessionUser(null);
   vi.useRealTimers();
 });
@@ -34,6 +39,8 @@ describe('the header', () => {
   ] as const) {
     it(`shows ${who} what they can do, in the header and the phone's menu alike: no Login, no one else's screens`, async () => {
       server.use(http.get('/api/notifications', () => HttpResponse.json({ notifications: [], unread: 0 })));
+      // The server says so too: the bell's user query, once answered, is what the header follows.
+      signedInAs(person);
       act(() => setSessionUser(person));
       const { user } = renderApp(<AppShell />);
       expect(linkTexts(screen.getByRole('navigation', { name: 'Main' }))).toEqual(links);

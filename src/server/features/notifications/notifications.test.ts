@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSlot } from '../../../contract/time.js';
-import { completeVisit, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, completeVisit, createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { expireDueOffers } from '../offers/offer-jobs.js';
 import { type Client, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { authorizedIntent, book, creditOffer, grantCredit, restaurant, swapParties, upcomingDay } from '../offers/test-fixtures.js';
@@ -65,6 +65,8 @@ describe('offer notifications', () => {
     const expired = await creditParties();
     const c = (await creditOffer(expired, 10)).json();
     await ctx.database.db.execute(sql`update offers set expires_at = now() - interval '1 second' where id = ${c.id}`);
+    // The sweep skips an offer whose row another transaction holds: the offer's change is followed first.
+    await changesFollowed(ctx.database);
     await expireDueOffers(ctx.database.db);
     expect((await inbox(expired.payer)).notifications[0]).toMatchObject({ kind: 'offer_expired' });
     expect((await inbox(expired.payee)).notifications[0]).toMatchObject({ kind: 'offer_expired' });
