@@ -1,7 +1,7 @@
 /**
  * How much SQL one entry function reaches (issue 28, "Reach"), read from the files, no database:
  *
- *   npx tsx scripts/sql-reach.ts que_book_returning_events [repo root] [--list]
+ *   npx tsx scripts/sql-reach.ts que_book_returning_events [repo root] [--list] [--calls-only]
  *
  * Counts, transitively from the entry function: every function defined in a function file
  * (src/server/<…>/sql/*.sql) whose name the body of a reached function calls, and every trigger
@@ -11,8 +11,10 @@
  * What it cannot see: SQL the TypeScript runs beside the entry function, functions called through
  * EXECUTE with a name built at run time, and a trigger's WHEN condition beyond the columns it names:
  * an UPDATE fires a trigger with UPDATE OF columns or a WHEN old.x IS DISTINCT FROM new.x list only if
- * it sets one of those columns (what the values are is not read). The repo root defaults to
- * this checkout; pass another tree (a `git worktree add`) to measure an older commit.
+ * it sets one of those columns (what the values are is not read; a SET list is read up to its first
+ * FROM, WHERE or RETURNING, so a column set after a subquery is missed). The repo root defaults to
+ * this checkout; pass another tree (a `git worktree add`) to measure an older commit. --list prints
+ * each function with its file and how it was reached; --calls-only leaves the triggers out.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,13 +35,14 @@ interface FunctionInfo {
 
 const verbPatterns: [Verb, RegExp][] = [
   ['insert', /\binsert\s+into\s+(?:\w+\.)?(\w+)/g],
-  // An upsert's DO UPDATE updates the row it conflicts with: the table of the INSERT before it.
   ['update', /(?<!\bfor\s+)(?<!\bkey\s+)(?<!\bdo\s+)(?<!\bor\s+)(?<!\bbefore\s+)(?<!\bafter\s+)\bupdate\s+(?:only\s+)?(?:\w+\.)?(\w+)/g],
   ['delete', /\bdelete\s+from\s+(?:only\s+)?(?:\w+\.)?(\w+)/g],
 ];
 const notTables = new Set(['of', 'skip', 'nowait', 'set', 'on']);
 
 const everyColumn = '*';
+/** An upsert's DO UPDATE updates the row it conflicts with: a row of the INSERT's own table (same statement). */
+const upsert = /\binsert\s+into\s+(?:\w+\.)?(\w+)[^;]*?\bon\s+conflict\b[^;]*?\bdo\s+update\b/g;
 
 /** The columns an UPDATE sets: the names before "=" in its SET list (up to FROM, WHERE, RETURNING or the end). */
 function updatedColumns(body: string): Map<string, Set<string>> {
@@ -48,7 +51,7 @@ function updatedColumns(body: string): Map<string, Set<string>> {
     const columns = updated.get(m[1]) ?? updated.set(m[1], new Set()).get(m[1])!;
     for (const c of m[2].matchAll(/(?:^|,|\()\s*(?:\w+\.)?(\w+)\s*(?==[^=>])/g)) columns.add(c[1]);
   }
-  for (const m of body.matchAll(/\binsert\s+into\s+(?:\w+\.)?(\w+)[\s\S]*?\bon\s+conflict\b[^;]*?\bdo\s+update\b/g)) {
+  for (const m of body.matchAll(upsert)) {
     (updated.get(m[1]) ?? updated.set(m[1], new Set()).get(m[1])!).add(everyColumn);
   }
   return updated;
@@ -60,7 +63,7 @@ function writesOf(body: string): Map<string, Set<Verb>> {
   for (const [verb, pattern] of verbPatterns) {
     for (const m of body.matchAll(pattern)) if (!notTables.has(m[1])) add(m[1], verb);
   }
-  for (const m of body.matchAll(/\binsert\s+into\s+(?:\w+\.)?(\w+)[\s\S]*?\bon\s+conflict\b[^;]*?\bdo\s+update\b/g)) add(m[1], 'update');
+  for (const m of body.matchAll(upsert)) add(m[1], 'update');
   return writes;
 }
 
@@ -108,9 +111,10 @@ function triggersOf(schemaSql: string): Trigger[] {
 function main() {
   const args = process.argv.slice(2);
   const list = args.includes('--list');
-  const [entry, rootArg] = args.filter((a) => a !== '--list');
+  const callsOnly = args.includes('--calls-only');
+  const [entry, rootArg] = args.filter((a) => !a.startsWith('--'));
   if (!entry) {
-    console.error('usage: npx tsx scripts/sql-reach.ts <entry function> [repo root] [--list]');
+    console.error('usage: npx tsx scripts/sql-reach.ts <entry function> [repo root] [--list] [--calls-only]');
     process.exit(2);
   }
   const repoRoot = path.resolve(rootArg ?? fileURLToPath(new URL('..', import.meta.url)));
@@ -138,7 +142,7 @@ function main() {
       queue.push(next);
     };
     for (const callee of fn.calls) reach(callee, `called by ${name}`);
-    for (const [table, verbs] of fn.writes) {
+    for (const [table, verbs] of callsOnly ? [] : fn.writes) {
       const set = fn.updated.get(table) ?? new Set([everyColumn]);
       const fires = (t: Trigger) =>
         [...verbs].some((v) => t.events.has(v) && (v !== 'update' || t.watches.size === 0 || set.has(everyColumn) || [...set].some((c) => t.watches.has(c))));
