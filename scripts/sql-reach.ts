@@ -142,7 +142,8 @@ function main() {
       queue.push(next);
     };
     for (const callee of fn.calls) reach(callee, `called by ${name}`);
-    for (const [table, verbs] of callsOnly ? [] : fn.writes) {
+    const writes = callsOnly ? new Map<string, Set<Verb>>() : fn.writes;
+    for (const [table, verbs] of writes) {
       const set = fn.updated.get(table) ?? new Set([everyColumn]);
       const fires = (t: Trigger) =>
         [...verbs].some((v) => t.events.has(v) && (v !== 'update' || t.watches.size === 0 || set.has(everyColumn) || [...set].some((c) => t.watches.has(c))));
