@@ -254,27 +254,6 @@ BEGIN
 END
 $$;
 
---
--- Name: que_appointment_email(integer, text, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_appointment_email(p_appointment integer, p_kind text, p_previous text) RETURNS void
-    LANGUAGE plpgsql
-    AS $$
-DECLARE
-  v_ap appointments;
-  v_service_name text;
-  v_business businesses;
-BEGIN
-  SELECT * INTO v_ap FROM appointments WHERE id = p_appointment;
-  IF NOT FOUND THEN RETURN; END IF;
-  SELECT name INTO v_service_name FROM services WHERE id = v_ap.service_id;
-  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
-  IF NOT FOUND OR v_service_name IS NULL THEN RETURN; END IF;
-  PERFORM que_appointment_email_of(v_ap, v_service_name, v_business, p_kind, p_previous, NULL);
-END
-$$;
-
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;

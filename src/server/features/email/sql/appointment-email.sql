@@ -93,25 +93,3 @@ BEGIN
     job_key_mode => 'preserve_run_at');
 END
 $$;
-
--- The customer's e-mail about a change of an appointment, queued in the changing transaction
--- (kind: booked, rescheduled, swapped, cancelled; p_previous "yyyy-MM-dd HH:mm" for a move). A
--- cancellation is only sent for an appointment announced before. The invite's data is stored; the
--- job that sends it renders the .ics (email-worker.ts). The rules: que_appointment_email_of.
-CREATE OR REPLACE FUNCTION que_appointment_email(p_appointment integer, p_kind text, p_previous text)
- RETURNS void
- LANGUAGE plpgsql
-AS $$
-DECLARE
-  v_ap appointments;
-  v_service_name text;
-  v_business businesses;
-BEGIN
-  SELECT * INTO v_ap FROM appointments WHERE id = p_appointment;
-  IF NOT FOUND THEN RETURN; END IF;
-  SELECT name INTO v_service_name FROM services WHERE id = v_ap.service_id;
-  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
-  IF NOT FOUND OR v_service_name IS NULL THEN RETURN; END IF;
-  PERFORM que_appointment_email_of(v_ap, v_service_name, v_business, p_kind, p_previous, NULL);
-END
-$$;
