@@ -61,6 +61,8 @@ export function keepRunnerAlive(
       .catch(options.onError)
       .finally(() => (beating = undefined));
   };
+  // A timer, not a job of the queue: the beat says this process is alive, so it must run here even
+  // while every job slot is busy or the queue is stuck; a job could be run by any other process.
   const timer = setInterval(tick, Math.max(50, Math.floor(options.deadAfterMs / 3)));
   timer.unref();
   tick();
