@@ -1574,8 +1574,7 @@ DECLARE
   v_notice interval;
 BEGIN
   starts := '{}';
-  SELECT s.id, s.business_id, s.name, s.duration, s.price_cents, s.deleted_at, b.business_name, b.business_type, b.category,
-         b.time_zone, b.reservation_duration, s.policies AS service_policies, b.policies AS business_policies
+  SELECT s.id, s.business_id, s.deleted_at, b.time_zone, s.policies AS service_policies, b.policies AS business_policies
     INTO r FROM services s JOIN businesses b ON b.id = s.business_id WHERE s.id = p_service;
   IF NOT FOUND THEN RETURN; END IF;
   business_id := r.business_id;
@@ -1616,17 +1615,7 @@ BEGIN
     RETURN;
   END;
   start_local := day + starts[1]::time;
-  -- The item as GET /api/earliest-appointments shows it (EarliestAppointment in src/contract), in its
-  -- key order, compact: the route sends the text as it is. A restaurant's slot lasts its reservation,
-  -- as que_day_slots books it. The business's zone says whose clock the date and time are on.
-  item := '{"business":{"id":' || r.business_id || ',"businessName":' || to_json(r.business_name)::text
-    || ',"businessType":' || to_json(r.business_type)::text || ',"category":' || to_json(r.category)::text
-    || ',"timeZone":' || to_json(r.time_zone)::text
-    || '},"service":{"id":' || r.id || ',"serviceName":' || to_json(r.name)::text || ',"duration":' || r.duration
-    || ',"price":"' || CASE WHEN r.price_cents < 0 THEN '-' ELSE '' END || (abs(r.price_cents) / 100)::text || '.'
-    || lpad((abs(r.price_cents) % 100)::text, 2, '0')
-    || '"},"date":"' || to_char(day, 'YYYY-MM-DD') || '","time":"' || starts[1] || '","duration":'
-    || CASE WHEN r.business_type = 'restaurant' THEN coalesce(r.reservation_duration, 120) ELSE r.duration END || '}';
+  item := que_earliest_item(p_service, day, starts[1]);
 END
 $$;
 
@@ -1674,6 +1663,24 @@ BEGIN
     UPDATE earliest_free_starts SET version = version + 1, fresh_until = NULL WHERE service_id = v_service;
   END LOOP;
 END
+$$;
+
+--
+-- Name: que_earliest_item(integer, date, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_earliest_item(p_service integer, p_day date, p_time text) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT '{"business":{"id":' || b.id || ',"businessName":' || to_json(b.business_name)::text
+    || ',"businessType":' || to_json(b.business_type)::text || ',"category":' || to_json(b.category)::text
+    || ',"timeZone":' || to_json(b.time_zone)::text
+    || '},"service":{"id":' || s.id || ',"serviceName":' || to_json(s.name)::text || ',"duration":' || s.duration
+    || ',"price":"' || CASE WHEN s.price_cents < 0 THEN '-' ELSE '' END || (abs(s.price_cents) / 100)::text || '.'
+    || lpad((abs(s.price_cents) % 100)::text, 2, '0')
+    || '"},"date":"' || to_char(p_day, 'YYYY-MM-DD') || '","time":"' || p_time || '","duration":'
+    || CASE WHEN b.business_type = 'restaurant' THEN coalesce(b.reservation_duration, 120) ELSE s.duration END || '}'
+  FROM services s JOIN businesses b ON b.id = s.business_id WHERE s.id = p_service
 $$;
 
 --
@@ -5153,10 +5160,22 @@ CREATE INDEX earliest_free_starts_fresh_until_idx ON public.earliest_free_starts
 CREATE INDEX earliest_free_starts_listing_idx ON public.earliest_free_starts USING btree (start_local, business_id, service_id) WHERE (item IS NOT NULL);
 
 --
+-- Name: earliest_free_starts_none_this_week_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX earliest_free_starts_none_this_week_idx ON public.earliest_free_starts USING btree (business_id, service_id) WHERE (day IS NULL);
+
+--
 -- Name: earliest_free_starts_restaurant_listing_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX earliest_free_starts_restaurant_listing_idx ON public.earliest_free_starts USING btree (start_local, business_id, service_id) WHERE ((item IS NOT NULL) AND restaurant);
+
+--
+-- Name: earliest_free_starts_restaurant_none_this_week_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX earliest_free_starts_restaurant_none_this_week_idx ON public.earliest_free_starts USING btree (business_id, service_id) WHERE ((day IS NULL) AND restaurant);
 
 --
 -- Name: email_outbox_appointment_idx; Type: INDEX; Schema: public; Owner: -

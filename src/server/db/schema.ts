@@ -749,6 +749,10 @@ export const earliestFreeStarts = pgTable(
     // the same order for restaurants only: without it, a party-size search on a day whose first
     // hours are all service businesses' read 140,000 of them before the first table (0.6 s)
     index('earliest_free_starts_restaurant_listing_idx').on(t.startLocal, t.businessId, t.serviceId).where(sql`${t.item} is not null and ${t.restaurant}`),
+    // the services with nothing free in the coming week, in (business, service) order: a search on a
+    // later date goes on through them after the stored starts (decision 0024, addendum "a later date")
+    index('earliest_free_starts_none_this_week_idx').on(t.businessId, t.serviceId).where(sql`${t.day} is null`),
+    index('earliest_free_starts_restaurant_none_this_week_idx').on(t.businessId, t.serviceId).where(sql`${t.day} is null and ${t.restaurant}`),
     // a page's businesses' next free times: each one's soonest day and its rows (features/businesses)
     index('earliest_free_starts_business_day_idx').on(t.businessId, t.day).where(sql`${t.day} is not null`),
     // the stale rows (que_earliest_refresh, earliest.repository.ts), found without reading the rest:

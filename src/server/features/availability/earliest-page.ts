@@ -10,10 +10,11 @@ import { type EarliestKey, selectEarliestPage } from './earliest-page.repository
 
 // GET /api/earliest-appointments (DESIGN section 10): every live service's soonest free start in the
 // coming week, soonest first, a page at a time, with the directory's filters; a date, a time and a
-// party size make it an availability search (each item's free starts that day at or after the time).
+// party size make it an availability search (each item's free starts that day at or after the time);
+// a cursor's start is null in the part after the stored rows (a later date's services with nothing stored).
 
 const id = z.number().int().positive().max(INT4_MAX);
-const keySchema = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/), id, id]);
+const keySchema = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/).nullable(), id, id]);
 
 /** One page as JSON text (the items as the database wrote them) and the next page's cursor (null on the last). */
 export async function earliestPageJson(db: Db, query: ListEarliestQuery, now: Date, horizonDays: number = RULES.restaurantHorizonDays, scan: number = RULES.availabilitySearchScanPerPage): Promise<{ json: string; next: string | null }> {

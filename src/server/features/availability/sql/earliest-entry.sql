@@ -52,8 +52,7 @@ DECLARE
   v_notice interval;
 BEGIN
   starts := '{}';
-  SELECT s.id, s.business_id, s.name, s.duration, s.price_cents, s.deleted_at, b.business_name, b.business_type, b.category,
-         b.time_zone, b.reservation_duration, s.policies AS service_policies, b.policies AS business_policies
+  SELECT s.id, s.business_id, s.deleted_at, b.time_zone, s.policies AS service_policies, b.policies AS business_policies
     INTO r FROM services s JOIN businesses b ON b.id = s.business_id WHERE s.id = p_service;
   IF NOT FOUND THEN RETURN; END IF;
   business_id := r.business_id;
@@ -94,16 +93,27 @@ BEGIN
     RETURN;
   END;
   start_local := day + starts[1]::time;
-  -- The item as GET /api/earliest-appointments shows it (EarliestAppointment in src/contract), in its
-  -- key order, compact: the route sends the text as it is. A restaurant's slot lasts its reservation,
-  -- as que_day_slots books it. The business's zone says whose clock the date and time are on.
-  item := '{"business":{"id":' || r.business_id || ',"businessName":' || to_json(r.business_name)::text
-    || ',"businessType":' || to_json(r.business_type)::text || ',"category":' || to_json(r.category)::text
-    || ',"timeZone":' || to_json(r.time_zone)::text
-    || '},"service":{"id":' || r.id || ',"serviceName":' || to_json(r.name)::text || ',"duration":' || r.duration
-    || ',"price":"' || CASE WHEN r.price_cents < 0 THEN '-' ELSE '' END || (abs(r.price_cents) / 100)::text || '.'
-    || lpad((abs(r.price_cents) % 100)::text, 2, '0')
-    || '"},"date":"' || to_char(day, 'YYYY-MM-DD') || '","time":"' || starts[1] || '","duration":'
-    || CASE WHEN r.business_type = 'restaurant' THEN coalesce(r.reservation_duration, 120) ELSE r.duration END || '}';
+  item := que_earliest_item(p_service, day, starts[1]);
 END
+$$;
+
+-- The item as GET /api/earliest-appointments shows it (EarliestAppointment in src/contract) for a
+-- service's free start on p_day at p_time, in its key order, compact: the route sends the text as it
+-- is. A restaurant's slot lasts its reservation, as que_day_slots books it. The business's zone says
+-- whose clock the date and time are on. The stored rows' items (que_earliest_entry) and a search's
+-- items for a service with nothing stored (a later date; earliest-page.repository.ts) are both made here.
+CREATE OR REPLACE FUNCTION que_earliest_item(p_service integer, p_day date, p_time text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $$
+  SELECT '{"business":{"id":' || b.id || ',"businessName":' || to_json(b.business_name)::text
+    || ',"businessType":' || to_json(b.business_type)::text || ',"category":' || to_json(b.category)::text
+    || ',"timeZone":' || to_json(b.time_zone)::text
+    || '},"service":{"id":' || s.id || ',"serviceName":' || to_json(s.name)::text || ',"duration":' || s.duration
+    || ',"price":"' || CASE WHEN s.price_cents < 0 THEN '-' ELSE '' END || (abs(s.price_cents) / 100)::text || '.'
+    || lpad((abs(s.price_cents) % 100)::text, 2, '0')
+    || '"},"date":"' || to_char(p_day, 'YYYY-MM-DD') || '","time":"' || p_time || '","duration":'
+    || CASE WHEN b.business_type = 'restaurant' THEN coalesce(b.reservation_duration, 120) ELSE s.duration END || '}'
+  FROM services s JOIN businesses b ON b.id = s.business_id WHERE s.id = p_service
 $$;

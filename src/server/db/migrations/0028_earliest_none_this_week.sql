@@ -1,0 +1,2 @@
+CREATE INDEX "earliest_free_starts_none_this_week_idx" ON "earliest_free_starts" USING btree ("business_id","service_id") WHERE "earliest_free_starts"."day" is null;--> statement-breakpoint
+CREATE INDEX "earliest_free_starts_restaurant_none_this_week_idx" ON "earliest_free_starts" USING btree ("business_id","service_id") WHERE "earliest_free_starts"."day" is null and "earliest_free_starts"."restaurant";
