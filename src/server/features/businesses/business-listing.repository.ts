@@ -69,18 +69,19 @@ const openNow = (now: string) => {
 };
 
 /**
- * Has a free start on `day`: a live service whose stored earliest day is that day; else, only for a
- * service whose earliest day is before it (or beyond the stored week), the slot function for that
- * one candidate. It is a row filter, so it runs for the rows read while the page fills, never for all.
+ * Has a free start on `day` (business `id` in zone `zone`): a live service whose stored earliest day
+ * is that day; else, only for a service whose earliest day is before it (or beyond the stored week),
+ * the slot function for that one candidate. It filters the rows a page looked at (selectListingPage),
+ * so it runs for at most RULES.availabilitySearchScanPerPage businesses a page, never for all.
  */
-const availableOn = (day: string, now: string, horizonDays: number) => sql`(
-  exists (select 1 from earliest_free_starts e where e.business_id = b.id and e.item is not null and e.day = ${day}::date)
+const availableOn = (day: string, now: string, horizonDays: number, id: SQL, zone: SQL) => sql`(
+  exists (select 1 from earliest_free_starts e where e.business_id = ${id} and e.item is not null and e.day = ${day}::date)
   or exists (select 1 from earliest_free_starts e
-    where e.business_id = b.id and e.item is not null and e.day < ${day}::date
-      and cardinality((que_day_slots(b.id, ${day}::date, e.service_id, null, null, ${horizonDays}::int, ${now}::timestamptz, true, null)).slots) > 0)
-  or (${day}::date >= (${now}::timestamptz at time zone b.time_zone)::date + 7 and exists (select 1 from services s
-    where s.business_id = b.id and s.deleted_at is null
-      and cardinality((que_day_slots(b.id, ${day}::date, s.id, null, null, ${horizonDays}::int, ${now}::timestamptz, true, null)).slots) > 0)))`;
+    where e.business_id = ${id} and e.item is not null and e.day < ${day}::date
+      and cardinality((que_day_slots(${id}, ${day}::date, e.service_id, null, null, ${horizonDays}::int, ${now}::timestamptz, true, null)).slots) > 0)
+  or (${day}::date >= (${now}::timestamptz at time zone ${zone})::date + 7 and exists (select 1 from services s
+    where s.business_id = ${id} and s.deleted_at is null
+      and cardinality((que_day_slots(${id}, ${day}::date, s.id, null, null, ${horizonDays}::int, ${now}::timestamptz, true, null)).slots) > 0)))`;
 
 /** The filters GET /api/businesses and GET /api/earliest-appointments share, over `businesses b`. */
 export function discoveryConditions(f: DiscoveryFilter): SQL[] {
@@ -108,21 +109,26 @@ function filters(f: ListingFilter, now: string): SQL[] {
   const where = discoveryConditions(f);
   if (f.skipTimeZones.length) where.push(sql`b.time_zone <> all(array[${sql.join(f.skipTimeZones.map((zone) => sql`${zone}`), sql`, `)}]::text[])`);
   if (f.openNow) where.push(openNow(now));
-  if (f.availableOn) where.push(availableOn(f.availableOn, now, f.horizonDays));
   return where;
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
-export interface ListingPage {
-  rows: (Business & { key: ListingKey })[];
-}
+export type ListingRow = Business & { key: ListingKey };
 
-/** One page (limit + 1 rows: the extra one only says another page exists) in the sort's order. */
-export async function selectListingPage(db: Db, sort: BusinessSort, f: ListingFilter, after: ListingKey | undefined, limit: number, now: string): Promise<(Business & { key: ListingKey })[]> {
+/**
+ * One page (limit + 1 rows: the extra one only says another page exists) in the sort's order. With
+ * `availableOn` the page looks at no more than `scan` businesses of the sort's order
+ * (RULES.availabilitySearchScanPerPage, as quick booking's search): the slot function is not an index,
+ * so a day few are free on would otherwise walk the whole directory to fill a page. When that many
+ * gave less than a page, `scanEnd` is the last one looked at (the next page goes on after it).
+ */
+export async function selectListingPage(
+  db: Db, sort: BusinessSort, f: ListingFilter, after: ListingKey | undefined, limit: number, now: string, scan: number = RULES.availabilitySearchScanPerPage,
+): Promise<{ rows: ListingRow[]; scanEnd: ListingKey | null }> {
   // sorted by relevance, the matches are the statement's source (joined with their scores), not a filter
   const where = filters(sort === 'relevance' ? { ...f, q: undefined } : f, now);
-  const n = limit + 1;
+  const n = f.availableOn ? scan : limit + 1;
   const distance = f.near ? sql`earth_distance(${point(f.near)}, ${place})` : sql`null::float8`;
   const select = (keys: SQL, extraWhere: SQL[], order: SQL, from: SQL = sql`businesses b`) =>
     sql`select ${columns}, ${distance} as "distanceM", ${keys} from ${from} where ${and([...where, ...extraWhere])} order by ${order} limit ${n}`;
@@ -172,8 +178,19 @@ export async function selectListingPage(db: Db, sort: BusinessSort, f: ListingFi
       break;
     }
   }
-  const result = (await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((row) => {
+  if (!f.availableOn) return { rows: toRows(await db.execute(statement), sort, f), scanEnd: null };
+  // The businesses looked at, in the sort's order, and of them those free that day: the filter runs
+  // above the limit (a condition is not pushed into a subquery with a LIMIT) and keeps the rows'
+  // order, with no sort, so it stops at the page's last row.
+  const free = availableOn(f.availableOn, now, f.horizonDays, sql`p.id`, sql`p."timeZone"`);
+  const rows = toRows(await db.execute(sql`select * from (${statement}) p where ${free} limit ${limit + 1}`), sort, f);
+  if (rows.length > limit) return { rows, scanEnd: null };
+  const last = toRows(await db.execute(sql`select * from (${statement}) p offset ${scan - 1} limit 1`), sort, f);
+  return { rows, scanEnd: last[0]?.key ?? null };
+}
+
+function toRows(result: unknown, sort: BusinessSort, f: ListingFilter): ListingRow[] {
+  return (result as { rows: Record<string, unknown>[] }).rows.map((row) => {
     const { k1, k2, distanceM, ...rest } = row;
     const business = toBusiness(rest as BusinessRow);
     if (f.near) business.distanceKm = Math.round(Number(distanceM) / 100) / 10;

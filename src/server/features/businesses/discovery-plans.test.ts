@@ -62,6 +62,17 @@ describe('GET /api/businesses plans', () => {
     expect(plan).toContain(index);
     expect(plan).not.toMatch(/Seq Scan on businesses/);
   });
+
+  // availableOn is the slot function, not an index: it filters the businesses a page looked at (a
+  // range of the sort's index with a limit), never the index scan itself (a walk of the directory)
+  it('availableOn filters above the scan’s limit, not on the name index', async () => {
+    const plan = await planOf((db) => selectListingPage(db, 'name', { ...base, availableOn: '2026-01-06' }, undefined, 24, NOW));
+    expect(plan).toMatch(/Subquery Scan on p\s+Filter:[\s\S]*->\s+Limit\s+->\s+Index Scan using businesses_name_idx on businesses b\n/);
+    // the name index's own lines: no filter (its predicate is listed)
+    const lines = plan.slice(plan.indexOf('Index Scan using businesses_name_idx')).split('\n').slice(1);
+    const own = lines.slice(0, Math.max(0, lines.findIndex((line) => line.includes('->'))));
+    expect(own.filter((line) => /Filter:/.test(line))).toEqual([]);
+  });
 });
 
 // The earliest page's business filters are the listing's own conditions (plans above); with two rows
@@ -75,6 +86,18 @@ describe('GET /api/earliest-appointments plans', () => {
   ])('%s uses %s', async (_name, filter, index) => {
     const plan = await planOf((db) => selectEarliestPage(db, filter, ['2026-01-01T09:00:00', 1, 1], 24, NOW, 14, 400), filter.q !== undefined);
     expect(plan).toContain(index);
+  });
+
+  // a later date: the stored rows, then the services with nothing stored, each an index range, no sort
+  it.each<[string, EarliestFilter, string[]]>([
+    ['a later date', { date: '2099-01-05', time: '18:00' }, ['earliest_free_starts_listing_idx', 'earliest_free_starts_none_this_week_idx']],
+    ['a later date and a party', { date: '2099-01-05', time: '18:00', partySize: 2 }, ['earliest_free_starts_restaurant_listing_idx', 'earliest_free_starts_restaurant_none_this_week_idx']],
+  ])('%s reads %s', async (_name, filter, indexes) => {
+    const plan = await planOf((db) => selectEarliestPage(db, filter, undefined, 24, NOW, 365, 400));
+    for (const index of indexes) expect(plan).toContain(index);
+    // nothing sorts the two parts' rows together (each part may sort its own handful of test rows)
+    expect(plan.slice(0, plan.indexOf('Append'))).not.toMatch(/Sort/);
+    expect(plan).not.toMatch(/Seq Scan on earliest_free_starts/);
   });
 });
 

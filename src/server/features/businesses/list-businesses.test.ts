@@ -3,6 +3,7 @@ import type { Business } from '../../../contract/businesses.js';
 import { addDays } from '../../../contract/time.js';
 import { nextLink } from '../../test/history-world.js';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
+import { listBusinesses } from './list-businesses.js';
 import { addRestaurant, addService, type Listed, newYork, rate, testMonday } from './test-fixtures.js';
 
 // GET /api/businesses (DESIGN section 10, decision 0024) through the real app: keyset pages in every
@@ -161,6 +162,29 @@ describe('GET /api/businesses filters', () => {
     // beyond the stored week
     expect((await get(`/api/businesses?availableOn=${addDays(monday, 13)}`)).json()).toHaveLength(3);
     expect((await get(`/api/businesses?availableOn=${addDays(monday, 1)}&sort=soonest&limit=2`)).json()).toHaveLength(2);
+  });
+
+  it('availableOn: a page looks at a bounded number of businesses; its Link goes on after them, and every page together is exact', async () => {
+    const day = addDays(monday, 6);
+    const whole = names((await get(`/api/businesses?availableOn=${day}&limit=100`)).json());
+    expect(whole).toEqual(['Sushi Ko', 'Taco Sol', 'Trattoria Roma']);
+    // two businesses looked at a page (the rule is RULES.availabilitySearchScanPerPage): the service
+    // businesses (closed on Sunday) fill the first pages by name, which end empty with a Link
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    let empty = 0;
+    do {
+      const page = await listBusinesses(ctx.database.db, { availableOn: day, limit: 24, cursor }, { now: ctx.clock.now(), horizonDays: 365, scan: 2 });
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      if (!page.items.length) empty++;
+      seen.push(...names(page.items));
+      cursor = page.next ?? undefined;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(empty).toBeGreaterThan(0);
+    expect(seen).toEqual(whole);
+    expect(pages).toBe(Math.ceil(all.length / 2));
   });
 
   it('openNow: hours for service businesses, time slots for restaurants, on their own clock', async () => {

@@ -32,6 +32,8 @@ export interface ListBusinessesOptions {
   now: Date;
   horizonDays: number;
   log?: WarnLog;
+  /** How many businesses an availableOn page may look at (RULES.availabilitySearchScanPerPage; tests use fewer). */
+  scan?: number;
 }
 
 /** One page of businesses and the next page's cursor (null on the last). */
@@ -56,12 +58,14 @@ export async function listBusinesses(db: Db, query: ListBusinessesQuery, options
     unitOfWork(db, async (tx) => {
       const filter: ListingFilter = { ...query, skipTimeZones, horizonDays: options.horizonDays };
       if (query.q) await setSearchThreshold(tx);
-      const rows = await selectListingPage(tx, sort, filter, after, limit, now);
+      const { rows, scanEnd } = await selectListingPage(tx, sort, filter, after, limit, now, options.scan);
       const items = rows.slice(0, limit);
       const ids = items.map((b) => b.id);
       if (ids.length && !readsAll) await refreshEarliest(tx, now, ids);
       const times = ids.length ? await selectNextFreeTimes(tx, ids) : new Map();
-      const next = rows.length > limit ? encodeKey(list, items[items.length - 1].key) : null;
+      // an availableOn page that looked at its most businesses without filling goes on after the last it looked at
+      const nextKey = rows.length > limit ? items[items.length - 1].key : scanEnd;
+      const next = nextKey ? encodeKey(list, nextKey) : null;
       return { items: items.map(({ key: _k, ...business }) => ({ ...business, nextFreeTimes: times.get(business.id) ?? [] })), next };
     }),
   );

@@ -100,6 +100,24 @@ describe('the directory a page at a time', () => {
     expect(asked).toEqual(['/api/businesses?limit=24', '/api/businesses?limit=24&cursor=page-2']);
   });
 
+  it('follows an empty availableOn page’s Link at once, and says none found only when the list ends', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/businesses', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        asked.push(cursor);
+        // the server looked at its most businesses without finding one free: an empty page with a Link
+        if (!cursor) return withNext([], '/api/businesses?limit=24&availableOn=2030-05-02&cursor=scan-2');
+        return HttpResponse.json(page(1, 2));
+      }),
+      http.get('/api/earliest-appointments', () => HttpResponse.json([])),
+    );
+    renderApp(<BusinessesRoute />, { path: '/businesses?availableOn=2030-05-02' });
+    expect(await screen.findAllByTestId('business-card')).toHaveLength(2);
+    expect(screen.queryByText('No businesses found matching your search.')).not.toBeInTheDocument();
+    expect(asked).toEqual([null, 'scan-2']);
+  });
+
   it('reads every filter from the address, shows it, and asks the server for it', async () => {
     const asked: URLSearchParams[] = [];
     server.use(

@@ -64,6 +64,13 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
   const pages = useBusinessPages(filter);
   const { data, isPending, isError, error, errorUpdatedAt, isFetching, isFetchingNextPage, isPlaceholderData, refetch } = pages;
   const businesses = loadedItems(data);
+  // An availableOn page that looked at its most businesses and found none free still has a Link:
+  // followed at once, so "none found" is said only when the list has ended (business-listing.repository.ts).
+  const following = businesses.length === 0 && !isPending && !isError && pages.hasNextPage;
+  const { fetchNextPage } = pages;
+  useEffect(() => {
+    if (following && !isFetchingNextPage) void fetchNextPage();
+  }, [following, isFetchingNextPage, fetchNextPage]);
   const restoring = useRestoredScroll(data !== undefined && !isPlaceholderData);
   const [listAtMount] = useState(data !== undefined);
   const drawn = useFirstScreenFirst(businesses.length, restoring || !listAtMount);
@@ -121,7 +128,7 @@ export function BusinessDirectory({ restaurantsOnly = false }: { restaurantsOnly
       )}
 
       <div className="mt-6" data-testid="directory-results">
-        {isPending ? (
+        {isPending || following ? (
           <LoadingCards />
         ) : isError && !data ? (
           <EmptyState title="We couldn't load the directory." description="Check your connection and try again.">
