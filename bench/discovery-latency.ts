@@ -3,7 +3,8 @@
  * on the market of bench/discovery-seed.ts (seeded here unless a kept one is there), the app is
  * started as a process of its own, as main.ts starts it, and timed to its first answered directory
  * page (target < 10 s); then a directory page and the next by its Link, a search with a typo, an
- * availability-search page (plain, with date and party size, and with date, time and party size) and a reviews page are each asked a
+ * availability-search page (plain, with date and party size, with date, time and party size, and the
+ * same on a date two weeks ahead) and a reviews page are each asked a
  * few hundred times over keep-alive HTTP with `Accept-Encoding: br, gzip`, in alternating blocks with
  * a /api/health round trip as the run's noise floor (targets: p95 ≤ 30 ms, ≤ 30 KB on the wire).
  * Last, the statements behind every filter are EXPLAINed (discovery-explain.ts) and checked for an index.
@@ -48,6 +49,7 @@ const get = client(app.port);
 
 const today = new Date().toISOString().slice(0, 10);
 const tomorrow = addDays(today, 1);
+const later = addDays(today, 14);
 // The free-time cache (earliest_free_starts) is brought up to now by the first availability search
 // (after a seed, for every service): timed apart, with a long wait, so the figures below are warm.
 const fill = await get('/api/earliest-appointments?limit=24', 30 * 60_000).catch((error: Error) => ({ status: -1, ms: NaN, error: error.message }));
@@ -94,6 +96,8 @@ const ENDPOINTS: { name: string; path: () => string | undefined }[] = [
   { name: 'availability search, date (today) and partySize=2', path: () => `/api/earliest-appointments?limit=24&date=${today}&partySize=2` },
   // issue 27: every free start at or after the time that day, for the party (que_free_starts_from for each row the page reaches)
   { name: 'availability search, date (tomorrow), time=18:00 and partySize=2', path: () => `/api/earliest-appointments?limit=24&date=${tomorrow}&time=18:00&partySize=2` },
+  // a date two weeks ahead: past the stored week, the services with nothing free this week are looked at too
+  { name: 'availability search, date (in 14 days), time=18:00 and partySize=2', path: () => `/api/earliest-appointments?limit=24&date=${later}&time=18:00&partySize=2` },
   { name: 'reviews page', path: () => `/api/businesses/${[...popular, ...reviewed][turn++ % (popular.length + reviewed.length)]}/reviews` },
 ];
 const FLOOR = '/api/health';
@@ -180,6 +184,7 @@ const FILTERS: [string, string, string][] = [
   ['availableOn', `/api/businesses?availableOn=${tomorrow}&limit=24`, 'earliest_free_starts'], ['sort=rating', '/api/businesses?sort=rating&limit=24', 'businesses_rating_idx'],
   ['directory (no filter)', '/api/businesses?limit=24', 'businesses_name_idx'], ['availability search', '/api/earliest-appointments?limit=24', 'earliest_free_starts'],
   ['availability search, date+time+partySize', `/api/earliest-appointments?limit=24&date=${tomorrow}&time=18:00&partySize=2`, 'earliest_free_starts_restaurant_listing_idx'],
+  ['availability search, a date in 14 days+time+partySize', `/api/earliest-appointments?limit=24&date=${later}&time=18:00&partySize=2`, 'earliest_free_starts_restaurant_listing_idx'],
   ['reviews page', `/api/businesses/${popular[0]}/reviews`, 'reviews_business_newest_idx'],
 ];
 const checks: Record<string, boolean> = {};
