@@ -166,25 +166,30 @@ describe('GET /api/businesses filters', () => {
 
   it('availableOn: a page looks at a bounded number of businesses; its Link goes on after them, and every page together is exact', async () => {
     const day = addDays(monday, 6);
-    const whole = names((await get(`/api/businesses?availableOn=${day}&limit=100`)).json());
-    expect(whole).toEqual(['Sushi Ko', 'Taco Sol', 'Trattoria Roma']);
-    // two businesses looked at a page (the rule is RULES.availabilitySearchScanPerPage): the service
-    // businesses (closed on Sunday) fill the first pages by name, which end empty with a Link
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    let empty = 0;
-    do {
-      const page = await listBusinesses(ctx.database.db, { availableOn: day, limit: 24, cursor }, { now: ctx.clock.now(), horizonDays: 365, scan: 2 });
-      expect(page.items.length).toBeLessThanOrEqual(2);
-      if (!page.items.length) empty++;
-      seen.push(...names(page.items));
-      cursor = page.next ?? undefined;
-      pages++;
-    } while (cursor && pages < 20);
-    expect(empty).toBeGreaterThan(0);
-    expect(seen).toEqual(whole);
-    expect(pages).toBe(Math.ceil(all.length / 2));
+    expect(names((await get(`/api/businesses?availableOn=${day}&limit=100`)).json())).toEqual(['Sushi Ko', 'Taco Sol', 'Trattoria Roma']);
+    for (const sort of ['name', 'rating', 'soonest'] as const) {
+      const whole = names((await get(`/api/businesses?availableOn=${day}&sort=${sort}&limit=100`)).json());
+      // two businesses looked at a page (the rule is RULES.availabilitySearchScanPerPage): the service
+      // businesses (closed on Sunday) fill pages of their own, which end empty with a Link
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      let empty = 0;
+      do {
+        const page = await listBusinesses(ctx.database.db, { availableOn: day, sort, limit: 24, cursor }, { now: ctx.clock.now(), horizonDays: 365, scan: 2 });
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        if (!page.items.length) empty++;
+        seen.push(...names(page.items));
+        cursor = page.next ?? undefined;
+        pages++;
+      } while (cursor && pages < 20);
+      expect(seen, sort).toEqual(whole);
+      expect(whole.sort(), sort).toEqual(['Sushi Ko', 'Taco Sol', 'Trattoria Roma']);
+      if (sort === 'name') {
+        expect(empty).toBeGreaterThan(0);
+        expect(pages).toBe(Math.ceil(all.length / 2));
+      }
+    }
   });
 
   it('openNow: hours for service businesses, time slots for restaurants, on their own clock', async () => {
