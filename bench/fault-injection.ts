@@ -18,7 +18,7 @@ import pg from 'pg';
 import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
 import { FaultApp } from './fault-app.js';
 import { randomStep } from './fault-actions.js';
-import { emailProblems, halfAppliedOffers, jobProblems, ledgerProblems, lost2xx, overlaps, unresolvedHolds } from './fault-checks.js';
+import { changeFollowUpProblems, emailProblems, halfAppliedOffers, jobProblems, ledgerProblems, lost2xx, overlaps, unresolvedHolds } from './fault-checks.js';
 import { newTally } from './fault-client.js';
 import { buildWorld, World } from './fault-world.js';
 import { grantCredit } from './offer-support.js';
@@ -57,6 +57,9 @@ export interface FaultResult {
   paymentActionsFinishedAfterKill: number;
   /** Card actions done in all. */
   paymentActionsDone: number;
+  /** Change-log rows written, and marked followed, by the end (decision 0029). */
+  changes: number;
+  changesFollowed: number;
   invariants: Record<string, boolean>;
   problems: string[];
   /** The fresh database, kept for a look when an invariant failed (dropped otherwise). */
@@ -180,8 +183,16 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
         `select count(*) filter (where status = 'done')::int as done, count(*) filter (where status = 'done' and attempts > 1)::int as retried from payment_actions`,
       )
     ).rows;
+    const follow = await changeFollowUpProblems(pool);
+    const [changeCounts] = (await pool.query<{ changes: number; followed: number }>(
+      'select (select count(*) from changes)::int as changes, (select count(*) from changes_followed)::int as followed')).rows;
     const checks: Record<string, string[]> = {
       every2xxKept: await lost2xx(pool, world.kept),
+      // the change log (decision 0029): no change left unfollowed once the runners drained (no job lost),
+      // none without its notices and e-mail, none followed twice
+      noChangeUnfollowed: follow.unfollowed,
+      noChangeWithoutFollowUps: follow.missing,
+      noFollowUpTwice: follow.twice,
       ledgerSumsToZero: await ledgerProblems(pool),
       noHoldPastDeadline: await unresolvedHolds(pool, SWEEP_GRACE_SECONDS),
       noJobLostOrStuck: await jobProblems(pool, SWEEP_GRACE_SECONDS),
@@ -213,6 +224,8 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       emailsRepeatedAfterKill: email.repeated,
       paymentActionsFinishedAfterKill: payments.retried,
       paymentActionsDone: payments.done,
+      changes: changeCounts.changes,
+      changesFollowed: changeCounts.followed,
       invariants: Object.fromEntries(Object.entries(checks).map(([name, found]) => [name, found.length === 0])),
       problems: problems.slice(0, 50),
       ...(keep ? { database: database.name } : {}),
