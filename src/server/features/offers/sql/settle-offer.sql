@@ -123,14 +123,3 @@ BEGIN
   RETURN v_settled;
 END
 $$;
-
--- The one exception to paying the recipient of an accepted swap (DESIGN section 5): the business
--- cancelled the slot the payer bought, so the payer is refunded. Settlement (que_offer_settle) and
--- the offer's view (offer-view.ts, from the appointment row's cancelledByBusiness) both read it here.
-CREATE OR REPLACE FUNCTION que_cancelled_by_business(p_status text, p_cancelled_by integer, p_owner integer)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
-AS $$
-  SELECT p_status = 'cancelled' AND p_cancelled_by IS NOT DISTINCT FROM p_owner AND p_owner IS NOT NULL
-$$;
