@@ -52,8 +52,7 @@ BEGIN
         v_asset, 'offer_fee', format('Platform fee for offer #%s', p_offer), p_offer);
     END IF;
     IF v_asset = 'USD' THEN
-      INSERT INTO payment_actions (kind, offer_id, user_id, amount_cents) VALUES ('payout', p_offer, o.to_user_id, o.recipient_cents)
-      ON CONFLICT DO NOTHING;
+      PERFORM que_record_payment_action('payout', NULL, p_offer, o.to_user_id, o.recipient_cents);
     END IF;
     UPDATE offers SET escrow_status = 'released', settled_at = now(), updated_at = now() WHERE id = p_offer;
     SELECT * INTO c FROM que_offer_context(p_offer);
@@ -73,8 +72,7 @@ BEGIN
                  FROM ledger_transfers t WHERE t.offer_id = p_offer AND t.flags = 'pending' AND t.code = 'offer_hold' ORDER BY t.id LOOP
         v_i := v_i + 1;
         IF h.captured > 0 AND v_intents[v_i] IS NOT NULL THEN
-          INSERT INTO payment_actions (kind, payment_intent_id, offer_id, amount_cents) VALUES ('refund', v_intents[v_i], p_offer, h.captured)
-          ON CONFLICT DO NOTHING;
+          PERFORM que_record_payment_action('refund', v_intents[v_i], p_offer, NULL, h.captured);
         END IF;
       END LOOP;
     END IF;
