@@ -20,7 +20,7 @@ export const serverFeatureDependencies = {
   businesses: [],
   changes: [],
   credits: ['ledger'],
-  email: [],
+  email: ['appointments'],
   ledger: [],
   live: ['notifications', 'queue'],
   notifications: [],

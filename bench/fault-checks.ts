@@ -166,3 +166,61 @@ export async function halfAppliedOffers(db: Q, world: World): Promise<string[]> 
   }
   return problems;
 }
+
+/**
+ * The change log's follow-ups (decision 0029, issue 28), once the runners have drained: every change
+ * is marked followed (no follow job lost), and each follower did its part exactly once: the notices
+ * and e-mails the changes call for, counted per appointment (or offer, or offer and user) and kind
+ * against those in the tables. Fewer is a change without its follow-ups, more is one done twice.
+ * The rules mirror que_change_notices and que_change_email for what the fault clients do (customers
+ * book and cancel their own visits at shops that are not restaurants, owners complete them, offers
+ * carry their notices in data.notices). Live pushes leave no row and are not counted here.
+ */
+export async function changeFollowUpProblems(db: Q): Promise<{ unfollowed: string[]; missing: string[]; twice: string[] }> {
+  const unfollowed = await rows<{ id: string; kind: string; queued: boolean }>(db, `
+    select c.id, c.kind, exists (select 1 from graphile_worker._private_jobs j
+                                  where j.payload->>'changeId' = c.id::text and j.attempts < j.max_attempts) as queued
+      from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id) order by c.id`);
+  const counts = await rows<{ channel: string; subject: number; user_id: number; kind: string; expected: number; actual: number }>(db, `
+    with c as (
+      select c.*, a.customer_id, a.customer_email, b.owner_id
+        from changes c left join appointments a on a.id = c.appointment_id left join businesses b on b.id = a.business_id),
+    expected as (
+      select 'notice' as channel, c.appointment_id as subject, 0 as user_id,
+             case c.kind when 'booked' then 'booking_confirmed' when 'moved' then 'booking_rescheduled' when 'cancelled' then 'booking_cancelled'
+                         when 'completed' then 'review_request' else 'staff_reassigned' end as kind
+        from c where c.offer_id is null and c.kind in ('booked', 'moved', 'cancelled', 'completed', 'reassigned')
+         and (c.data->>'notice')::boolean is not false
+         and not (c.kind = 'booked' and c.actor_id is distinct from c.customer_id)
+         and not (c.kind = 'completed' and c.customer_id = c.owner_id)
+      union all
+      select 'offer notice', c.offer_id, (n->>'userId')::int, n->>'kind'
+        from c cross join lateral jsonb_array_elements(coalesce(c.data->'notices', '[]')) n where c.offer_id is not null
+      union all
+      select 'e-mail', c.appointment_id, 0,
+             case c.kind when 'booked' then 'booking_confirmed' when 'moved' then 'booking_rescheduled' when 'swapped' then 'booking_swapped' else 'booking_cancelled' end
+        from c where c.offer_id is null and c.kind in ('booked', 'moved', 'swapped', 'cancelled') and coalesce(c.customer_email, '') <> ''
+         and (c.kind <> 'cancelled' or exists (select 1 from changes p where p.appointment_id = c.appointment_id and p.id < c.id
+                                                and p.offer_id is null and p.kind in ('booked', 'moved', 'swapped')))),
+    actual as (
+      select 'notice' as channel, appointment_id as subject, 0 as user_id, kind from notifications
+        where offer_id is null and appointment_id is not null
+          and kind in ('booking_confirmed', 'booking_rescheduled', 'booking_cancelled', 'review_request', 'staff_reassigned')
+      union all
+      select 'offer notice', offer_id, user_id, kind from notifications where offer_id is not null
+      union all
+      select 'e-mail', appointment_id, 0, kind from email_outbox
+        where appointment_id is not null and kind in ('booking_confirmed', 'booking_rescheduled', 'booking_swapped', 'booking_cancelled'))
+    select channel, subject, user_id, kind, coalesce(e.n, 0)::int as expected, coalesce(a.n, 0)::int as actual
+      from (select channel, subject, user_id, kind, count(*) as n from expected group by 1, 2, 3, 4) e
+      full join (select channel, subject, user_id, kind, count(*) as n from actual group by 1, 2, 3, 4) a using (channel, subject, user_id, kind)
+     where coalesce(e.n, 0) <> coalesce(a.n, 0)
+     order by channel, subject, kind`);
+  const say = (r: (typeof counts)[number]) =>
+    `${r.channel} ${r.kind} of ${r.channel === 'offer notice' ? `offer ${r.subject} to user ${r.user_id}` : `appointment ${r.subject}`}: ${r.actual} for ${r.expected} change(s)`;
+  return {
+    unfollowed: unfollowed.map((r) => `change ${r.id} (${r.kind}) never followed, ${r.queued ? 'its job still waiting' : 'and no job left to follow it'}`),
+    missing: counts.filter((r) => r.actual < r.expected).map(say),
+    twice: counts.filter((r) => r.actual > r.expected).map(say),
+  };
+}

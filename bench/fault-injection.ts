@@ -18,7 +18,7 @@ import pg from 'pg';
 import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
 import { FaultApp } from './fault-app.js';
 import { randomStep } from './fault-actions.js';
-import { emailProblems, halfAppliedOffers, jobProblems, ledgerProblems, lost2xx, overlaps, unresolvedHolds } from './fault-checks.js';
+import { changeFollowUpProblems, emailProblems, halfAppliedOffers, jobProblems, ledgerProblems, lost2xx, overlaps, unresolvedHolds } from './fault-checks.js';
 import { newTally } from './fault-client.js';
 import { buildWorld, World } from './fault-world.js';
 import { grantCredit } from './offer-support.js';
@@ -57,6 +57,11 @@ export interface FaultResult {
   paymentActionsFinishedAfterKill: number;
   /** Card actions done in all. */
   paymentActionsDone: number;
+  /** How long the queue took to drain after the grace (no job due). */
+  drainedMs: number;
+  /** Change-log rows written, and marked followed, by the end (decision 0029). */
+  changes: number;
+  changesFollowed: number;
   invariants: Record<string, boolean>;
   problems: string[];
   /** The fresh database, kept for a look when an invariant failed (dropped otherwise). */
@@ -70,6 +75,8 @@ const RUNNER_DEAD_AFTER_SECONDS = 3;
 const JOB_CONCURRENCY = 4;
 /** Time for the jobs a kill left locked or due (freed after the above, beats every third of it, a poll). */
 const SWEEP_GRACE_SECONDS = 7;
+/** After the grace, how long the follow-ups of the last changes (and their e-mail) may take to drain on a loaded machine. */
+const DRAIN_LIMIT_MS = 60_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -170,8 +177,19 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
     await Promise.all([...clients, killer]);
     if (app.errorLines.length) log(`the app logged errors:\n${app.errorLines.join('\n')}`);
     if (!app.running) await app.start();
-    // Let the surviving process run what the kills left due or locked, then stop it cleanly.
+    // Let the surviving process run what the kills left due or locked, then the backlog the load left
+    // (a change's follow job adds its e-mail's job): until no job is due, at most DRAIN_LIMIT_MS. A job
+    // still due then is reported by the checks as lost or stuck.
     await sleep(SWEEP_GRACE_SECONDS * 1000 + 1000);
+    const drainStarted = Date.now();
+    while (Date.now() - drainStarted < DRAIN_LIMIT_MS) {
+      const [{ due }] = (await pool.query<{ due: number }>(
+        'select count(*)::int as due from graphile_worker._private_jobs where run_at <= now() and attempts < max_attempts')).rows;
+      if (due === 0) break;
+      await sleep(250);
+    }
+    const drainedMs = Date.now() - drainStarted;
+    log(`queue drained ${drainedMs} ms after the grace`);
     await app.stop();
 
     const email = await emailProblems(pool, smtp.received, (app.kills + connectionDrops) * JOB_CONCURRENCY);
@@ -180,8 +198,16 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
         `select count(*) filter (where status = 'done')::int as done, count(*) filter (where status = 'done' and attempts > 1)::int as retried from payment_actions`,
       )
     ).rows;
+    const follow = await changeFollowUpProblems(pool);
+    const [changeCounts] = (await pool.query<{ changes: number; followed: number }>(
+      'select (select count(*) from changes)::int as changes, (select count(*) from changes_followed)::int as followed')).rows;
     const checks: Record<string, string[]> = {
       every2xxKept: await lost2xx(pool, world.kept),
+      // the change log (decision 0029): no change left unfollowed once the runners drained (no job lost),
+      // none without its notices and e-mail, none followed twice
+      noChangeUnfollowed: follow.unfollowed,
+      noChangeWithoutFollowUps: follow.missing,
+      noFollowUpTwice: follow.twice,
       ledgerSumsToZero: await ledgerProblems(pool),
       noHoldPastDeadline: await unresolvedHolds(pool, SWEEP_GRACE_SECONDS),
       noJobLostOrStuck: await jobProblems(pool, SWEEP_GRACE_SECONDS),
@@ -213,6 +239,9 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       emailsRepeatedAfterKill: email.repeated,
       paymentActionsFinishedAfterKill: payments.retried,
       paymentActionsDone: payments.done,
+      drainedMs,
+      changes: changeCounts.changes,
+      changesFollowed: changeCounts.followed,
       invariants: Object.fromEntries(Object.entries(checks).map(([name, found]) => [name, found.length === 0])),
       problems: problems.slice(0, 50),
       ...(keep ? { database: database.name } : {}),

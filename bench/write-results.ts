@@ -16,9 +16,12 @@ interface FaultInjection {
   /** Since the job queue (decision 0028); absent in older results. */
   paymentActionsFinishedAfterKill?: number;
   emailsRepeatedAfterKill?: number;
+  /** Since the change log's checks (issue 28); absent in older results. */
+  changes?: number;
+  changesFollowed?: number;
 }
 
-const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'web-bundle', 'strand-scan'];
+const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'follow-latency', 'web-bundle', 'strand-scan'];
 
 /** Why a bench's target is missed and what comes next: written by whoever profiled it, shown beside a miss. */
 /** What a reader should know about a figure whether or not this run met its target. */
@@ -72,7 +75,17 @@ STANDING_NOTES['discovery-browser'] = [
   "the same load side by side (2026-11-26 15:10-15:21 UTC, load 12-15, the app on the 100,000-business database): the build before, 3,261 ms (directory) and 3,350 ms (quick booking); this build, 2,198 / 2,810, 2,024 / 2,008 and, with the API preloads first, 2,069 / 1,646 ms (the table's run). At this load the app's server answered even script files 100-400 ms late, and the API 200-700 ms; what a quiet machine gives is not measured yet. Next: the 20 small chunks (most under 1 KB: icons, small helpers) as fewer files, each costing the phone's main thread to ask for and take in; the cards' render (about 100 ms of script at full speed for 24 cards).",
 ];
 
+STANDING_NOTES['offer-throughput'] = [
+  "issue 28 (accepting an offer over HTTP no slower than before the change log and the job queue): this branch against a checkout of e6d0b12 (main before the job queue, its own bench/offer-throughput.ts), one right after the other, each on a database of its own, 8 clients, 4 rounds of 8 s a path, on the shared 2-core machine. 2026-12-05 01:20-01:23 UTC (load 20-26): before, HTTP 25.0 swaps/s against node-postgres 48.7 (accept ratio 0.484, create + accept 0.468); after, 50.3 against 55.0 (accept 0.825, create + accept 0.822). 02:00-02:04 UTC (load 24-27): before, 38.2 against 54.0 (accept 0.691, create + accept 0.694); after, 39.0 against 59.0 (accept 0.639, create + accept 0.662; the table's run). Over HTTP the branch made as many swaps a second as before or more in both pairs; a first try of the second pair's 'after' failed at set-up with PostgreSQL's 'too many clients' (other helpers' runs) and was run again.",
+];
+
+STANDING_NOTES['follow-latency'] = [
+  "the same bench at a lower rate, 2026-12-05 01:59 UTC (load 24-26, other helpers' suites running): 120 changes (80 bookings, 40 cancellations) by 2 customers, each waiting 250 ms after an answer (about 5 changes a second). From the request (after its answer): notice visible p50 230 (99) ms, p99 737 (461) ms; push on the other process's socket p50 300 (181) ms, p99 895 (611) ms; e-mail in the outbox as the notice (one transaction); e-mail at the SMTP server p50 525 (420) ms, p99 1,726 (1,305) ms. Change transaction → follow transaction in the database: p50 55 ms, p99 244 ms. So at that rate the notice and the push meet the second on this machine, the e-mail does not: its own job (an SMTP session and the outbox row marked sent, committed to disk) comes after the follow job.",
+  "what limits the table's run (8 customers, about 25 changes a second): the follow jobs are followed at 10-14 a second across both processes' runners at load 20-28 (the database's figure in the detail), fewer than the changes coming in, so each waits behind the backlog (seconds). Sampled pg_stat_activity during a run (2026-12-05 01:53 UTC): the follow transactions' sessions were mostly idle in transaction, waiting for the app (Client:ClientRead) between their seven statements (begin, que_follow_change, the four followers, commit), i.e. the app processes' event loops on two shared cores, not a lock or the disk. The runners' poll interval changed nothing (1,000 ms against 100 ms side by side, 01:51 UTC: p99 6.2 s and 5.5 s, 14.2 and 13.1 follows a second), so it is not runners left asleep after graphile-worker 0.16's queue-lock collision, nor runners in the other process not being woken.",
+];
+
 const WHEN_MISSED: Record<string, string> = {
+  'follow-latency': "Reason: at 25 changes a second on this loaded 2-core machine (load 20-28) the follow jobs keep up with about 10-14 changes a second in all, so a change waits behind the backlog; at 5 a second the notice and push meet the second and the e-mail misses (notes). Each follow job is seven round trips in one transaction, and the database spends them waiting for the app. Next: one statement per follow job (the followers handing the composition their SQL to run together with que_follow_change, instead of one call each), then the e-mail job's cost (its SMTP session and a synchronous commit per message); then a run on a machine with cores to spare, to tell the code's ceiling from the neighbours'.",
   'booking-throughput':
     "Reason (decision 0014, \"Profile of que_book\", \"After 0011\" and \"What 0.35 would take\"): a booking is one call (que_book_returning_events) that publishes its live events after its commit, and writes less since migration 0011 (18 index entries instead of 21, 10 foreign-key checks instead of 13, 33 WAL records instead of 38). What keeps it below the target is the work the product asks of a booking, measured by taking it away piece by piece (pgbench, 16 clients, the same call with parts removed, rounds alternating, 2026-11-23): against the minimal statement the full call runs at 0.22-0.29; without all four effect rows (pending credit, queue entry, in-app notice, e-mail) 0.32-0.43; without those, the earliest-slot invalidation and the slot check (the shared slot function, which the design asks the booking to call), i.e. lookups, the insert and the returned view only, 0.49-0.61. The route then runs at 0.6-0.7 of the one call (met: session read, zod, the publish after commit), so even a booking stripped to the minimal statement's work would land at about the target. Next: the smaller costs still open inside the call (the appointment's view rebuilt by a second lookup; the earliest invalidation, an UPDATE per service on every booking), worth about 10-20% together; the target itself needs a booking that does little more than the minimal statement.",
   'offer-throughput': 'Reason: offer create and accept each run several statements through Drizzle. Next: one database call each (issue 10), then rerun.',
@@ -142,7 +155,7 @@ for (const r of results) {
 }
 if (fault) {
   const held = Object.values(fault.invariants).every(Boolean);
-  lines.push(`| fault injection: SIGKILL at random moments | ${fault.operations} operations, ${fault.kills} kills, ${fault.kept2xx} answered 2xx and kept${fault.paymentActionsFinishedAfterKill === undefined ? '' : `, ${fault.paymentActionsFinishedAfterKill} card actions finished by the next runner after a kill, ${fault.emailsRepeatedAfterKill} e-mails repeated`} | every 2xx kept, every invariant holds | ${held ? 'met' : '**missed**'} | fault-injection, ${fault.date.slice(0, 16).replace('T', ' ')} UTC |`);
+  lines.push(`| fault injection: SIGKILL at random moments | ${fault.operations} operations, ${fault.kills} kills, ${fault.kept2xx} answered 2xx and kept${fault.paymentActionsFinishedAfterKill === undefined ? '' : `, ${fault.paymentActionsFinishedAfterKill} card actions finished by the next runner after a kill, ${fault.emailsRepeatedAfterKill} e-mails repeated`}${fault.changes === undefined ? '' : `, ${fault.changes} changes recorded and ${fault.changesFollowed} followed`} | every 2xx kept, every invariant holds | ${held ? 'met' : '**missed**'} | fault-injection, ${fault.date.slice(0, 16).replace('T', ' ')} UTC |`);
 }
 
 if (discovery.length) {

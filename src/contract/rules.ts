@@ -16,6 +16,8 @@ export const RULES = {
   restaurantHorizonDays: 365,
   /** An authorized card payment no offer claims is released (cancelled) after this many minutes (DESIGN section 4). */
   unclaimedCardHoldMinutes: 15,
+  /** A followed change-log row is kept this many days, then purged (decision 0029): followers read a change within seconds; the ledger and the rows are the record. */
+  changeLogRetentionDays: 7,
   /** Smallest queue-jump offer, in cents. */
   queueJumpMinCents: 500,
   /** Smallest Move Back offer, in cents. */

@@ -16,7 +16,7 @@ import { authJobs, authRoutes, findUserBySessionToken, sharedSessionSecret, user
 import { availabilityRoutes, earliestFollowsChange, earliestJobs, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes, settleStrandedWith } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
-import { changeTasks } from './features/changes/index.js';
+import { changeRetentionJobs, changeTasks } from './features/changes/index.js';
 import { emailFollowsChange, emailTasks, smtpSender } from './features/email/index.js';
 import { type LiveOptions, livePlugin } from './features/live/index.js';
 import { noticesFollowChange, notificationsRoutes } from './features/notifications/index.js';
@@ -130,6 +130,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
           (tx, change) => earliestFollowsChange(tx, change),
         ], (error) => app.log.warn({ err: error }, 'live events of a change were not published')),
       },
+      // the change log's retention: followed changes older than RULES.changeLogRetentionDays go, hourly
+      changeRetentionJobs(database.db, now),
       authJobs(database.db),
       idempotencyJobs(database.db),
       ...(config.PAYMENT_WORKER ? [paymentJobs(database.db, app.paymentProcessor, app.log)] : []),

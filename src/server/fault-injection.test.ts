@@ -7,7 +7,7 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 const SECONDS = Number(process.env.FAULT_TEST_SECONDS ?? 15);
 
 describe.runIf(onPostgres)('SIGKILL under load (PostgreSQL only: the checks read the database while the app is dead, and PGlite lives inside the app process)', () => {
-  it('keeps every 2xx, a zero-sum ledger, no hold past its deadline, no overlap, no e-mail twice, no half-applied offer; recovers from dropped connections', async () => {
+  it('keeps every 2xx, a zero-sum ledger, no hold past its deadline, no overlap, no e-mail twice, no half-applied offer, every change followed once with its notices and e-mail; recovers from dropped connections', async () => {
     const result = await runFaultInjection({ adminUrl: process.env.TEST_DATABASE_URL!, seconds: SECONDS, clients: 6, uptimeMs: [2000, 5000], dropEvery: 3 });
     console.log(`fault injection: ${result.operations} requests, ${result.kills} kills, ${result.connectionDrops} connection drops, ${result.kept2xx} 2xx kept`, result.kept2xxByKind, result.byStatus, 'keyed bookings whose answer was lost:', result.keyedRetries,
       `card actions done: ${result.paymentActionsDone} (${result.paymentActionsFinishedAfterKill} after a kill); e-mails repeated after a kill: ${result.emailsRepeatedAfterKill}`);

@@ -2104,8 +2104,7 @@ BEGIN
       PERFORM que_ledger_resolve(h.id, 0, 'offer_refund', format('Returned: offer #%s was agreed at a lower price', p_offer));
     END IF;
     IF v_intents[v_i] IS NOT NULL THEN
-      INSERT INTO payment_actions (kind, payment_intent_id, amount_cents)
-      VALUES (CASE WHEN v_take > 0 THEN 'capture' ELSE 'cancel' END, v_intents[v_i], v_take) ON CONFLICT DO NOTHING;
+      PERFORM que_record_payment_action(CASE WHEN v_take > 0 THEN 'capture' ELSE 'cancel' END, v_intents[v_i], NULL, NULL, v_take);
     END IF;
   END LOOP;
   IF v_remaining > 0 THEN RAISE EXCEPTION 'offer #%: holds cover % of % cents', p_offer, v_total - v_remaining, v_total; END IF;
@@ -2340,9 +2339,9 @@ BEGIN
     PERFORM que_ledger_resolve(h.id, 0, 'offer_refund', format('Returned: offer #%s %s', p_offer, v_verb));
   END LOOP;
   IF o.payment_method = 'cash' THEN
-    INSERT INTO payment_actions (kind, payment_intent_id, amount_cents)
-    SELECT 'cancel', id, 0 FROM payment_intents WHERE offer_id = p_offer ORDER BY claimed_at, id
-    ON CONFLICT DO NOTHING;
+    FOR h IN SELECT id FROM payment_intents WHERE offer_id = p_offer ORDER BY claimed_at, id LOOP
+      PERFORM que_record_payment_action('cancel', h.id, NULL, NULL, 0);
+    END LOOP;
   END IF;
   SELECT * INTO c FROM que_offer_context(p_offer);
   FOREACH v_user IN ARRAY ARRAY[o.from_user_id, o.to_user_id] LOOP
@@ -2584,8 +2583,7 @@ BEGIN
         v_asset, 'offer_fee', format('Platform fee for offer #%s', p_offer), p_offer);
     END IF;
     IF v_asset = 'USD' THEN
-      INSERT INTO payment_actions (kind, offer_id, user_id, amount_cents) VALUES ('payout', p_offer, o.to_user_id, o.recipient_cents)
-      ON CONFLICT DO NOTHING;
+      PERFORM que_record_payment_action('payout', NULL, p_offer, o.to_user_id, o.recipient_cents);
     END IF;
     UPDATE offers SET escrow_status = 'released', settled_at = now(), updated_at = now() WHERE id = p_offer;
     SELECT * INTO c FROM que_offer_context(p_offer);
@@ -2605,8 +2603,7 @@ BEGIN
                  FROM ledger_transfers t WHERE t.offer_id = p_offer AND t.flags = 'pending' AND t.code = 'offer_hold' ORDER BY t.id LOOP
         v_i := v_i + 1;
         IF h.captured > 0 AND v_intents[v_i] IS NOT NULL THEN
-          INSERT INTO payment_actions (kind, payment_intent_id, offer_id, amount_cents) VALUES ('refund', v_intents[v_i], p_offer, h.captured)
-          ON CONFLICT DO NOTHING;
+          PERFORM que_record_payment_action('refund', v_intents[v_i], p_offer, NULL, h.captured);
         END IF;
       END LOOP;
     END IF;
@@ -3090,6 +3087,20 @@ BEGIN
   PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
     'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
+END
+$$;
+
+--
+-- Name: que_record_payment_action(text, text, integer, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_record_payment_action(p_kind text, p_intent text, p_offer integer, p_user integer, p_amount_cents integer) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO payment_actions (kind, payment_intent_id, offer_id, user_id, amount_cents)
+  VALUES (p_kind, p_intent, p_offer, p_user, p_amount_cents)
+  ON CONFLICT DO NOTHING;
 END
 $$;
 

@@ -42,3 +42,9 @@ export async function markChangeFollowed(db: Db, changeId: number): Promise<Chan
     data: row.data,
   };
 }
+
+/** Deletes the followed changes that occurred before `before`, with their marks (que_changes_purge); an unfollowed change stays. Returns how many went. */
+export async function purgeFollowedChanges(db: Db, before: Date): Promise<number> {
+  const result = await db.execute(sql`select que_changes_purge(${before.toISOString()}::timestamptz) as purged`);
+  return Number(rowsOf<{ purged: number }>(result)[0]?.purged ?? 0);
+}

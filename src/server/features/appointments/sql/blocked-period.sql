@@ -27,15 +27,6 @@ BEGIN
 END
 $$;
 
--- A buffer's minutes in a service's policies: 0 when unset (or no policies: a restaurant's table).
-CREATE OR REPLACE FUNCTION que_buffer_minutes(p_policies jsonb, p_key text)
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE
-AS $$
-  SELECT greatest(coalesce((p_policies->>p_key)::int, 0), 0)
-$$;
-
 CREATE OR REPLACE TRIGGER appointments_blocked_period BEFORE INSERT OR UPDATE ON appointments FOR EACH ROW EXECUTE FUNCTION que_appointment_blocked_period();
 -- Part of the row (NOT NULL, and the constraint reads it): kept whatever the session's replication role.
 ALTER TABLE appointments ENABLE ALWAYS TRIGGER appointments_blocked_period;

@@ -67,8 +67,7 @@ BEGIN
       PERFORM que_ledger_resolve(h.id, 0, 'offer_refund', format('Returned: offer #%s was agreed at a lower price', p_offer));
     END IF;
     IF v_intents[v_i] IS NOT NULL THEN
-      INSERT INTO payment_actions (kind, payment_intent_id, amount_cents)
-      VALUES (CASE WHEN v_take > 0 THEN 'capture' ELSE 'cancel' END, v_intents[v_i], v_take) ON CONFLICT DO NOTHING;
+      PERFORM que_record_payment_action(CASE WHEN v_take > 0 THEN 'capture' ELSE 'cancel' END, v_intents[v_i], NULL, NULL, v_take);
     END IF;
   END LOOP;
   IF v_remaining > 0 THEN RAISE EXCEPTION 'offer #%: holds cover % of % cents', p_offer, v_total - v_remaining, v_total; END IF;

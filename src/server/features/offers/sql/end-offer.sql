@@ -24,9 +24,9 @@ BEGIN
     PERFORM que_ledger_resolve(h.id, 0, 'offer_refund', format('Returned: offer #%s %s', p_offer, v_verb));
   END LOOP;
   IF o.payment_method = 'cash' THEN
-    INSERT INTO payment_actions (kind, payment_intent_id, amount_cents)
-    SELECT 'cancel', id, 0 FROM payment_intents WHERE offer_id = p_offer ORDER BY claimed_at, id
-    ON CONFLICT DO NOTHING;
+    FOR h IN SELECT id FROM payment_intents WHERE offer_id = p_offer ORDER BY claimed_at, id LOOP
+      PERFORM que_record_payment_action('cancel', h.id, NULL, NULL, 0);
+    END LOOP;
   END IF;
   SELECT * INTO c FROM que_offer_context(p_offer);
   FOREACH v_user IN ARRAY ARRAY[o.from_user_id, o.to_user_id] LOOP

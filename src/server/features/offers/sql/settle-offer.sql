@@ -52,8 +52,7 @@ BEGIN
         v_asset, 'offer_fee', format('Platform fee for offer #%s', p_offer), p_offer);
     END IF;
     IF v_asset = 'USD' THEN
-      INSERT INTO payment_actions (kind, offer_id, user_id, amount_cents) VALUES ('payout', p_offer, o.to_user_id, o.recipient_cents)
-      ON CONFLICT DO NOTHING;
+      PERFORM que_record_payment_action('payout', NULL, p_offer, o.to_user_id, o.recipient_cents);
     END IF;
     UPDATE offers SET escrow_status = 'released', settled_at = now(), updated_at = now() WHERE id = p_offer;
     SELECT * INTO c FROM que_offer_context(p_offer);
@@ -73,8 +72,7 @@ BEGIN
                  FROM ledger_transfers t WHERE t.offer_id = p_offer AND t.flags = 'pending' AND t.code = 'offer_hold' ORDER BY t.id LOOP
         v_i := v_i + 1;
         IF h.captured > 0 AND v_intents[v_i] IS NOT NULL THEN
-          INSERT INTO payment_actions (kind, payment_intent_id, offer_id, amount_cents) VALUES ('refund', v_intents[v_i], p_offer, h.captured)
-          ON CONFLICT DO NOTHING;
+          PERFORM que_record_payment_action('refund', v_intents[v_i], p_offer, NULL, h.captured);
         END IF;
       END LOOP;
     END IF;
@@ -122,15 +120,4 @@ BEGIN
   END LOOP;
   RETURN v_settled;
 END
-$$;
-
--- The one exception to paying the recipient of an accepted swap (DESIGN section 5): the business
--- cancelled the slot the payer bought, so the payer is refunded. Settlement (que_offer_settle) and
--- the offer's view (offer-view.ts, from the appointment row's cancelledByBusiness) both read it here.
-CREATE OR REPLACE FUNCTION que_cancelled_by_business(p_status text, p_cancelled_by integer, p_owner integer)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
-AS $$
-  SELECT p_status = 'cancelled' AND p_cancelled_by IS NOT DISTINCT FROM p_owner AND p_owner IS NOT NULL
 $$;
