@@ -22,9 +22,10 @@ $$;
 
 -- What a confirmed booking sets off, in its transaction, from rows the caller has: the customer's
 -- booking credit (bookingCreditCents of src/contract/rules.ts) held through the ledger (not for a business's own owner, and once per customer, business and day), the queue
--- entry, and the change recorded ('booked': its followers send the notification and the e-mail).
+-- entry of an appointment that existed before, and the change recorded ('booked': its followers send
+-- the notification and the e-mail, and put a new booking in its day's queue).
 -- Returns the queue's live events (a jsonb array) for the caller to publish. p_new: the appointment was inserted by this call,
--- so it has no queue entry yet, and the caller wakes the job runners after its commit.
+-- so its queue entry follows the change, and the caller wakes the job runners after its commit.
 CREATE OR REPLACE FUNCTION que_booked_effects_of(p_ap appointments, p_by_user integer, p_service_name text, p_business businesses, p_new boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -80,19 +81,16 @@ BEGIN
     END IF;
   END IF;
 
-  IF p_ap.status = 'confirmed' THEN
-    IF p_new THEN
-      INSERT INTO queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
-      VALUES (p_ap.id, p_ap.business_id, p_ap.service_id, p_ap.customer_id, p_ap.starts_at, 'waiting')
-      RETURNING id INTO v_entry;
-    ELSE
-      INSERT INTO queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
-      VALUES (p_ap.id, p_ap.business_id, p_ap.service_id, p_ap.customer_id, p_ap.starts_at, 'waiting')
-      ON CONFLICT (appointment_id) DO UPDATE
-        SET starts_at = excluded.starts_at, status = excluded.status, service_id = excluded.service_id,
-            customer_id = excluded.customer_id, updated_at = now()
-      RETURNING id INTO v_entry;
-    END IF;
+  -- The queue entry: a new booking's joins its day's line when the booking's change is followed
+  -- (que_queue_follow_change, issue 28), after this transaction. An appointment confirmed here that
+  -- existed before (a table handed over) may have an entry already: it is brought up to date now.
+  IF p_ap.status = 'confirmed' AND NOT p_new THEN
+    INSERT INTO queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
+    VALUES (p_ap.id, p_ap.business_id, p_ap.service_id, p_ap.customer_id, p_ap.starts_at, 'waiting')
+    ON CONFLICT (appointment_id) DO UPDATE
+      SET starts_at = excluded.starts_at, status = excluded.status, service_id = excluded.service_id,
+          customer_id = excluded.customer_id, updated_at = now()
+    RETURNING id INTO v_entry;
     v_audience := CASE WHEN p_ap.customer_id = p_business.owner_id THEN jsonb_build_array(p_ap.customer_id)
                        ELSE jsonb_build_array(p_ap.customer_id, p_business.owner_id) END;
     -- line: the entry joins the day's line at its time (those ranked after it move down one place).
