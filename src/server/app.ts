@@ -22,7 +22,7 @@ import { type LiveOptions, livePlugin } from './features/live/index.js';
 import { noticesFollowChange, notificationsRoutes } from './features/notifications/index.js';
 import { offerJobs, offersFollowChange, offersRoutes } from './features/offers/index.js';
 import { createPaymentProcessor, type PaymentProcessor, paymentJobs, paymentsRoutes } from './features/payments/index.js';
-import { queueRoutes } from './features/queue/index.js';
+import { queueFollowsChange, queueRoutes } from './features/queue/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
 import { servicesRoutes } from './features/services/index.js';
 import { type BuildManifest, sharePagesRoutes } from './features/share-pages/index.js';
@@ -121,9 +121,11 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     const jobs = combineJobFeatures([
       {
         // Every change's follow-up (decision 0029): notices, e-mail to the outbox, live pushes.
-        // Followers in this order: the offers' cards, then the notices (a tab refetches, then reads its bell), then mail.
+        // Followers in this order: the offers' cards, the queue, then the notices (a tab refetches, then reads its bell), then mail.
         tasks: changeTasks(database.db, [
           (tx, change) => offersFollowChange(tx, change.id),
+          // a new booking joins its day's line before its notice is written (a tab refetches both)
+          (tx, change) => queueFollowsChange(tx, change.id),
           (tx, change) => noticesFollowChange(tx, change.id),
           (tx, change) => emailFollowsChange(tx, change.id),
           // last: it locks the business's cache rows until the follow transaction commits

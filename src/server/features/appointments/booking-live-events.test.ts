@@ -3,7 +3,7 @@ import { createTestApp, queryRows, signUp, type TestContext } from '../../test/t
 import { LIVE_CHANNEL } from '../../live-events.js';
 import { book, serviceBusiness, upcomingWeekday } from './test-fixtures.js';
 
-// A booking's commit takes no notify lock; its live events go out after it commits.
+// A booking's commit takes no notify lock; its live events go out after it commits, from its follow job.
 let ctx: TestContext;
 let heard: { type: string; queueEntryId?: number; notificationId?: number }[] = [];
 let stop: () => Promise<void>;
@@ -46,19 +46,21 @@ describe('a booking’s live events', () => {
     ]);
   });
 
-  it('are returned, not notified, by the booking call itself (its notification follows the change)', async () => {
+  it('are none of the booking call itself: its queue entry and notification follow the change', async () => {
     const { businessId, serviceId } = await serviceBusiness(ctx.app);
     const bob = await signUp(ctx.app);
     heard = [];
-    const [row] = await queryRows<{ booked: { events: { type: string }[] } }>(
+    const [row] = await queryRows<{ booked: { appointment: { id: number }; events: { type: string }[] } }>(
       ctx.database,
       `select que_book_returning_events(${bob.user.id}, ${businessId}, ${serviceId}, '${upcomingWeekday()}', '12:00', null, '', false, 'Bob', 'bob@example.com',
          '555', null, null, null, 365, null, null, null) as booked`,
     );
-    expect(row.booked.events.map((e) => e.type)).toEqual(['queue_update']);
-    // The customer's notification is the booking change's follow-up (decision 0029), published by its
-    // job once that has committed; the booking call itself notified nothing on the channel.
-    await expect.poll(() => heard.map((e) => e.type), { timeout: 10_000 }).toEqual(['notification']);
-    expect(await heardSoFar()).toMatchObject([{ type: 'notification' }]);
+    // Issue 28: the booking's transaction writes no queue entry and returns no push; the queue and the
+    // notices follow its change (decision 0029), pushed by its job once that has committed, in that order.
+    expect(row.booked.events).toEqual([]);
+    await expect.poll(() => heard.map((e) => e.type), { timeout: 10_000 }).toEqual(['queue_update', 'notification']);
+    const [entry] = await queryRows<{ id: number; status: string }>(ctx.database, `select id, status from queue_entries where appointment_id = ${row.booked.appointment.id}`);
+    expect(entry.status).toBe('waiting');
+    expect(await heardSoFar()).toMatchObject([{ type: 'queue_update', queueEntryId: entry.id }, { type: 'notification' }]);
   });
 });

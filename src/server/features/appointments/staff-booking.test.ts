@@ -82,6 +82,18 @@ describe('a shop with three members', () => {
     expect(picked.json().staffId).toBe(shop.priya);
   });
 
+  it('a row written without a member (a seed, an import) goes where the "anyone" pick puts it first, not to the first member', async () => {
+    const shop = await threeChairs();
+    const date = upcomingWeekday();
+    expect((await book(await signUp(ctx.app), { businessId: shop.businessId, serviceId: shop.serviceId, staffId: shop.marco, date, time: '09:00' })).statusCode).toBe(201);
+    const customer = await signUp(ctx.app);
+    // Marco has a booking that day, Sam and Priya none: the pick (que_pick_order) puts Sam first.
+    const [row] = await rows<{ staff_id: number }>(sql`insert into appointments (business_id, service_id, customer_id, starts_at, ends_at, duration, price_cents, status, exclusive, customer_name, customer_email, customer_phone)
+      values (${shop.businessId}, ${shop.serviceId}, ${customer.user.id}, ${date}::timestamp + interval '15 hours', ${date}::timestamp + interval '15 hours 30 minutes', 30, 0, 'confirmed', true, 'C', 'c@example.com', '555')
+      returning staff_id`);
+    expect(row.staff_id).toBe(shop.sam);
+  });
+
   it('a member who does not give the service, is inactive or on time off is never offered', async () => {
     const shop = await threeChairs();
     const date = upcomingWeekday();

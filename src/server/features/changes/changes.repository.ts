@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { cachedSql } from '../../db/prepared.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -27,9 +28,11 @@ interface ChangeRow {
 }
 
 /** Marks a change followed (que_follow_change), on `db`: its row, or null when it was followed already (a job run again) or purged. */
+// Prepared (parsed and planned once per connection): every follow job runs it first.
+const followChange = cachedSql('changes_follow_change', sql`select que_follow_change(${sql.placeholder('changeId')}::bigint) as row`);
+
 export async function markChangeFollowed(db: Db, changeId: number): Promise<Change | null> {
-  const result = await db.execute(sql`select que_follow_change(${changeId}::bigint) as row`);
-  const row = rowsOf<{ row: ChangeRow | null }>(result)[0]?.row;
+  const row = rowsOf<{ row: ChangeRow | null }>(await followChange(db, { changeId }))[0]?.row;
   if (!row) return null;
   return {
     id: Number(row.id),

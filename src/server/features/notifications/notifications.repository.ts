@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { cachedSql } from '../../db/prepared.js';
 import type { LiveEvent } from '../../live-events.js';
 import { newestFirst, type PageKey } from '../../db/keyset.js';
 import { notifications } from '../../db/schema.js';
@@ -20,8 +21,11 @@ const businessTimeZone = sql<string | null>`(
 const readColumns = { ...getTableColumns(notifications), timeZone: businessTimeZone };
 
 /** The in-app notices a change gives, written now (que_change_notices, decision 0029); their live events. */
+// Prepared (parsed and planned once per connection): every change followed runs it.
+const writeNotices = cachedSql('notices_follow_change', sql`select que_change_notices(c) as events from changes c where c.id = ${sql.placeholder('changeId')}::bigint`);
+
 export async function writeChangeNotices(db: Db, changeId: number): Promise<LiveEvent[]> {
-  const result = (await db.execute(sql`select que_change_notices(c) as events from changes c where c.id = ${changeId}`)) as unknown as { rows: { events: LiveEvent[] }[] };
+  const result = (await writeNotices(db, { changeId })) as { rows: { events: LiveEvent[] }[] };
   return result.rows[0]?.events ?? [];
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, lte, or, sql } from 'drizzle-orm';
 import { LIVE_OFFER_STATUSES } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
+import { cachedSql } from '../../db/prepared.js';
 import type { LiveEvent } from '../../live-events.js';
 import { mergeNewestFirst, newestFirst, type PageKey } from '../../db/keyset.js';
 import { appointments, offers, users } from '../../db/schema.js';
@@ -130,7 +131,10 @@ export async function acceptedOffersOfBusiness(db: Db, businessId: number): Prom
 }
 
 /** The change log's follower (decision 0029): the offer_changed pushes a change causes (que_offer_change_pushes). */
+// Prepared (parsed and planned once per connection): every change followed runs it.
+const selectChangePushes = cachedSql('offers_change_pushes', sql`select que_offer_change_pushes(c) as events from changes c where c.id = ${sql.placeholder('changeId')}::bigint`);
+
 export async function offerPushesOfChange(db: Db, changeId: number): Promise<LiveEvent[]> {
-  const result = (await db.execute(sql`select que_offer_change_pushes(c) as events from changes c where c.id = ${changeId}`)) as unknown as { rows: { events: LiveEvent[] }[] };
+  const result = (await selectChangePushes(db, { changeId })) as { rows: { events: LiveEvent[] }[] };
   return result.rows[0]?.events ?? [];
 }

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
-// Queue entries mirror confirmed appointments (kept in step in SQL: que_booked_effects, que_queue_moved,
+// Queue entries mirror confirmed appointments (kept in step in SQL: que_queue_follow_change for a new
+// booking, after it commits; que_booked_effects, que_queue_moved,
 // que_cancelled_effects, que_appointment_complete); positions and waits are never stored, they are
 // computed when read (rankedEntries).
 

@@ -88,8 +88,11 @@ BEGIN
   -- one of 16 queues, so its mail leaves in the order written; 16, because the library looks at
   -- every free queue when it takes a job (a queue per appointment would grow without end).
   -- A job already waiting keeps its time: a retry's backoff (email-worker.ts) is not cut short.
-  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', p_ap.id),
-    queue_name => 'email:' || (p_ap.id % 16), job_key => 'email:appointment:' || p_ap.id,
-    job_key_mode => 'preserve_run_at');
+  -- Added as graphile_worker.add_job adds one job (que_add_job_unannounced), then its wake-up, sent
+  -- at commit as add_job's own: the library's add_jobs, built for arrays of jobs, cost 0.35 ms more
+  -- of the database's CPU per e-mail (measured 2026-12-05, each call its own transaction).
+  PERFORM que_add_job_unannounced('email_send_appointment', json_build_object('appointmentId', p_ap.id),
+    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, true);
+  PERFORM pg_notify('jobs:insert', '{"count":1}');
 END
 $$;

@@ -1,6 +1,7 @@
 -- The "anyone" pick (DESIGN section 9): of the members free at a time, the one with the fewest
 -- confirmed appointments that day, then the one booked least recently (never booked: first), then
--- the owner's order. The booking tries them in this order (que_book_returning_events). Read under
+-- the owner's order. The booking tries them in this order (que_book_returning_events), and a row
+-- written without a member goes to the first (que_appointment_default_member). Read under
 -- the business lock the slot check takes, so the counts cannot change meanwhile.
 CREATE OR REPLACE FUNCTION que_pick_order(p_staff integer[], p_date date)
  RETURNS integer[]
