@@ -58,7 +58,8 @@ export async function useReminderLink(db: Db, key: Buffer, token: string, now: D
   return unitOfWork(db, async (tx) => {
     const appointment = await linkAppointment(tx, link.appointmentId, true);
     if (!appointment) throw refusals.invalid();
-    const state = stateOf(link, appointment, false, now);
+    // Under the appointment's lock, so two uses at once are one after the other (the unique key is the last word).
+    const state = stateOf(link, appointment, await linkUsed(tx, link.appointmentId, link.purpose, link.expiresAt), now);
     if (state !== 'ready') throw refusals[state]();
     if (!(await markLinkUsed(tx, link.appointmentId, link.purpose, link.expiresAt, now))) throw refusals.used();
     const after = link.purpose === 'confirm' ? await confirmAttendance(tx, appointment.id, now) : await cancelAsItsCustomer(tx, appointment.id);
