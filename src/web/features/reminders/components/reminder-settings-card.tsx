@@ -72,8 +72,8 @@ function ReminderForm({ businessId, saved }: { businessId: number; saved: Remind
           {rows.map((row, i) => (
             <li key={row.key} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-end" data-testid="reminder-rule">
               <div className="min-w-0 flex-1 space-y-1">
-                <label htmlFor={`reminder-${row.key}`} className="text-sm font-medium text-slate-700">E-mail before the start ({i + 1})</label>
-                <DurationInput id={`reminder-${row.key}`} label={`Reminder ${i + 1}: time before the start`} value={row.offsetMinutes} defaultUnit="hours"
+                <label htmlFor={`reminder-${row.key}`} className="text-sm font-medium text-slate-700">Reminder {i + 1}: e-mail this long before the start</label>
+                <DurationInput id={`reminder-${row.key}`} label={`Reminder ${i + 1}`} value={row.offsetMinutes} defaultUnit="hours"
                   onChange={(minutes) => update(row.key, { offsetMinutes: minutes })} />
               </div>
               <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
