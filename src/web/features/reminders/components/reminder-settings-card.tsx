@@ -51,6 +51,10 @@ function ReminderForm({ businessId, saved }: { businessId: number; saved: Remind
       setError('Give each reminder a whole number of minutes, hours or days before the start.');
       return;
     }
+    if (new Set(rows.map((r) => r.offsetMinutes)).size < rows.length) {
+      setError('Two reminders go at the same time: change or remove one.');
+      return;
+    }
     const parsed = reminderRulesSchema.safeParse(rows.map((r) => ({ offsetMinutes: r.offsetMinutes, channel: 'email', active: r.active })));
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the reminders.');
