@@ -36,20 +36,40 @@ export async function followAppointment(db: Db, appointmentId: number, now: Date
   await db.execute(sql`select que_reminders_follow(${appointmentId}::int, ${now.toISOString()}::timestamptz)`);
 }
 
-/** What the send job needs before its transaction: the reminder's appointment and the instant of the start it is for. */
-export async function reminderToSend(db: Db, reminderId: number): Promise<{ appointmentId: number; start: Date } | null> {
-  const [row] = rowsOf<{ appointment_id: number; start: Date | string }>(await db.execute(sql`
-    select r.appointment_id, que_instant(r.starts_at, b.time_zone) as start
-      from reminders r join appointments a on a.id = r.appointment_id join businesses b on b.id = a.business_id
-     where r.id = ${reminderId}`));
-  return row ? { appointmentId: row.appointment_id, start: new Date(row.start) } : null;
+export interface DueReminder {
+  id: number;
+  appointmentId: number;
+  offsetMinutes: number;
+  /** The instant of the start it is for: its links end then. */
+  start: Date;
 }
 
-/** que_reminder_send: sends it once (planned → sent with its e-mail), or settles why not; its status after. */
-export async function sendReminder(db: Db, reminderId: number, links: Record<string, string>, now: Date): Promise<string> {
-  const [row] = rowsOf<{ status: string }>(await db.execute(
-    sql`select que_reminder_send(${reminderId}::int, ${JSON.stringify(links)}::jsonb, ${now.toISOString()}::timestamptz) as status`));
-  return row.status;
+/**
+ * In the send job's transaction: the job's own reminder and up to `limit` - 1 others already due (by
+ * the database's clock, which runs the queue), still planned, locked; rows another runner holds are
+ * skipped (it is sending them).
+ */
+export async function lockDueReminders(db: Db, ownId: number, limit: number): Promise<DueReminder[]> {
+  const rows = rowsOf<{ id: number; appointment_id: number; offset_minutes: number; start: Date | string }>(await db.execute(sql`
+    select r.id, r.appointment_id, r.offset_minutes, que_instant(r.starts_at, b.time_zone) as start
+      from reminders r join appointments a on a.id = r.appointment_id join businesses b on b.id = a.business_id
+     where r.status = 'planned' and (r.id = ${ownId} or r.due_at <= now())
+     order by r.id = ${ownId} desc, r.due_at
+     limit ${limit}
+       for update of r skip locked`));
+  return rows.map((r) => ({ id: r.id, appointmentId: r.appointment_id, offsetMinutes: r.offset_minutes, start: new Date(r.start) }));
+}
+
+/**
+ * que_reminder_send for each (sends it once: planned → sent with its e-mail, or settles why not), and
+ * the waiting jobs of the others removed: their work is done.
+ */
+export async function sendReminders(db: Db, ownId: number, batch: { reminder: DueReminder; links: Record<string, string> }[], now: Date): Promise<void> {
+  const items = batch.map(({ reminder, links }) => ({ id: reminder.id, links }));
+  await db.execute(sql`select que_reminder_send(x.id, x.links, ${now.toISOString()}::timestamptz)
+    from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id int, links jsonb) order by x.id`);
+  const others = batch.filter((b) => b.reminder.id !== ownId).map((b) => `reminder:${b.reminder.appointmentId}:${b.reminder.offsetMinutes}`);
+  if (others.length > 0) await db.execute(sql`select graphile_worker.remove_job(k) from unnest(${`{${others.join(',')}}`}::text[]) as k`);
 }
 
 export interface LinkAppointment {

@@ -40,7 +40,7 @@ describe('the reminder settings', () => {
     const sent = recorder<unknown>();
     server.use(
       http.get('/api/businesses/7/reminders', () => HttpResponse.json(defaults)),
-      http.put('/api/businesses/7/reminders', async ({ request }) => HttpResponse.json(await sent.take(request))),
+      http.put('/api/businesses/7/reminders', async ({ request }) => HttpResponse.json((await sent.take(request)) as object)),
     );
     const { user } = renderApp(<ReminderSettingsCard businessId={7} />);
     const second = await screen.findByLabelText('Reminder 2: e-mail this long before the start');
