@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsDone, runJobsNow } from '../../jobs/jobs-test-support.js';
 import { changesFollowed, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
+import { creditOffer, grantCredit, swapParties } from '../offers/test-fixtures.js';
 import { reminderJobs, reminderLinkKey, SEND_REMINDER } from './index.js';
 
 // Reminders (DESIGN section 11, docs/decisions/0031-reminders.md) through the API, with the app's own
@@ -116,6 +117,20 @@ describe('planning from the change log', () => {
     expect(await jobsOf(id)).toEqual([]);
     await makeDue(id);
     expect(await reminderMail(id)).toEqual([]);
+  });
+
+  it('re-plans both appointments of a swap for their new times', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 5000);
+    const offer = (await creditOffer(p, 10)).json();
+    expect((await p.payee.post(`/api/queue-jump-offers/${offer.id}/accept`, {})).statusCode).toBe(200);
+    for (const [id, from, to] of [[p.payerAppointmentId, '15:00', '09:00'], [p.payeeAppointmentId, '09:00', '15:00']] as const) {
+      const list = await remindersOf(p, id);
+      expect(list.filter((r) => r.status === 'planned').map((r) => [r.offsetMinutes, r.time])).toEqual([[1440, to], [120, to]]);
+      expect(list.filter((r) => r.status === 'cancelled').map((r) => [r.offsetMinutes, r.time])).toEqual([[1440, from], [120, from]]);
+      const start = await startOf(id);
+      expect((await jobsOf(id)).map((j) => new Date(j.run_at).getTime()).sort()).toEqual([start.getTime() - 1440 * 60_000, start.getTime() - 120 * 60_000].sort());
+    }
   });
 
   it('uses the rules in force when booked: inactive ones are not planned', async () => {
