@@ -2,7 +2,7 @@ import type { LinkState, ReminderLink } from '@contract/reminders';
 import { CalendarCheck, CalendarX, Clock, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, Skeleton } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/business-time';
@@ -53,7 +53,8 @@ export function ReminderLinkPage({ token }: { token: string }) {
       <Card data-testid="reminder-link">
         <CardHeader>
           <Icon className="size-8 text-brand-700" aria-hidden="true" />
-          <CardTitle>{title}</CardTitle>
+          {/* The page's own heading: the link opens this page alone. */}
+          <h1 className="text-xl font-semibold leading-tight text-slate-900">{title}</h1>
           <CardDescription>{text}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
