@@ -21,7 +21,7 @@ interface FaultInjection {
   changesFollowed?: number;
 }
 
-const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'follow-latency', 'web-bundle', 'strand-scan'];
+const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'follow-latency', 'reminders', 'web-bundle', 'strand-scan'];
 
 /** Why a bench's target is missed and what comes next: written by whoever profiled it, shown beside a miss. */
 /** What a reader should know about a figure whether or not this run met its target. */
@@ -65,6 +65,10 @@ STANDING_NOTES['booking-throughput'] = [
 
 STANDING_NOTES['email-latency'] = [
   "before and after decision 0028 (e-mail sent by jobs a NOTIFY announces, not by a worker polling every second), the same bench (89-90 bookings, 4 customers, both processes, one every 250 ms per customer) run side by side at 2026-12-04 20:09-20:11 UTC at load 22-25: before (commit e6d0b12, the one-second e-mail worker) p50 497 / p95 1,158 / p99 1,379 ms; after p50 148 / p95 233 / p99 331 ms. Without the pause between bookings (a burst of 89, the figure is the backlog's drain): before p99 5,149 ms, after 2,130 ms. At that load most of the remaining time is waiting for a core.",
+];
+
+STANDING_NOTES.reminders = [
+  "issue 29 (decision 0031), 2026-12-05, two app processes (JOB_CONCURRENCY 8 each) on one PostgreSQL, the shared 2-core machine at load 22-24 under other helpers' suites: 10,000 reminders due within one minute, their e-mail then sent to a local SMTP server by the same runners. With one job per reminder (01:50 UTC): all sent, none twice, but p50 37.3 s, p99 78.2 s, max 81.9 s after due: each reminder cost a job fetch, a transaction and a completion, and its e-mail job competed for the same slots. With batches (a job sends its reminder and up to 49 others already due, SKIP LOCKED, and removes their jobs; 01:59 UTC, the table's run): p50 18.6 s, p99 48.6 s, max 49.0 s, all 10,000 sent once and delivered. The reminders are planned rows with their keyed jobs written by the bench (due times spread over the minute), not through the planner: no single offset makes 10,000 appointments due in one minute.",
 ];
 
 STANDING_NOTES['discovery-browser'] = [

@@ -117,6 +117,8 @@ export const appointmentSchema = z.object({
    * section 10: 30 days after completion; in the past once that has gone by); else null.
    */
   reviewableUntil: z.string().nullable(),
+  /** When the customer confirmed they will come, by a reminder's link (DESIGN section 11); the customer and the owner see it, else null. */
+  customerConfirmedAt: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

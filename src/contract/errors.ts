@@ -37,6 +37,10 @@ export const ErrorCode = {
   REVIEW_WINDOW_CLOSED: 'REVIEW_WINDOW_CLOSED',
   REPLY_EDIT_WINDOW_CLOSED: 'REPLY_EDIT_WINDOW_CLOSED',
   ALREADY_REPORTED: 'ALREADY_REPORTED',
+  /** A reminder's signed link (DESIGN section 11): not one we made (tampered with), already used, or past its expiry. */
+  LINK_INVALID: 'LINK_INVALID',
+  LINK_USED: 'LINK_USED',
+  LINK_EXPIRED: 'LINK_EXPIRED',
   UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -75,6 +79,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   REVIEW_WINDOW_CLOSED: 409,
   REPLY_EDIT_WINDOW_CLOSED: 409,
   ALREADY_REPORTED: 409,
+  LINK_INVALID: 400,
+  LINK_USED: 409,
+  LINK_EXPIRED: 410,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

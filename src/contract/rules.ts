@@ -60,6 +60,16 @@ export const RULES = {
   availabilitySearchTimes: 5,
   /** …and the most listed services one page of a date, time or party-size search looks at: a page of a search few match ends early, with a Link to go on. */
   availabilitySearchScanPerPage: 400,
+  /** Reminders (DESIGN section 11): a business's rules until its owner sets them: e-mails 24 h and 2 h before the start. */
+  defaultReminders: [
+    { offsetMinutes: 1440, channel: 'email', active: true },
+    { offsetMinutes: 120, channel: 'email', active: true },
+  ],
+  /** A reminder already due when an appointment is booked (or moved) is sent at once only if the start is at least this many minutes away; else skipped. */
+  reminderDueAtBookingMinMinutes: 30,
+  /** Most reminder rules a business keeps, and the furthest ahead one may be (30 days). */
+  remindersMax: 5,
+  reminderOffsetMaxMinutes: 43_200,
 } as const;
 
 export type Rules = typeof RULES;

@@ -23,6 +23,7 @@ import { noticesFollowChange, notificationsRoutes } from './features/notificatio
 import { offerJobs, offersFollowChange, offersRoutes } from './features/offers/index.js';
 import { createPaymentProcessor, type PaymentProcessor, paymentJobs, paymentsRoutes } from './features/payments/index.js';
 import { queueFollowsChange, queueRoutes } from './features/queue/index.js';
+import { reminderJobs, reminderLinkKey, remindersFollowChange, remindersRoutes } from './features/reminders/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
 import { servicesRoutes } from './features/services/index.js';
 import { type BuildManifest, sharePagesRoutes } from './features/share-pages/index.js';
@@ -114,6 +115,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
   app.decorate('clock', now);
   app.decorate('paymentProcessor', paymentProcessor ?? createPaymentProcessor(config, database.db));
   if (config.EARLIEST_REFRESH) startEarliestRefresher(app);
+  // The key of reminders' signed links (DESIGN section 11): REMINDER_LINK_SECRET, else derived from the session secret.
+  const linkKey = reminderLinkKey(config.REMINDER_LINK_SECRET, config.SESSION_SECRET ?? (await sharedSessionSecret(database.db, config.DATA_DIR)));
   // One job runner for the features' jobs (decision 0028), in any number of processes. Without
   // SMTP_URL, e-mail waits in the outbox and its jobs in the queue (README) until a process can send.
   if (config.JOB_RUNNER) {
@@ -128,6 +131,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
           (tx, change) => queueFollowsChange(tx, change.id),
           (tx, change) => noticesFollowChange(tx, change.id),
           (tx, change) => emailFollowsChange(tx, change.id),
+          // after the booking's own e-mail: a reminder due at booking follows the confirmation
+          (tx, change) => remindersFollowChange(tx, change, now()),
           // last: it locks the business's cache rows until the follow transaction commits
           (tx, change) => earliestFollowsChange(tx, change),
         ], (error) => app.log.warn({ err: error }, 'live events of a change were not published')),
@@ -139,6 +144,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       ...(config.PAYMENT_WORKER ? [paymentJobs(database.db, app.paymentProcessor, app.log)] : []),
       ...(config.OFFER_SWEEPS ? [offerJobs(database.db)] : []),
       ...(config.EARLIEST_REFRESH ? [earliestJobs(database.db)] : []),
+      reminderJobs(database.db, { linkKey, publicUrl: config.PUBLIC_URL, now }),
       ...(sender ? [{ tasks: emailTasks(database.db, sender, config.MAIL_FROM, app.log) }] : []),
     ]);
     startJobRunner(app, jobs, {
@@ -207,6 +213,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(paymentsRoutes);
       await api.register(queueRoutes);
       await api.register(reviewsRoutes);
+      await api.register(remindersRoutes, { linkKey });
     },
     { prefix: '/api' },
   );

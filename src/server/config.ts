@@ -72,6 +72,8 @@ const envSchema = z.object({
     .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Signs reminders' single-purpose links (DESIGN section 11). Unset: derived from the session secret.
+  REMINDER_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanFlag.default(true),
   PAYMENTS: z.enum(['test', 'stripe'], 'must be test or stripe').default('test'),
   STRIPE_SECRET_KEY: z

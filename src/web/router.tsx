@@ -67,6 +67,7 @@ const routes: RouteObject[] = [
       page('/quick-booking', () => import('@/routes/quick-booking')),
       page('/business-dashboard', () => import('@/routes/business-dashboard')),
       page('/queue-dashboard', () => import('@/routes/queue-dashboard')),
+      page('/reminder-link/:token', () => import('@/routes/reminder-link')),
       page('*', () => import('@/routes/not-found')),
     ],
   },

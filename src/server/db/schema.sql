@@ -240,6 +240,28 @@ END
 $$;
 
 --
+-- Name: que_appointment_confirm_attendance(integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_confirm_attendance(p_appointment integer, p_now timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_status text;
+BEGIN
+  SELECT status INTO v_status FROM appointments WHERE id = p_appointment FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found';
+  END IF;
+  IF v_status <> 'confirmed' THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('This appointment is %s, so there is nothing to confirm', v_status);
+  END IF;
+  UPDATE appointments SET customer_confirmed_at = coalesce(customer_confirmed_at, p_now) WHERE id = p_appointment;
+  RETURN que_appointment_view(p_appointment);
+END
+$$;
+
+--
 -- Name: que_appointment_default_member(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -295,6 +317,7 @@ CREATE TABLE public.appointments (
     blocked_ends_at timestamp without time zone NOT NULL,
     staff_id integer,
     staff_requested boolean DEFAULT false NOT NULL,
+    customer_confirmed_at timestamp with time zone,
     CONSTRAINT appointments_duration_near_period_check CHECK (((ends_at >= (starts_at + (((duration - 180))::double precision * '00:01:00'::interval))) AND (ends_at <= (starts_at + (((duration + 180))::double precision * '00:01:00'::interval))))),
     CONSTRAINT appointments_party_size_check CHECK ((party_size >= 1)),
     CONSTRAINT appointments_period_check CHECK ((ends_at > starts_at)),
@@ -503,7 +526,9 @@ BEGIN
       'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested,
       'cancelledByBusiness', que_cancelled_by_business(a.status, a.cancelled_by, bz.owner_id),
       -- Its review (DESIGN section 10) and, for a completed one, its completion (nothing changes it after).
-      'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating)
+      'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating,
+      -- Confirmed by its customer from a reminder's link (DESIGN section 11).
+      'customerConfirmedAt', a.customer_confirmed_at)
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment
@@ -3159,6 +3184,144 @@ CREATE FUNCTION public.que_release_unclaimed_intents(p_key text, p_user integer,
 $$;
 
 --
+-- Name: que_reminder_email(integer, integer, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_reminder_email(p_appointment integer, p_offset_minutes integer, p_links jsonb) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_ap appointments;
+  v_business businesses;
+  v_what text;
+  v_lines text[];
+  v_in text;
+BEGIN
+  SELECT * INTO v_ap FROM appointments WHERE id = p_appointment;
+  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
+  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
+  v_what := que_one_line((SELECT name FROM services WHERE id = v_ap.service_id)) || ' at ' || que_one_line(v_business.business_name);
+  v_in := CASE WHEN p_offset_minutes % 1440 = 0 AND p_offset_minutes >= 1440 THEN (p_offset_minutes / 1440) || CASE WHEN p_offset_minutes = 1440 THEN ' day' ELSE ' days' END
+               WHEN p_offset_minutes % 60 = 0 THEN (p_offset_minutes / 60) || CASE WHEN p_offset_minutes = 60 THEN ' hour' ELSE ' hours' END
+               ELSE p_offset_minutes || ' minutes' END;
+  v_lines := ARRAY[format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
+                   format('A reminder: your appointment is in %s.', v_in), '', v_what,
+                   format('When: %s (%s)', que_slot_text(v_ap.starts_at), que_zone_label(v_business.time_zone))];
+  IF v_ap.party_size > 1 THEN v_lines := v_lines || format('Party: %s', v_ap.party_size); END IF;
+  IF que_one_line(v_business.address) <> '' THEN v_lines := v_lines || ('Where: ' || que_one_line(v_business.address)); END IF;
+  v_lines := v_lines || ARRAY['',
+    'Will you come? Confirm: ' || (p_links->>'confirm'),
+    'Cannot make it? Cancel: ' || (p_links->>'cancel'),
+    'Need another time? Reschedule: ' || (p_links->>'reschedule'),
+    '', 'These links work without signing in until the appointment starts.', '', 'Que'];
+  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id)
+  VALUES ('reminder', v_ap.customer_email, 'Reminder: ' || v_what || ', ' || que_slot_text(v_ap.starts_at), array_to_string(v_lines, E'\n'), v_ap.id);
+  -- Its sending job, as que_appointment_email_of adds it: the appointment's mail leaves in order.
+  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', v_ap.id),
+    queue_name => 'email:' || (v_ap.id % 16), job_key => 'email:appointment:' || v_ap.id,
+    job_key_mode => 'preserve_run_at');
+END
+$$;
+
+--
+-- Name: que_reminder_send(integer, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_reminder_send(p_reminder integer, p_links jsonb, p_now timestamp with time zone) RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  r reminders;
+  a record;
+BEGIN
+  SELECT * INTO r FROM reminders WHERE id = p_reminder FOR UPDATE;
+  IF NOT FOUND THEN RETURN 'gone'; END IF;
+  IF r.status <> 'planned' THEN RETURN r.status; END IF;
+  SELECT ap.status, ap.starts_at, bz.time_zone INTO a
+    FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = r.appointment_id;
+  IF a.status IS DISTINCT FROM 'confirmed' OR a.starts_at <> r.starts_at THEN
+    UPDATE reminders SET status = 'cancelled', settled_at = p_now,
+           reason = CASE WHEN a.status = 'confirmed' THEN 'the appointment moved' ELSE 'the appointment is ' || coalesce(a.status, 'gone') END
+     WHERE id = r.id;
+    RETURN 'cancelled';
+  END IF;
+  IF p_now >= que_instant(a.starts_at, a.time_zone) THEN
+    UPDATE reminders SET status = 'skipped', settled_at = p_now, reason = 'the start had passed before it could be sent' WHERE id = r.id;
+    RETURN 'skipped';
+  END IF;
+  PERFORM que_reminder_email(r.appointment_id, r.offset_minutes, p_links);
+  UPDATE reminders SET status = 'sent', settled_at = p_now WHERE id = r.id;
+  RETURN 'sent';
+END
+$$;
+
+--
+-- Name: que_reminders_follow(integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_reminders_follow(p_appointment integer, p_now timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a record;
+  r record;
+  v_start timestamptz;
+  v_due timestamptz;
+  v_rules jsonb;
+  v_status text;
+  v_reason text;
+  v_id int;
+BEGIN
+  SELECT ap.id, ap.status, ap.starts_at, ap.business_id, bz.time_zone INTO a
+    FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
+  IF NOT FOUND THEN RETURN; END IF;
+  FOR r IN SELECT id, offset_minutes FROM reminders
+            WHERE appointment_id = p_appointment AND status = 'planned' AND (a.status <> 'confirmed' OR starts_at <> a.starts_at)
+            ORDER BY id FOR UPDATE LOOP
+    UPDATE reminders SET status = 'cancelled', settled_at = p_now,
+           reason = CASE WHEN a.status = 'confirmed' THEN 'the appointment moved' ELSE 'the appointment is ' || a.status END
+     WHERE id = r.id;
+    PERFORM graphile_worker.remove_job('reminder:' || p_appointment || ':' || r.offset_minutes);
+  END LOOP;
+  IF a.status <> 'confirmed' THEN RETURN; END IF;
+  v_start := que_instant(a.starts_at, a.time_zone);
+  v_rules := coalesce((SELECT rules FROM reminder_settings WHERE business_id = a.business_id),
+                      (SELECT rules->'defaultReminders' FROM app_rules WHERE id));
+  FOR r IN SELECT DISTINCT (e->>'offsetMinutes')::int AS offset_minutes
+             FROM jsonb_array_elements(v_rules) e
+            WHERE coalesce((e->>'active')::boolean, true) AND e->>'channel' = 'email' LOOP
+    IF EXISTS (SELECT 1 FROM reminders WHERE appointment_id = a.id AND offset_minutes = r.offset_minutes
+                 AND starts_at = a.starts_at AND status <> 'cancelled') THEN
+      CONTINUE;
+    END IF;
+    v_due := v_start - r.offset_minutes * interval '1 minute';
+    v_status := 'planned';
+    v_reason := NULL;
+    IF v_due <= p_now THEN
+      IF v_start - p_now >= que_rule('reminderDueAtBookingMinMinutes') * interval '1 minute' THEN
+        v_reason := 'already due when booked: sent at once';
+        v_due := p_now;
+      ELSE
+        v_status := 'skipped';
+        v_reason := format('already due when booked, less than %s minutes before the start', que_rule('reminderDueAtBookingMinMinutes'));
+      END IF;
+    END IF;
+    INSERT INTO reminders AS x (appointment_id, offset_minutes, channel, starts_at, due_at, status, reason, settled_at)
+    VALUES (a.id, r.offset_minutes, 'email', a.starts_at, v_due, v_status, v_reason, CASE WHEN v_status = 'skipped' THEN p_now END)
+    ON CONFLICT (appointment_id, offset_minutes, starts_at) DO UPDATE
+      SET due_at = excluded.due_at, status = excluded.status, reason = excluded.reason, settled_at = excluded.settled_at, created_at = now()
+    RETURNING id INTO v_id;
+    IF v_status = 'planned' THEN
+      -- Due now: now() (the database's clock, which runs the queue), not p_now (the app's, which tests set).
+      PERFORM graphile_worker.add_job('reminders_send', json_build_object('reminderId', v_id),
+        run_at => CASE WHEN v_reason IS NULL THEN v_due ELSE now() END,
+        job_key => 'reminder:' || a.id || ':' || r.offset_minutes, job_key_mode => 'replace', max_attempts => 10);
+    END IF;
+  END LOOP;
+END
+$$;
+
+--
 -- Name: que_require_booking_time(jsonb, boolean, date, text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4388,6 +4551,65 @@ CREATE SEQUENCE public.queue_entries_id_seq
 ALTER SEQUENCE public.queue_entries_id_seq OWNED BY public.queue_entries.id;
 
 --
+-- Name: reminder_link_uses; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.reminder_link_uses (
+    appointment_id integer NOT NULL,
+    purpose text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    used_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT reminder_link_uses_purpose_check CHECK ((purpose = ANY (ARRAY['confirm'::text, 'cancel'::text])))
+);
+
+--
+-- Name: reminder_settings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.reminder_settings (
+    business_id integer NOT NULL,
+    rules jsonb NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: reminders; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.reminders (
+    id integer NOT NULL,
+    appointment_id integer NOT NULL,
+    offset_minutes integer NOT NULL,
+    channel text DEFAULT 'email'::text NOT NULL,
+    starts_at timestamp without time zone NOT NULL,
+    due_at timestamp with time zone NOT NULL,
+    status text DEFAULT 'planned'::text NOT NULL,
+    reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    settled_at timestamp with time zone,
+    CONSTRAINT reminders_channel_check CHECK ((channel = 'email'::text)),
+    CONSTRAINT reminders_status_check CHECK ((status = ANY (ARRAY['planned'::text, 'sent'::text, 'skipped'::text, 'cancelled'::text])))
+);
+
+--
+-- Name: reminders_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.reminders_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: reminders_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.reminders_id_seq OWNED BY public.reminders.id;
+
+--
 -- Name: restaurant_time_slots; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4759,6 +4981,12 @@ ALTER TABLE ONLY public.payout_accounts ALTER COLUMN id SET DEFAULT nextval('pub
 ALTER TABLE ONLY public.queue_entries ALTER COLUMN id SET DEFAULT nextval('public.queue_entries_id_seq'::regclass);
 
 --
+-- Name: reminders id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reminders ALTER COLUMN id SET DEFAULT nextval('public.reminders_id_seq'::regclass);
+
+--
 -- Name: restaurant_time_slots id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4991,6 +5219,27 @@ ALTER TABLE ONLY public.payout_accounts
 
 ALTER TABLE ONLY public.queue_entries
     ADD CONSTRAINT queue_entries_pkey PRIMARY KEY (id);
+
+--
+-- Name: reminder_link_uses reminder_link_uses_appointment_id_purpose_expires_at_pk; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reminder_link_uses
+    ADD CONSTRAINT reminder_link_uses_appointment_id_purpose_expires_at_pk PRIMARY KEY (appointment_id, purpose, expires_at);
+
+--
+-- Name: reminder_settings reminder_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reminder_settings
+    ADD CONSTRAINT reminder_settings_pkey PRIMARY KEY (business_id);
+
+--
+-- Name: reminders reminders_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reminders
+    ADD CONSTRAINT reminders_pkey PRIMARY KEY (id);
 
 --
 -- Name: restaurant_time_slots restaurant_time_slots_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5415,6 +5664,12 @@ CREATE INDEX queue_entries_business_day_idx ON public.queue_entries USING btree 
 --
 
 CREATE INDEX queue_entries_customer_idx ON public.queue_entries USING btree (customer_id);
+
+--
+-- Name: reminders_appointment_offset_start_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX reminders_appointment_offset_start_key ON public.reminders USING btree (appointment_id, offset_minutes, starts_at);
 
 --
 -- Name: restaurant_time_slots_business_idx; Type: INDEX; Schema: public; Owner: -
@@ -5934,6 +6189,27 @@ ALTER TABLE ONLY public.payout_accounts
 
 ALTER TABLE ONLY public.queue_entries
     ADD CONSTRAINT queue_entries_appointment_id_appointments_id_fk FOREIGN KEY (appointment_id) REFERENCES public.appointments(id);
+
+--
+-- Name: reminder_link_uses reminder_link_uses_appointment_id_appointments_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reminder_link_uses
+    ADD CONSTRAINT reminder_link_uses_appointment_id_appointments_id_fk FOREIGN KEY (appointment_id) REFERENCES public.appointments(id) ON DELETE CASCADE;
+
+--
+-- Name: reminder_settings reminder_settings_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reminder_settings
+    ADD CONSTRAINT reminder_settings_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id) ON DELETE CASCADE;
+
+--
+-- Name: reminders reminders_appointment_id_appointments_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reminders
+    ADD CONSTRAINT reminders_appointment_id_appointments_id_fk FOREIGN KEY (appointment_id) REFERENCES public.appointments(id) ON DELETE CASCADE;
 
 --
 -- Name: restaurant_time_slots restaurant_time_slots_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

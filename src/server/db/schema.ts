@@ -291,6 +291,8 @@ export const appointments = pgTable(
     // Who cancelled it (its customer, or the business's owner): settlement refunds a payer whose
     // bought appointment the business cancelled (DESIGN section 5). Null when not cancelled by a person.
     cancelledBy: integer('cancelled_by').references(() => users.id),
+    /** When the customer confirmed they will come, by a reminder's signed link (DESIGN section 11); null until then. */
+    customerConfirmedAt: timestamp('customer_confirmed_at', { withTimezone: true }),
     // The effective policies it was booked under (DESIGN section 9), so a policy changed later
     // applies to later bookings only. Null for bookings made before policies: no cut-offs.
     bookedPolicies: jsonb('booked_policies'),
@@ -874,4 +876,61 @@ export const reviewReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('review_reports_review_reporter_key').on(t.reviewId, t.reporterId), check('review_reports_reason_check', sql`length(${t.reason}) <= 1000`)],
+);
+
+/**
+ * A business's reminder rules (DESIGN section 11), the owner's whole list as the API carries it:
+ * `[{offsetMinutes, channel, active}]`. No row: the defaults of RULES.defaultReminders.
+ */
+export const reminderSettings = pgTable('reminder_settings', {
+  businessId: integer('business_id').primaryKey().references(() => businesses.id, { onDelete: 'cascade' }),
+  rules: jsonb('rules').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each appointment's reminders (docs/decisions/0031-reminders.md): one row per appointment, offset and
+ * start it reminds of, so a reminder is sent at most once for that time (the row moves from planned
+ * to sent once, under its lock) and a move plans new rows beside the old ones. Its job
+ * (`reminders_send`) is keyed by appointment and offset: a re-plan replaces it, a cancel removes it.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id').notNull().references(() => appointments.id, { onDelete: 'cascade' }),
+    offsetMinutes: integer('offset_minutes').notNull(),
+    channel: text('channel').notNull().default('email'),
+    /** The start (business time) this reminder is for. */
+    startsAt: timestamp('starts_at').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('planned'),
+    /** Why it was skipped or cancelled, in words for the owner. */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reminders_appointment_offset_start_key').on(t.appointmentId, t.offsetMinutes, t.startsAt),
+    check('reminders_status_check', sql`${t.status} in ('planned', 'sent', 'skipped', 'cancelled')`),
+    check('reminders_channel_check', sql`${t.channel} in ('email')`),
+  ],
+);
+
+/**
+ * Signed reminder links that have been used (DESIGN section 11): one row per appointment, purpose
+ * and expiry (the start the link was made for), written in the transaction of what the link does.
+ */
+export const reminderLinkUses = pgTable(
+  'reminder_link_uses',
+  {
+    appointmentId: integer('appointment_id').notNull().references(() => appointments.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appointmentId, t.purpose, t.expiresAt] }),
+    check('reminder_link_uses_purpose_check', sql`${t.purpose} in ('confirm', 'cancel')`),
+  ],
 );

@@ -38,6 +38,8 @@ export const OPEN_ROUTES: Record<string, string> = {
   'GET /api/earliest-appointments': 'public listing with no personal data',
   'POST /api/businesses': 'creates the caller’s own business; its userId must equal the caller (businesses tests)',
   'POST /api/restaurants': 'creates the caller’s own restaurant; its userId must equal the caller (businesses tests)',
+  'GET /api/reminder-links/:token': 'a reminder’s signed link is its own credential (DESIGN section 11); a made-up or tampered token reads as invalid and shows nothing: reminder-links.test.ts',
+  'POST /api/reminder-links/:token': 'a reminder’s signed link is its own credential; refused unless signed, unused and before the start: reminder-links.test.ts',
 };
 
 const offerUrl = (w: World, action = '') => `/api/queue-jump-offers/${w.offerId}${action}`;
@@ -337,4 +339,12 @@ export const ACCESS_CASES: AccessCase[] = [
   ...NOTIFICATION_CASES,
   ...STAFF_CASES,
   ...REVIEW_CASES,
+  // Reminders (DESIGN section 11): the owner's rules and each appointment's messages.
+  { route: 'GET /api/businesses/:id/reminders', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/reminders` }) },
+  {
+    route: 'PUT /api/businesses/:id/reminders',
+    allowed: ['owner'],
+    request: (w) => ({ method: 'PUT', url: `/api/businesses/${w.shopId}/reminders`, payload: [{ offsetMinutes: 60, channel: 'email', active: true }] }),
+  },
+  { route: 'GET /api/appointments/:id/reminders', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/appointments/${w.appointmentId}/reminders` }) },
 ];

@@ -85,6 +85,7 @@ export const makeAppointment = (over: Partial<Appointment> = {}): Appointment =>
     staffRequested: false,
     review: null,
     reviewableUntil: null,
+    customerConfirmedAt: null,
     ...over,
   });
 

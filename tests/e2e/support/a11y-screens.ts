@@ -92,6 +92,8 @@ export async function screensFor(who: Who, context: BrowserContext, wanted: (nam
       { name: 'register-business', url: '/business-register', title: 'Register Business – Que' },
       { name: 'register-restaurant', url: '/restaurant-register', title: 'Register Restaurant – Que' },
       { name: 'appointments', url: '/appointments', title: 'My Appointments – Que' },
+      // A reminder e-mail's link (DESIGN section 11), opened signed out; a made-up token shows its "not valid" page.
+      { name: 'reminder-link', url: '/reminder-link/1.confirm.1.not-signed', title: 'Your appointment – Que', ready: h1('This link is not valid') },
     ];
   }
   const signedIn: Screen[] = [

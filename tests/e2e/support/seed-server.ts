@@ -28,6 +28,13 @@ export function startSeedServer(db: Db, timeZones: TimeZones): Promise<{ server:
     req.on('data', (chunk) => (body += chunk));
     req.on('end', async () => {
       try {
+        // The reminder e-mails written for an appointment (reminders.e2e.ts reads its links as the customer would).
+        if (req.method === 'POST' && req.url === '/reminder-mail') {
+          const { appointmentId } = JSON.parse(body) as { appointmentId: number };
+          const rows = (await db.execute(sql`select subject, text from email_outbox where appointment_id = ${appointmentId} and kind = 'reminder' order by id`)) as unknown as { rows: unknown[] };
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows.rows));
+          return;
+        }
         if (req.method !== 'POST' || req.url !== '/service-businesses') throw new Error(`no such seeding: ${req.method} ${req.url}`);
         const { shops } = JSON.parse(body) as { shops: ServiceBusinessSeed[] };
         const ids = await seedServiceBusinesses(db, timeZones, await passwordHash, shops);

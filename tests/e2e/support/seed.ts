@@ -19,3 +19,12 @@ export async function seedServiceBusinesses(shops: ServiceBusinessSeed[]): Promi
   if (res.status !== 201) throw new Error(`seeding failed (${res.status}): ${await res.text()}`);
   return (await res.json()) as { businessId: number; serviceId: number }[];
 }
+
+/** The reminder e-mails the app wrote for an appointment (subject and text, links included), oldest first. */
+export async function reminderMail(appointmentId: number): Promise<{ subject: string; text: string }[]> {
+  const urls = inject('seedURLs');
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+  const res = await fetch(`${url}/reminder-mail`, { method: 'POST', body: JSON.stringify({ appointmentId }) });
+  if (res.status !== 200) throw new Error(`reading reminder mail failed (${res.status}): ${await res.text()}`);
+  return (await res.json()) as { subject: string; text: string }[];
+}

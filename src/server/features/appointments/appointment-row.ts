@@ -46,6 +46,8 @@ export const appointmentRowSchema = z.object({
   /** Its customer's review (DESIGN section 10), if written. */
   reviewId: z.number().int().nullable(),
   reviewRating: z.number().int().nullable(),
+  /** When its customer confirmed by a reminder's link (DESIGN section 11). */
+  customerConfirmedAt: z.union([z.date(), z.string()]).nullable(),
 });
 
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;

@@ -46,6 +46,8 @@ const viewColumns = {
   // Its review, joined in the same query (reviews_appointment_id_key: at most one).
   reviewId: reviews.id,
   reviewRating: reviews.rating,
+  // Confirmed by its customer from a reminder's link (DESIGN section 11).
+  customerConfirmedAt: appointments.customerConfirmedAt,
 };
 
 export type { AppointmentRow } from './appointment-row.js';

@@ -28,6 +28,7 @@ export function AppointmentRow({ appointment: a, swap, compact = false, showStaf
             {a.status}
           </Badge>
           {a.blockOffers && <Badge variant="outline">Offers blocked</Badge>}
+          {a.customerConfirmedAt && a.status === 'confirmed' && <Badge variant="success" data-testid="customer-confirmed-badge">Customer confirmed</Badge>}
           {swap && <Badge variant={swap.escrowStatus === 'held' ? 'warning' : 'secondary'}>{swapLabel[swap.escrowStatus]}</Badge>}
         </div>
         <p className="text-sm text-slate-700">

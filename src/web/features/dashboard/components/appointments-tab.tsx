@@ -8,6 +8,7 @@ import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useCompleteAppointment } from '@/features/appointments';
 import { CancelAppointmentDialog, swapsByAppointment, useBusinessSwaps } from '@/features/offers';
+import { AppointmentMessagesDialog } from '@/features/reminders';
 import { useBusinessStaff } from '@/features/staff';
 import { errorMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/business-time';
@@ -45,6 +46,8 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
   const member = staffed ? (staff.find((m) => m.id === memberId) ?? null) : null;
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [completing, setCompleting] = useState<Appointment | null>(null);
+  // Whose reminder e-mails the owner is looking at (DESIGN section 11).
+  const [messagesOf, setMessagesOf] = useState<Appointment | null>(null);
   const complete = useCompleteAppointment();
   const today = todayIso(timeZone);
   const now = useNow();
@@ -130,6 +133,9 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
                     <Button size="sm" variant="outline" className="text-red-600 hover:bg-red-50" disabled={!open} onClick={() => setCancelling(a)}>
                       Cancel
                     </Button>
+                    <Button size="sm" variant="outline" onClick={() => setMessagesOf(a)}>
+                      Messages
+                    </Button>
                   </div>
                   {notYet && (
                     <p id={noteId} className="text-xs text-slate-600">
@@ -145,6 +151,7 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
       )}
       <CompleteAppointmentDialog appointment={completing} releasesEscrow={completing !== null && swaps.get(completing.id)?.escrowStatus === 'held'} timeZone={timeZone} busy={complete.isPending} onConfirm={() => completing && markComplete(completing)} onClose={() => setCompleting(null)} />
       {cancelling && <CancelAppointmentDialog appointment={cancelling} side="business" onClose={() => setCancelling(null)} />}
+      <AppointmentMessagesDialog appointment={messagesOf} onClose={() => setMessagesOf(null)} />
     </section>
   );
 }

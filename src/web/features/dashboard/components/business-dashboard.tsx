@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useBusiness } from '@/features/businesses';
 import { useBusinessAppointments } from '@/features/appointments';
+import { ReminderSettingsCard } from '@/features/reminders';
 import { OwnerReviews } from '@/features/reviews';
 import { useBusinessServices } from '@/features/services';
 import { errorMessage } from '@/lib/api-client';
@@ -130,6 +131,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
             <SettingsTab business={b} />
             {/* Keyed by the saved values: after a save the form shows what the server holds. */}
             <PoliciesCard key={JSON.stringify(b.policies)} business={b} />
+            <ReminderSettingsCard businessId={b.id} />
           </div>
         </TabsContent>
       </Tabs>

@@ -19,6 +19,8 @@ describe('the dashboard of a business that is not listed yet', () => {
       http.get(`/api/businesses/${business.id}/services`, () => HttpResponse.json(services)),
       http.get(`/api/businesses/${business.id}/hours`, () => HttpResponse.json({ hours: [] })),
       http.get(`/api/businesses/${business.id}/staff`, () => HttpResponse.json([])),
+      // The Settings tab's reminder e-mails (DESIGN section 11).
+      http.get(`/api/businesses/${business.id}/reminders`, () => HttpResponse.json([])),
       http.post(`/api/businesses/${business.id}/services`, () => {
         services = [makeService({ id: 40, name: 'Deluxe Shave' })];
         return HttpResponse.json(services[0], { status: 201 });

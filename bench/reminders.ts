@@ -1,0 +1,93 @@
+// Reminders on time and once (DESIGN section 11, issue 29): N reminders due within one minute, sent by
+// the job runners of two app processes (src/server/main.ts) on one PostgreSQL database.
+// Run: npx tsx bench/reminders.ts [count]   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
+// The appointments are real rows (one booked over HTTP, copied at distinct times); their reminders
+// are planned rows with their keyed `reminders_send` jobs, as que_reminders_follow writes them, but
+// with due times spread over one minute (no single offset makes N appointments due in one minute).
+// "Sent" is the reminder's move to `sent` with its e-mail in the outbox (que_reminder_send); the
+// e-mail then leaves through the outbox's own jobs to a local SMTP server (counted too).
+import net from 'node:net';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
+import { FaultApp } from './fault-app.js';
+import { newTally, send } from './fault-client.js';
+import { buildWorld, World } from './fault-world.js';
+import { writeResult } from './results.js';
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const COUNT = Number(process.argv[2] ?? 10_000);
+const LEAD_SECONDS = 20;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const name = `que_reminders_bench_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const smtp = await startTestSmtpServer();
+const env = { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '8' };
+const apps = [0, 1].map(async () => new FaultApp({ databaseUrl: url.toString(), port: await freePort(), smtpUrl: smtp.url, env }));
+const [a, b] = await Promise.all(apps);
+const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+try {
+  await a.start();
+  await b.start();
+  const tally = newTally();
+  const world = new World(() => a.baseUrl, tally);
+  await buildWorld(world, 1, 1, `remind${process.pid}`);
+  const shop = world.shops[0];
+  const customer = world.customers[0];
+  const slot = world.slots[0];
+  const booked = await send(a.baseUrl, tally, 'POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, customerName: 'Bench', customerEmail: customer.email, customerPhone: '(212) 555-0100' }, customer.cookie);
+  if (booked?.status !== 201) throw new Error(`booking failed: ${booked?.status} ${JSON.stringify(booked?.body)}`);
+  const template = booked.body.id as number;
+  // Copies at distinct hours, starting 30 days ahead (the shop is open around the clock).
+  const { rows: columns } = await pool.query<{ column_name: string }>(`select column_name from information_schema.columns
+    where table_name = 'appointments' and is_generated = 'NEVER' and column_default is distinct from 'nextval(''appointments_id_seq''::regclass)' and column_name not in ('starts_at', 'ends_at')`);
+  const list = columns.map((c) => `"${c.column_name}"`).join(', ');
+  await pool.query(`insert into appointments (${list}, starts_at, ends_at)
+    select ${list}, a.starts_at + (30 * 24 + g) * interval '1 hour', a.ends_at + (30 * 24 + g) * interval '1 hour'
+      from appointments a, generate_series(1, ${COUNT}) g where a.id = ${template}`);
+  // Due over one minute from LEAD_SECONDS from now, each with its keyed job, as the planner adds them.
+  await pool.query(`insert into reminders (appointment_id, offset_minutes, starts_at, due_at)
+    select id, 1440, starts_at, now() + ${LEAD_SECONDS} * interval '1 second' + (row_number() over (order by id) % 60) * interval '1 second' + random() * interval '1 second'
+      from appointments where id <> ${template}`);
+  await pool.query(`select count(graphile_worker.add_job('reminders_send', json_build_object('reminderId', r.id), run_at => r.due_at,
+      job_key => 'reminder:' || r.appointment_id || ':1440', job_key_mode => 'replace', max_attempts => 10))
+      from reminders r where r.appointment_id <> ${template}`);
+  console.log(`${COUNT} reminders due between ${LEAD_SECONDS} and ${LEAD_SECONDS + 61} s from now`);
+  const deadline = Date.now() + (LEAD_SECONDS + 61 + 120) * 1000;
+  const waiting = async () => Number((await pool.query(`select count(*) as n from reminders where status = 'planned' and appointment_id <> ${template}`)).rows[0].n);
+  while ((await waiting()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
+  const { rows: [r] } = await pool.query<{ sent: string; other: string; p50: number; p99: number; max: number; dupes: string; mails: string }>(`
+    select count(*) filter (where status = 'sent') as sent, count(*) filter (where status <> 'sent') as other,
+           percentile_cont(0.5) within group (order by extract(epoch from settled_at - due_at)) filter (where status = 'sent') as p50,
+           percentile_cont(0.99) within group (order by extract(epoch from settled_at - due_at)) filter (where status = 'sent') as p99,
+           max(extract(epoch from settled_at - due_at)) filter (where status = 'sent') as max,
+           (select count(*) from (select appointment_id from email_outbox where kind = 'reminder' group by 1 having count(*) > 1) d) as dupes,
+           (select count(*) from email_outbox where kind = 'reminder') as mails
+      from reminders where appointment_id <> ${template}`);
+  const smtpDeadline = Date.now() + 120_000;
+  while (smtp.received.length < Number(r.mails) && Date.now() < smtpDeadline) await new Promise((resolve) => setTimeout(resolve, 500));
+  const line = `${r.sent} of ${COUNT} sent (${r.other} not), late after due: p50 ${Number(r.p50).toFixed(2)} s, p99 ${Number(r.p99).toFixed(2)} s, max ${Number(r.max).toFixed(2)} s; ${r.mails} reminder e-mails written, ${r.dupes} appointments with two; SMTP received ${smtp.received.length} messages (confirmation of the template booking included)`;
+  console.log(line);
+  writeResult('reminders', [
+    { name: 'reminders sent, latest after due (two app processes)', value: Number(Number(r.max).toFixed(2)), unit: 's', target: '≤ 60 s', met: Number(r.max) <= 60 && Number(r.sent) === COUNT && Number(r.dupes) === 0, detail: `${line}; JOB_CONCURRENCY ${env.JOB_CONCURRENCY} per process; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}` },
+  ], { 'all sent': Number(r.sent) === COUNT, 'within 60 s of due': Number(r.max) <= 60, 'none twice': Number(r.dupes) === 0 && Number(r.mails) === COUNT });
+} finally {
+  await pool.end();
+  await a.stop();
+  await b.stop();
+  await smtp.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
