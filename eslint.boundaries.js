@@ -14,12 +14,14 @@ import boundaries from 'eslint-plugin-boundaries';
 
 /** Which features each server feature may import, and whose SQL functions its own SQL may call (decision 0030). */
 export const serverFeatureDependencies = {
-  appointments: ['availability', 'businesses', 'changes', 'ledger', 'staff'],
+  appointments: ['availability', 'businesses', 'changes', 'deposits', 'ledger', 'staff'],
   auth: [],
   availability: ['businesses'],
   businesses: [],
   changes: [],
   credits: ['ledger'],
+  // Deposits and fees (DESIGN section 11): the booking's payment taken and settled, on the ledger and the processor.
+  deposits: ['ledger', 'payments'],
   email: [],
   ledger: [],
   live: ['notifications', 'queue'],

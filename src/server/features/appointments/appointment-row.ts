@@ -46,6 +46,8 @@ export const appointmentRowSchema = z.object({
   /** Its customer's review (DESIGN section 10), if written. */
   reviewId: z.number().int().nullable(),
   reviewRating: z.number().int().nullable(),
+  /** Its deposit (DESIGN section 11), or null. */
+  deposit: z.object({ amountCents: z.number().int(), status: z.enum(['held', 'posted', 'refunded', 'kept']) }).nullable().optional(),
 });
 
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;

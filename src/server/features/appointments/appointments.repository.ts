@@ -46,6 +46,8 @@ const viewColumns = {
   // Its review, joined in the same query (reviews_appointment_id_key: at most one).
   reviewId: reviews.id,
   reviewRating: reviews.rating,
+  // Its deposit (DESIGN section 11), or null.
+  deposit: sql<{ amountCents: number; status: 'held' | 'posted' | 'refunded' | 'kept' } | null>`que_appointment_deposit(${appointments.id})`,
 };
 
 export type { AppointmentRow } from './appointment-row.js';

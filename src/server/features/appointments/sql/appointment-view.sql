@@ -22,10 +22,21 @@ BEGIN
       'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested,
       'cancelledByBusiness', que_cancelled_by_business(a.status, a.cancelled_by, bz.owner_id),
       -- Its review (DESIGN section 10) and, for a completed one, its completion (nothing changes it after).
-      'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating)
+      'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating,
+      -- Its deposit (DESIGN section 11): {amountCents, status}, or null.
+      'deposit', que_appointment_deposit(a.id))
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment
   );
 END
+$$;
+
+-- Its deposit as the API shows it (DESIGN section 11: {amountCents, status}), or null; the lists read it here too.
+CREATE OR REPLACE FUNCTION que_appointment_deposit(p_appointment integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $$
+  SELECT que_deposit_view(p_appointment)
 $$;

@@ -8,7 +8,7 @@ import { formatShortDate } from '@/components/ui/calendar';
 import { formatClock } from '@/lib/business-time';
 import { visitorPhoneRegion } from '@/lib/phone-region';
 
-const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary' } as const;
+const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary', no_show: 'destructive' } as const;
 const swapLabel = { held: 'Swapped · escrow held', released: 'Swapped · escrow released', refunded: 'Swapped · refunded' } as const;
 
 /** One appointment as the business sees it: who, what, when (`showStaff`: and with which member), and how to reach them. */
@@ -25,7 +25,7 @@ export function AppointmentRow({ appointment: a, swap, compact = false, showStaf
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-semibold text-slate-900">{a.customerName ?? 'Customer'}</p>
           <Badge variant={statusVariant[a.status]} className="capitalize">
-            {a.status}
+            {a.status.replace('_', '-')}
           </Badge>
           {a.blockOffers && <Badge variant="outline">Offers blocked</Badge>}
           {swap && <Badge variant={swap.escrowStatus === 'held' ? 'warning' : 'secondary'}>{swapLabel[swap.escrowStatus]}</Badge>}
