@@ -41,7 +41,7 @@ export const webFeatureDependencies = {
   appointments: ['auth', 'availability', 'businesses', 'reviews', 'staff'],
   auth: [],
   availability: [],
-  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'reviews', 'services', 'staff'],
+  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'payments', 'queue', 'reviews', 'services', 'staff'],
   businesses: ['auth', 'availability', 'reviews'],
   credits: [],
   dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'reviews', 'services', 'staff'],
