@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/card';
 import { formatShortDate } from '@/components/ui/calendar';
 import { formatClock } from '@/lib/business-time';
 import { visitorPhoneRegion } from '@/lib/phone-region';
+import { DepositLine } from '@/features/appointments';
 
 const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary', no_show: 'destructive' } as const;
 const swapLabel = { held: 'Swapped · escrow held', released: 'Swapped · escrow released', refunded: 'Swapped · refunded' } as const;
@@ -62,6 +63,7 @@ export function AppointmentRow({ appointment: a, swap, compact = false, showStaf
         )}
         {!compact && a.dietaryRestrictions && <p className="text-sm text-slate-600">Dietary: {a.dietaryRestrictions}</p>}
         {!compact && a.notes && <p className="text-sm text-slate-600">Notes: {a.notes}</p>}
+        <DepositLine deposit={a.deposit} />
       </div>
       {children && <div className="flex shrink-0 gap-2">{children}</div>}
     </li>
