@@ -82,6 +82,8 @@ export const restaurantReservationsQuerySchema = z.object({
 export const depositStatuses = ['held', 'posted', 'refunded', 'kept'] as const;
 export const depositSchema = z.object({ amount: z.string(), status: z.enum(depositStatuses) });
 export type Deposit = z.infer<typeof depositSchema>;
+export const cardFeesSchema = z.object({ noShowFee: z.string(), lateCancelFee: z.string(), charged: z.array(z.enum(['no_show_fee', 'late_cancel_fee'])) });
+export type CardFees = z.infer<typeof cardFeesSchema>;
 
 export const appointmentSchema = z.object({
   id: z.number().int(),
@@ -127,6 +129,8 @@ export const appointmentSchema = z.object({
   reviewableUntil: z.string().nullable(),
   /** Its deposit (DESIGN section 11): held at booking, then posted (completed), refunded (cancelled in time) or kept (late cancel, no-show); null without one. */
   deposit: depositSchema.nullable(),
+  /** A card kept on file (DESIGN section 11): the fees it may be charged, and those charged (once each); null without one. */
+  cardFees: cardFeesSchema.nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

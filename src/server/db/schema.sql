@@ -176,6 +176,16 @@ END
 $$;
 
 --
+-- Name: que_appointment_card_fees(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_card_fees(p_appointment integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT que_card_fees_view(p_appointment)
+$$;
+
+--
 -- Name: que_appointment_complete(integer, integer, timestamp with time zone, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -572,7 +582,7 @@ BEGIN
       -- Its review (DESIGN section 10) and, for a completed one, its completion (nothing changes it after).
       'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating,
       -- Its deposit (DESIGN section 11): {amountCents, status}, or null.
-      'deposit', que_appointment_deposit(a.id))
+      'deposit', que_appointment_deposit(a.id), 'cardFees', que_appointment_card_fees(a.id))
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment
@@ -1064,6 +1074,19 @@ BEGIN
     END
   );
 END
+$$;
+
+--
+-- Name: que_card_fees_view(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_card_fees_view(p_appointment integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
+           'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit'), '[]'))
+    FROM appointment_payments ap
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file'
 $$;
 
 --

@@ -85,6 +85,8 @@ export const makeAppointment = (over: Partial<Appointment> = {}): Appointment =>
     staffRequested: false,
     review: null,
     reviewableUntil: null,
+    deposit: null,
+    cardFees: null,
     ...over,
   });
 

@@ -47,6 +47,7 @@ export const appointmentRowSchema = z.object({
   reviewId: z.number().int().nullable(),
   reviewRating: z.number().int().nullable(),
   /** Its deposit (DESIGN section 11), or null. */
+  cardFees: z.object({ noShowFeeCents: z.number().int(), lateCancelFeeCents: z.number().int(), charged: z.array(z.enum(['no_show_fee', 'late_cancel_fee'])) }).nullable().optional(),
   deposit: z.object({ amountCents: z.number().int(), status: z.enum(['held', 'posted', 'refunded', 'kept']) }).nullable().optional(),
 });
 

@@ -47,6 +47,7 @@ const viewColumns = {
   reviewId: reviews.id,
   reviewRating: reviews.rating,
   // Its deposit (DESIGN section 11), or null.
+  cardFees: sql<{ noShowFeeCents: number; lateCancelFeeCents: number; charged: ('no_show_fee' | 'late_cancel_fee')[] } | null>`que_appointment_card_fees(${appointments.id})`,
   deposit: sql<{ amountCents: number; status: 'held' | 'posted' | 'refunded' | 'kept' } | null>`que_appointment_deposit(${appointments.id})`,
 };
 

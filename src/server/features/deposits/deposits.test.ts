@@ -147,6 +147,7 @@ describe('a card-on-file service', () => {
     const booked = await book(customer, { ...slot, paymentMethodId });
     expect(booked.statusCode, booked.body).toBe(201);
     expect(booked.json().deposit).toBeNull();
+    expect(booked.json().cardFees).toEqual({ noShowFee: '15.00', lateCancelFee: '10.00', charged: [] });
     const id = booked.json().id as number;
 
     ctx.clock.set(startOf(date, '09:00') + 20 * MINUTE);
@@ -155,6 +156,8 @@ describe('a card-on-file service', () => {
     expect(await chargesOf(ctx.database, id)).toEqual([{ kind: 'no_show_fee', outcome: 'charged', amount_cents: 1500 }]);
     expect(await actionsOf(ctx.database, `pi_fee_${id}_no_show_fee`)).toEqual([{ kind: 'capture', amountCents: 1500 }]);
     expect(await businessEarnings(ctx.database, shop.businessId)).toBe(1500);
+    const mine = (await customer.get('/api/appointments')).json() as { id: number; status: string; cardFees: unknown }[];
+    expect(mine.find((a) => a.id === id)).toMatchObject({ status: 'no_show', cardFees: { charged: ['no_show_fee'] } });
     await expectLedgerBalanced(ctx.database);
   });
 

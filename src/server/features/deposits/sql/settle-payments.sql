@@ -120,3 +120,16 @@ AS $$
     FROM appointment_payments ap LEFT JOIN appointment_charges c ON c.appointment_id = ap.appointment_id AND c.kind = 'deposit'
    WHERE ap.appointment_id = p_appointment AND ap.policy = 'deposit'
 $$;
+
+-- What the appointment shows of a card kept on file: {noShowFeeCents, lateCancelFeeCents, charged:
+-- [the fees charged]}, or null for a booking that kept no card.
+CREATE OR REPLACE FUNCTION que_card_fees_view(p_appointment integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $$
+  SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
+           'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit'), '[]'))
+    FROM appointment_payments ap
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file'
+$$;

@@ -96,7 +96,7 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
       )}
       <div className="mt-3 space-y-1">
         {a.status === 'no_show' && <p className="text-sm font-medium text-red-700">{a.businessName} marked this visit as missed (a no-show).</p>}
-        <DepositLine deposit={a.deposit} />
+        <DepositLine deposit={a.deposit} cardFees={a.cardFees} />
       </div>
       {can.note && <p className="mt-3 text-sm text-amber-800">{can.note}</p>}
       <ReviewPrompt appointment={a} onReview={onReview} />

@@ -63,7 +63,7 @@ export function AppointmentRow({ appointment: a, swap, compact = false, showStaf
         )}
         {!compact && a.dietaryRestrictions && <p className="text-sm text-slate-600">Dietary: {a.dietaryRestrictions}</p>}
         {!compact && a.notes && <p className="text-sm text-slate-600">Notes: {a.notes}</p>}
-        <DepositLine deposit={a.deposit} />
+        <DepositLine deposit={a.deposit} cardFees={a.cardFees} />
       </div>
       {children && <div className="flex shrink-0 gap-2">{children}</div>}
     </li>

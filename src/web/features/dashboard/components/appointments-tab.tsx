@@ -7,7 +7,6 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useCompleteAppointment, useMarkNoShow } from '@/features/appointments';
-import { useBusinessServices } from '@/features/services';
 import { CancelAppointmentDialog, swapsByAppointment, useBusinessSwaps } from '@/features/offers';
 import { useBusinessStaff } from '@/features/staff';
 import { errorMessage } from '@/lib/api-client';
@@ -52,11 +51,6 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
   // A no-show (DESIGN section 11): from 15 minutes after the start, confirmed first; its fee is the service's.
   const [missing, setMissing] = useState<Appointment | null>(null);
   const noShow = useMarkNoShow();
-  const services = useBusinessServices(businessId).data ?? [];
-  const noShowFeeOf = (a: Appointment) => {
-    const p = services.find((s) => s.id === a.serviceId)?.policies;
-    return p?.paymentPolicy === 'card_on_file' ? (p.noShowFeeCents ?? null) : null;
-  };
   const today = todayIso(timeZone);
   const now = useNow();
 
@@ -167,7 +161,7 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
         </ul>
       )}
       <CompleteAppointmentDialog appointment={completing} releasesEscrow={completing !== null && swaps.get(completing.id)?.escrowStatus === 'held'} timeZone={timeZone} busy={complete.isPending} onConfirm={() => completing && markComplete(completing)} onClose={() => setCompleting(null)} />
-      <NoShowDialog appointment={missing} noShowFeeCents={missing ? noShowFeeOf(missing) : null} timeZone={timeZone} busy={noShow.isPending} onConfirm={() => missing && markNoShow(missing)} onClose={() => setMissing(null)} />
+      <NoShowDialog appointment={missing} timeZone={timeZone} busy={noShow.isPending} onConfirm={() => missing && markNoShow(missing)} onClose={() => setMissing(null)} />
       {cancelling && <CancelAppointmentDialog appointment={cancelling} side="business" onClose={() => setCancelling(null)} />}
     </section>
   );
