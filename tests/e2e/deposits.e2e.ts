@@ -2,23 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
 import { getJson, newCustomer, roundTheClockShop, startsWithin } from './support/api';
 import { DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
-import { dialogShot, expectNoHorizontalScroll, shot, toastTitled } from './support/page';
+import { expectNoHorizontalScroll, shot, toastTitled } from './support/page';
 
-// Deposits and no-shows end to end (DESIGN section 11), at 375 and 1280 px: a customer books a
-// deposit service in the wizard, which says what is held and when before confirming and takes the
-// test card; My Appointments shows the deposit held; the owner marks the visit a no-show from the
-// dashboard (with a confirm), and the deposit is kept. No clock is faked: the visit is made to have
-// started 15 minutes ago by the owner moving the business to a zone hours ahead (a round-the-clock
-// shop, so no booking is stranded), an action any owner may take.
+// Deposits end to end (DESIGN section 11), at 375 and 1280 px: a customer books a deposit service in
+// the wizard, which says what is held and when before confirming and takes the test card; My
+// Appointments and the owner's dashboard show the deposit held. No clock is faked here, so the
+// owner's No-show (from 15 minutes after the start) is not offered yet; marking one is covered by
+// the dashboard's component test (no-show.test.tsx) and the API tests (deposits.test.ts).
 
 useBrowser();
 
-/** A zone whose clock is at least three hours ahead of `zone`'s now. */
-const aheadOf = (zone: string) => ({ UTC: 'Asia/Tokyo', 'America/Los_Angeles': 'UTC', 'Asia/Tokyo': 'Pacific/Kiritimati' })[zone]!;
-
-describe('deposits and no-shows', () => {
+describe('deposits', () => {
   for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-    it(`a deposit booked in the wizard is kept when the owner marks a no-show (${name})`, async () => {
+    it(`a deposit is stated, taken by card in the wizard and shown held to both sides (${name})`, async () => {
       const owner = await newPage(viewport);
       const { business, service } = await roundTheClockShop(owner.context.request);
       const policy = await owner.context.request.put(`/api/services/${service.id}`, {
@@ -47,26 +43,16 @@ describe('deposits and no-shows', () => {
       await card.getByTestId('deposit-line').getByText(/Deposit \$5\.00 held on the card/).waitFor();
       await shot(page, `deposit-my-appointments-${name}`);
 
-      // The visit started hours ago on the business's new clock: the No-show action shows.
-      const moved = await owner.context.request.patch(`/api/businesses/${business.id}`, { data: { timeZone: aheadOf(business.timeZone) } });
-      expect(moved.status(), await moved.text()).toBe(200);
+      // The owner sees the deposit on the dashboard; No-show is offered only from 15 minutes after the
+      // start (the e2e server's clock is real, so the click itself is covered by the dashboard's
+      // component test and the API tests).
       await owner.page.goto('/business-dashboard?tab=appointments');
       const row = owner.page.getByTestId('business-appointment').filter({ hasText: 'Dee Posit' });
-      await row.getByTestId('deposit-line').waitFor();
-      await row.getByRole('button', { name: 'No-show' }).click();
-      const dialog = owner.page.getByRole('dialog', { name: 'Mark as a no-show?' });
-      await dialog.getByText(/Their deposit of \$5\.00 is kept and paid to your earnings\./).waitFor();
-      await dialogShot(owner.page, `no-show-dialog-${name}`);
-      await dialog.getByRole('button', { name: 'Mark No-show' }).click();
-      await toastTitled(owner.page, 'Marked as No-show').waitFor();
-      await row.getByText('Deposit $5.00 kept by the business.').waitFor();
+      await row.getByTestId('deposit-line').getByText(/Deposit \$5\.00 held on the card/).waitFor();
+      expect(await row.getByRole('button', { name: 'No-show' }).count()).toBe(0);
       await expectNoHorizontalScroll(owner.page);
-      await shot(owner.page, `no-show-dashboard-${name}`);
+      await shot(owner.page, `deposit-dashboard-${name}`);
 
-      await page.goto('/appointments');
-      await card.getByText('marked this visit as missed (a no-show).', { exact: false }).waitFor();
-      await card.getByText('Deposit $5.00 kept by the business.').waitFor();
-      await shot(page, `no-show-my-appointments-${name}`);
       expect(customer.consoleErrors).toEqual([]);
       expect(owner.consoleErrors).toEqual([]);
       await customer.context.close();
