@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { cancelPaymentConsequences } from './cancel-consequences.js';
 import {
   actionsOf, authorizedIntent, book, bookWithDeposit, businessEarnings, chargesOf, customerWithCard, expectLedgerBalanced, shopWithPolicy, startOf,
   upcomingWeekday,
@@ -167,5 +169,31 @@ describe('a card-on-file service', () => {
     const booked = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(4), time: '10:00', paymentMethodId });
     expect((await customer.patch(`/api/appointments/${booked.json().id}`, { status: 'cancelled' })).statusCode).toBe(200);
     expect(await chargesOf(ctx.database, booked.json().id)).toEqual([]);
+  });
+});
+
+describe('the consequences of a late cancel (cancelPaymentConsequences, for the waitlist\'s release)', () => {
+  it('late: the deposit is kept; on time: refunded; once either way', async () => {
+    const shop = await shopWithPolicy(ctx.app, deposit);
+    const { res, paymentIntentId } = await bookWithDeposit(ctx.app, shop, upcomingWeekday(5), '14:00');
+    const id = res.json().id as number;
+    await unitOfWork(ctx.database.db, (tx) => cancelPaymentConsequences(tx, id, true));
+    await unitOfWork(ctx.database.db, (tx) => cancelPaymentConsequences(tx, id, false));
+    expect(await chargesOf(ctx.database, id)).toEqual([{ kind: 'deposit', outcome: 'kept', amount_cents: 2000 }]);
+    expect(await actionsOf(ctx.database, paymentIntentId)).toEqual([{ kind: 'capture', amountCents: 2000 }]);
+    expect(await businessEarnings(ctx.database, shop.businessId)).toBe(2000);
+    await expectLedgerBalanced(ctx.database);
+  });
+
+  it('late with a card on file: the late-cancel fee is charged once', async () => {
+    const shop = await shopWithPolicy(ctx.app, { paymentPolicy: 'card_on_file', noShowFeeCents: 1500, lateCancelFeeCents: 1000 });
+    const { customer, paymentMethodId } = await customerWithCard(ctx.app);
+    const booked = await book(customer, { businessId: shop.businessId, serviceId: shop.serviceId, date: upcomingWeekday(5), time: '15:00', paymentMethodId });
+    const id = booked.json().id as number;
+    await Promise.all([1, 2].map(() => unitOfWork(ctx.database.db, (tx) => cancelPaymentConsequences(tx, id, true))));
+    await unitOfWork(ctx.database.db, (tx) => cancelPaymentConsequences(tx, id, true));
+    expect(await chargesOf(ctx.database, id)).toEqual([{ kind: 'late_cancel_fee', outcome: 'charged', amount_cents: 1000 }]);
+    expect(await businessEarnings(ctx.database, shop.businessId)).toBe(1000);
+    await expectLedgerBalanced(ctx.database);
   });
 });
