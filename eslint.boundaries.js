@@ -33,7 +33,7 @@ export const serverFeatureDependencies = {
   services: ['businesses'],
   'share-pages': ['businesses'],
   staff: ['availability', 'businesses', 'changes', 'notifications'],
-  wallet: ['credits', 'ledger', 'offers'],
+  wallet: ['credits', 'deposits', 'ledger', 'offers'],
 };
 
 /** Which features each web feature may import; screens compose the rest in src/web/routes. */

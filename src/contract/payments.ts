@@ -65,6 +65,8 @@ export const walletSchema = z.object({
   pendingIncoming: z.string(),
   /** What has been released to the user (card offers). */
   earnings: z.string(),
+  /** Deposits held on the user's card for upcoming appointments (DESIGN section 11). */
+  depositsHeld: z.string(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 

@@ -56,9 +56,10 @@ describe('a deposit service', () => {
     const [count] = await queryRows<{ n: number }>(ctx.database, `select count(*)::int as n from appointments where business_id = ${shop.businessId}`);
     expect(count.n).toBe(0);
 
-    const { res } = await bookWithDeposit(ctx.app, shop, date, '10:00');
+    const { customer: payer, res } = await bookWithDeposit(ctx.app, shop, date, '10:00');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().deposit).toEqual({ amount: '20.00', status: 'held' });
+    expect((await payer.get('/api/wallet')).json()).toMatchObject({ depositsHeld: '20.00' });
     await expectLedgerBalanced(ctx.database);
   });
 
@@ -69,6 +70,7 @@ describe('a deposit service', () => {
     const cancelled = await customer.patch(`/api/appointments/${id}`, { status: 'cancelled' });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().deposit).toEqual({ amount: '20.00', status: 'refunded' });
+    expect((await customer.get('/api/wallet')).json()).toMatchObject({ depositsHeld: '0.00' });
     expect(await actionsOf(ctx.database, paymentIntentId)).toEqual([{ kind: 'cancel', amountCents: 0 }]);
     expect(await businessEarnings(ctx.database, shop.businessId)).toBe(0);
     await expectLedgerBalanced(ctx.database);

@@ -4,3 +4,4 @@
 // whoever ends a booking by a cancel or release (the waitlist): on time refunds, late keeps and charges.
 export { type BookingPayment, sendBookingPayment, sentPayment } from './booking-payment.js';
 export { cancelPaymentConsequences } from './cancel-consequences.js';
+export { depositsHeldCents } from './deposits-held.js';
