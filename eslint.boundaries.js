@@ -14,12 +14,14 @@ import boundaries from 'eslint-plugin-boundaries';
 
 /** Which features each server feature may import, and whose SQL functions its own SQL may call (decision 0030). */
 export const serverFeatureDependencies = {
-  appointments: ['availability', 'businesses', 'changes', 'ledger', 'staff'],
+  appointments: ['availability', 'businesses', 'changes', 'deposits', 'ledger', 'staff'],
   auth: [],
   availability: ['businesses'],
   businesses: [],
   changes: [],
   credits: ['ledger'],
+  // Deposits and fees (DESIGN section 11): the booking's payment taken and settled, on the ledger and the processor.
+  deposits: ['ledger', 'payments'],
   email: ['appointments'],
   ledger: [],
   live: ['notifications', 'queue'],
@@ -32,7 +34,7 @@ export const serverFeatureDependencies = {
   services: ['businesses'],
   'share-pages': ['businesses'],
   staff: ['availability', 'businesses', 'changes', 'notifications'],
-  wallet: ['credits', 'ledger', 'offers'],
+  wallet: ['credits', 'deposits', 'ledger', 'offers'],
 };
 
 /** Which features each web feature may import; screens compose the rest in src/web/routes. */
@@ -40,7 +42,7 @@ export const webFeatureDependencies = {
   appointments: ['auth', 'availability', 'businesses', 'reviews', 'staff'],
   auth: [],
   availability: [],
-  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'reviews', 'services', 'staff'],
+  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'payments', 'queue', 'reviews', 'services', 'staff'],
   businesses: ['auth', 'availability', 'reviews'],
   credits: [],
   dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'reminders', 'reviews', 'services', 'staff'],

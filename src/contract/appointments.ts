@@ -44,6 +44,10 @@ export const createAppointmentSchema = z.object({
   duration: z.unknown().optional(),
   ...contactSchema.shape,
   ...restaurantExtrasSchema.shape,
+  /** A deposit service (DESIGN section 11): the authorized card payment of exactly the deposit. */
+  paymentIntentId: z.string('paymentIntentId must be a string').trim().min(1, 'paymentIntentId must not be empty').max(200).optional(),
+  /** A card-on-file service: the saved card (POST /api/payment-methods) its fees are charged to. */
+  paymentMethodId: z.string('paymentMethodId must be a string').trim().min(1, 'paymentMethodId must not be empty').max(200).optional(),
 });
 export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
 
@@ -75,6 +79,12 @@ export const restaurantReservationsQuerySchema = z.object({
 });
 
 /** Others' appointments carry no personal data; the owner and the customer see everything. */
+export const depositStatuses = ['held', 'posted', 'refunded', 'kept'] as const;
+export const depositSchema = z.object({ amount: z.string(), status: z.enum(depositStatuses) });
+export type Deposit = z.infer<typeof depositSchema>;
+export const cardFeesSchema = z.object({ noShowFee: z.string(), lateCancelFee: z.string(), charged: z.array(z.enum(['no_show_fee', 'late_cancel_fee'])) });
+export type CardFees = z.infer<typeof cardFeesSchema>;
+
 export const appointmentSchema = z.object({
   id: z.number().int(),
   businessId: z.number().int(),
@@ -119,6 +129,10 @@ export const appointmentSchema = z.object({
   reviewableUntil: z.string().nullable(),
   /** When the customer confirmed they will come, by a reminder's link (DESIGN section 11); the customer and the owner see it, else null. */
   customerConfirmedAt: z.string().nullable(),
+  /** Its deposit (DESIGN section 11): held at booking, then posted (completed), refunded (cancelled in time) or kept (late cancel, no-show); null without one. */
+  deposit: depositSchema.nullable(),
+  /** A card kept on file (DESIGN section 11): the fees it may be charged, and those charged (once each); null without one. */
+  cardFees: cardFeesSchema.nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -16,6 +16,8 @@ export const ErrorCode = {
   CROSS_SITE: 'CROSS_SITE',
   UPGRADE_REQUIRED: 'UPGRADE_REQUIRED',
   CARD_DECLINED: 'CARD_DECLINED',
+  /** A booking under a deposit or card-on-file policy without a usable card payment or saved card (DESIGN section 11). */
+  PAYMENT_REQUIRED: 'PAYMENT_REQUIRED',
   INSUFFICIENT_CREDIT: 'INSUFFICIENT_CREDIT',
   /** A guest holds at most one confirmed reservation per restaurant and day (DESIGN section 5). */
   ONE_RESERVATION_PER_DAY: 'ONE_RESERVATION_PER_DAY',
@@ -63,6 +65,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CROSS_SITE: 403,
   UPGRADE_REQUIRED: 426,
   CARD_DECLINED: 402,
+  PAYMENT_REQUIRED: 402,
   INSUFFICIENT_CREDIT: 400,
   ONE_RESERVATION_PER_DAY: 409,
   OVERLAPS_YOUR_BOOKING: 409,

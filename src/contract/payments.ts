@@ -65,6 +65,8 @@ export const walletSchema = z.object({
   pendingIncoming: z.string(),
   /** What has been released to the user (card offers). */
   earnings: z.string(),
+  /** Deposits held on the user's card for upcoming appointments (DESIGN section 11). */
+  depositsHeld: z.string(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
@@ -94,3 +96,13 @@ export type Payouts = z.infer<typeof payoutsSchema>;
 /** POST /api/payouts/setup: for the user's own payouts, or for a business they own. */
 export const startPayoutSetupSchema = z.object({ businessId: jsonId('businessId').optional().nullable() });
 export const payoutSetupLinkSchema = z.object({ url: z.string() });
+
+/** POST /api/payment-methods (DESIGN section 11): a card saved for a card-on-file service's fees. */
+export const createPaymentMethodSchema = z.object({
+  cardNumber: z
+    .string('Card number is required')
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
+});
+export const paymentMethodSchema = z.object({ paymentMethodId: z.string(), brand: z.string(), last4: z.string() });
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;

@@ -29,8 +29,27 @@ const serviceOnlyFields = {
   bufferAfterMinutes: whole('Buffer after', 0, 240).nullable().optional(),
 };
 
+// The payment policy is a service's alone too (DESIGN section 11): none (default), a deposit held at
+// booking, or a card kept on file for a no-show or late-cancel fee. Amounts in cents.
+export const paymentPolicies = ['none', 'deposit', 'card_on_file'] as const;
+export type PaymentPolicy = (typeof paymentPolicies)[number];
+const paymentFields = {
+  paymentPolicy: z.enum(paymentPolicies, `Payment policy must be one of: ${paymentPolicies.join(', ')}`).nullable().optional(),
+  depositCents: whole('Deposit', 50, 100_000).nullable().optional(),
+  noShowFeeCents: whole('No-show fee', 0, 100_000).nullable().optional(),
+  lateCancelFeeCents: whole('Late-cancel fee', 0, 100_000).nullable().optional(),
+};
+
 /** A service's overrides and buffers, as sent (PUT /api/services/{id} {policies}) and as a service shows them. */
-export const servicePoliciesSchema = z.strictObject({ ...overrideFields, ...serviceOnlyFields });
+export const servicePoliciesSchema = z.strictObject({ ...overrideFields, ...serviceOnlyFields, ...paymentFields }).superRefine((p, ctx) => {
+  // What a policy needs is sent with it: a deposit its amount, a card on file a fee to charge.
+  if (p.paymentPolicy === 'deposit' && !p.depositCents) {
+    ctx.addIssue({ code: 'custom', path: ['depositCents'], message: 'A deposit policy needs depositCents (at least 50)' });
+  }
+  if (p.paymentPolicy === 'card_on_file' && !p.noShowFeeCents && !p.lateCancelFeeCents) {
+    ctx.addIssue({ code: 'custom', path: ['noShowFeeCents'], message: 'A card-on-file policy needs a noShowFeeCents or lateCancelFeeCents above 0' });
+  }
+});
 export type ServicePolicies = z.infer<typeof servicePoliciesSchema>;
 
 /** PATCH /api/businesses/{id} {policies}: the business's own settings; swapMarket is the business's alone. */

@@ -30,6 +30,8 @@ export const RULES = {
   offerLifetimeHours: 24,
   /** The owner may mark a confirmed appointment completed from this many minutes before its start. */
   completeFromMinutesBeforeStart: 60,
+  /** The owner may mark a confirmed appointment a no-show from this many minutes after its start (DESIGN section 11). */
+  noShowFromMinutesAfterStart: 15,
   /** Calling a waiting customer more than this many minutes before their booked start asks the owner to confirm first. */
   earlyCallConfirmMinutes: 15,
   /** Live (pending or negotiating) offers one appointment may receive. */

@@ -52,6 +52,7 @@ const raisedCodes: Record<string, ErrorCode> = {
   [RaisedState.customerLimit]: ErrorCode.CUSTOMER_LIMIT,
   [RaisedState.cancelWindowClosed]: ErrorCode.CANCEL_WINDOW_CLOSED,
   [RaisedState.rescheduleWindowClosed]: ErrorCode.RESCHEDULE_WINDOW_CLOSED,
+  [RaisedState.paymentRequired]: ErrorCode.PAYMENT_REQUIRED,
 };
 
 /** The exclusion constraint that keeps a customer in one place at a time (appointments/sql/one-place.sql). */

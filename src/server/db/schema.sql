@@ -176,6 +176,16 @@ END
 $$;
 
 --
+-- Name: que_appointment_card_fees(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_card_fees(p_appointment integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT que_card_fees_view(p_appointment)
+$$;
+
+--
 -- Name: que_appointment_complete(integer, integer, timestamp with time zone, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -223,6 +233,8 @@ BEGIN
   IF v_hold.id IS NOT NULL THEN PERFORM que_ledger_resolve(v_hold.id, v_hold.amount::int, NULL, NULL); END IF;
   PERFORM que_offers_end_on(p_appointment, p_user);
   PERFORM que_offers_settle_on(p_appointment);
+  -- A deposit is posted to the business (DESIGN section 11).
+  PERFORM que_completed_payments(p_appointment);
   UPDATE queue_entries SET status = 'served', updated_at = now() WHERE appointment_id = p_appointment RETURNING id INTO v_entry;
   IF v_entry IS NULL THEN
     INSERT INTO queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)
@@ -276,6 +288,16 @@ BEGIN
 END
 $$;
 
+--
+-- Name: que_appointment_deposit(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_deposit(p_appointment integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT que_deposit_view(p_appointment)
+$$;
+
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;
@@ -323,7 +345,7 @@ CREATE TABLE public.appointments (
     CONSTRAINT appointments_period_check CHECK ((ends_at > starts_at)),
     CONSTRAINT appointments_price_check CHECK ((price_cents >= 0)),
     CONSTRAINT appointments_staff_check CHECK (((NOT exclusive) OR (staff_id IS NOT NULL))),
-    CONSTRAINT appointments_status_check CHECK ((status = ANY (ARRAY['confirmed'::text, 'pending'::text, 'cancelled'::text, 'completed'::text])))
+    CONSTRAINT appointments_status_check CHECK ((status = ANY (ARRAY['confirmed'::text, 'pending'::text, 'cancelled'::text, 'completed'::text, 'no_show'::text])))
 );
 
 --
@@ -502,6 +524,64 @@ END
 $$;
 
 --
+-- Name: que_appointment_no_show(integer, integer, timestamp with time zone, text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_no_show(p_user integer, p_appointment integer, p_now timestamp with time zone, p_zone text, p_after_minutes integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a record;
+  v_hold int;
+  v_entry int;
+  v_zone text;
+  v_from_at timestamptz;
+  v_from timestamp;
+BEGIN
+  SELECT ap.id, ap.business_id, ap.customer_id, ap.starts_at, ap.status, bz.owner_id, bz.time_zone, s.name AS service_name, bz.business_name,
+         to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time
+    INTO a FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id JOIN services s ON s.id = ap.service_id
+   WHERE ap.id = p_appointment FOR UPDATE OF ap;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  IF a.owner_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'Only the owner of this business can do this'; END IF;
+  IF a.status <> 'confirmed' THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('Only a confirmed appointment can be marked a no-show; this one is %s', replace(a.status, '_', '-'));
+  END IF;
+  v_zone := coalesce(p_zone, a.time_zone);
+  BEGIN
+    v_from_at := coalesce(que_instant(a.starts_at, v_zone), a.starts_at AT TIME ZONE v_zone) + p_after_minutes * interval '1 minute';
+    v_from := v_from_at AT TIME ZONE v_zone;
+  EXCEPTION WHEN invalid_parameter_value THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBTZ1', DETAIL = v_zone,
+      MESSAGE = format('This business''s time zone (%s) is not supported here, so its appointments cannot be marked right now', v_zone);
+  END;
+  IF coalesce(p_now, now()) < v_from_at THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB409', MESSAGE = format('This appointment starts at %s; it can be marked a no-show from %s',
+      que_slot_text(a.starts_at), CASE WHEN v_from::date = a.starts_at::date THEN que_clock_text(v_from) ELSE que_slot_text(v_from) END);
+  END IF;
+  UPDATE appointments SET status = 'no_show', updated_at = now() WHERE id = p_appointment;
+  PERFORM que_record_change('no_show', p_appointment, NULL, a.business_id, p_user, jsonb_build_object('startsAt', a.starts_at));
+  SELECT h.id INTO v_hold FROM ledger_transfers h
+   WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
+     AND NOT EXISTS (SELECT 1 FROM ledger_transfers x WHERE x.pending_id = h.id)
+   ORDER BY h.id LIMIT 1;
+  IF v_hold IS NOT NULL THEN
+    PERFORM que_ledger_resolve(v_hold, 0, NULL, format('Voided: missed %s at %s', a.service_name, a.business_name));
+  END IF;
+  PERFORM que_offers_end_on(p_appointment, p_user);
+  PERFORM que_offers_settle_on(p_appointment);
+  PERFORM que_no_show_payments(p_appointment);
+  UPDATE queue_entries SET status = 'cancelled', updated_at = now() WHERE appointment_id = p_appointment AND status <> 'cancelled' RETURNING id INTO v_entry;
+  IF v_entry IS NOT NULL THEN
+    PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_status_update',
+      'userIds', CASE WHEN a.customer_id = a.owner_id THEN jsonb_build_array(a.customer_id) ELSE jsonb_build_array(a.customer_id, a.owner_id) END,
+      'businessId', a.business_id, 'date', a.date, 'queueEntryId', v_entry, 'line', jsonb_build_object('from', a.time, 'to', NULL))::text);
+  END IF;
+  RETURN que_appointment_view(p_appointment);
+END
+$$;
+
+--
 -- Name: que_appointment_view(integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -528,7 +608,9 @@ BEGIN
       -- Its review (DESIGN section 10) and, for a completed one, its completion (nothing changes it after).
       'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating,
       -- Confirmed by its customer from a reminder's link (DESIGN section 11).
-      'customerConfirmedAt', a.customer_confirmed_at)
+      'customerConfirmedAt', a.customer_confirmed_at,
+      -- Its deposit (DESIGN section 11): {amountCents, status}, or null.
+      'deposit', que_appointment_deposit(a.id), 'cardFees', que_appointment_card_fees(a.id))
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment
@@ -902,6 +984,23 @@ end;
 $$;
 
 --
+-- Name: que_cancel_payment_consequences(integer, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_cancel_payment_consequences(p_appointment integer, p_late boolean) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF p_late THEN
+    PERFORM que_settle_deposit(p_appointment, 'kept');
+    PERFORM que_charge_fee(p_appointment, 'late_cancel_fee');
+  ELSE
+    PERFORM que_settle_deposit(p_appointment, 'refunded');
+  END IF;
+END
+$$;
+
+--
 -- Name: que_cancelled_by_business(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -925,7 +1024,7 @@ DECLARE
   v_pending_table boolean;
   v_handed_over boolean;
 BEGIN
-  SELECT ap.id, ap.business_id, ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name,
+  SELECT ap.id, ap.business_id, ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name, ap.booked_policies, bz.time_zone,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, ap.starts_at,
          que_slot_text(ap.starts_at) AS slot
     INTO t FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
@@ -938,6 +1037,11 @@ BEGIN
   END IF;
   PERFORM que_offers_end_on(p_appointment, p_by_user);
   PERFORM que_offers_settle_on(p_appointment);
+  -- Its deposit and fees (DESIGN section 11): a customer's cancel past the cut-off it was booked under
+  -- is late (the business keeps the deposit, the late-cancel fee is charged); a business's never is.
+  PERFORM que_cancel_payment_consequences(p_appointment, p_by_user = t.customer_id AND t.customer_id <> t.owner_id
+    AND que_cutoff_passed(t.booked_policies, 'cancelCutoffMinutes', t.starts_at, t.time_zone, NULL)
+    AND NOT EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment));
   UPDATE queue_entries SET status = 'cancelled', updated_at = now() WHERE appointment_id = p_appointment RETURNING id INTO v_entry;
   IF v_entry IS NOT NULL THEN
     PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_status_update',
@@ -1000,6 +1104,19 @@ END
 $$;
 
 --
+-- Name: que_card_fees_view(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_card_fees_view(p_appointment integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
+           'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit'), '[]'))
+    FROM appointment_payments ap
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file'
+$$;
+
+--
 -- Name: que_cents_decimal(bigint); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1024,7 +1141,7 @@ CREATE TABLE public.changes (
     actor_id integer,
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text]))),
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text]))),
     CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
 );
 
@@ -1082,7 +1199,7 @@ BEGIN
     END LOOP;
     RETURN v_events;
   END IF;
-  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
+  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned', 'no_show') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
   SELECT ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name INTO a
     FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = c.appointment_id;
   IF NOT FOUND THEN RETURN v_events; END IF;
@@ -1106,6 +1223,10 @@ BEGIN
       v_kind := 'review_request'; v_title := 'How was your visit?';
       v_body := format('Your %s at %s on %s is complete. A review helps others choose: it takes a minute.', a.service_name, a.business_name, v_slot);
       v_link := format('/appointments?review=%s', c.appointment_id);
+    WHEN 'no_show' THEN
+      v_kind := 'booking_no_show'; v_title := 'Marked as a no-show';
+      v_body := format('%s marked your %s at %s as missed. Any deposit is kept and a no-show fee may be charged, as the booking said.',
+                       a.business_name, a.service_name, v_slot);
     WHEN 'reassigned' THEN
       v_kind := 'staff_reassigned'; v_title := 'New staff member for your booking';
       v_body := format('%s is no longer available for your %s at %s, %s; %s will serve you instead.',
@@ -1150,6 +1271,91 @@ CREATE FUNCTION public.que_changes_write_once() RETURNS trigger
 BEGIN
   IF TG_OP = 'DELETE' AND current_setting('que.changes_purge', true) = 'on' THEN RETURN OLD; END IF;
   RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'The change log is written once: its rows are never changed';
+END
+$$;
+
+--
+-- Name: que_charge_fee(integer, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_charge_fee(p_appointment integer, p_kind text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  f record;
+  v_amount int;
+  v_intent text;
+BEGIN
+  SELECT ap.payment_method_id, ap.no_show_fee_cents, ap.late_cancel_fee_cents, a.business_id, a.customer_id, s.name AS service_name, bz.business_name
+    INTO f FROM appointment_payments ap JOIN appointments a ON a.id = ap.appointment_id JOIN services s ON s.id = a.service_id
+    JOIN businesses bz ON bz.id = a.business_id
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file';
+  IF NOT FOUND THEN RETURN; END IF;
+  v_amount := CASE p_kind WHEN 'no_show_fee' THEN f.no_show_fee_cents ELSE f.late_cancel_fee_cents END;
+  IF v_amount <= 0 THEN RETURN; END IF;
+  v_intent := que_charge_saved_card(f.payment_method_id, v_amount, p_appointment, p_kind);
+  INSERT INTO appointment_charges (appointment_id, kind, outcome, amount_cents, payment_intent_id)
+  VALUES (p_appointment, p_kind, 'charged', v_amount, v_intent) ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN RETURN; END IF;
+  PERFORM que_ledger_appointment_transfer(que_ledger_account('user_card', 'USD', f.customer_id, NULL, NULL, false),
+    que_ledger_account('business_fees', 'USD', NULL, f.business_id, NULL, false), v_amount, p_kind,
+    format('%s fee: %s at %s', CASE p_kind WHEN 'no_show_fee' THEN 'No-show' ELSE 'Late cancellation' END, f.service_name, f.business_name),
+    p_appointment, false);
+END
+$$;
+
+--
+-- Name: que_charge_saved_card(text, integer, integer, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_charge_saved_card(p_method text, p_amount integer, p_appointment integer, p_kind text) RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  m record;
+  v_id text := format('pi_fee_%s_%s', p_appointment, p_kind);
+BEGIN
+  SELECT * INTO m FROM payment_methods WHERE id = p_method;
+  INSERT INTO payment_intents (id, client_secret, user_id, amount_cents, status, processor, processor_ref, appointment_id, claimed_at, card_last4)
+  VALUES (v_id, v_id || '_secret', m.user_id, p_amount, 'requires_capture', m.processor, NULL, p_appointment, clock_timestamp(), m.last4)
+  ON CONFLICT (id) DO NOTHING;
+  INSERT INTO payment_actions (kind, payment_intent_id, amount_cents) VALUES ('capture', v_id, p_amount) ON CONFLICT DO NOTHING;
+  RETURN v_id;
+END
+$$;
+
+--
+-- Name: que_claim_deposit_intent(text, integer, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_claim_deposit_intent(p_key text, p_user integer, p_amount integer, p_appointment integer) RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_id text;
+  r record;
+  v_why text;
+BEGIN
+  IF p_key IS NULL OR p_key = '' THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB402', MESSAGE = format('This service takes a deposit of %s: authorize a card payment of %s and send its paymentIntentId',
+      que_format_cents(p_amount), que_format_cents(p_amount));
+  END IF;
+  UPDATE payment_intents SET appointment_id = p_appointment, claimed_at = clock_timestamp(), updated_at = now()
+   WHERE (id = p_key OR client_secret = p_key) AND user_id = p_user AND status = 'requires_capture'
+     AND amount_cents = p_amount AND offer_id IS NULL AND appointment_id IS NULL AND claimed_at IS NULL
+  RETURNING id INTO v_id;
+  IF v_id IS NOT NULL THEN RETURN v_id; END IF;
+  SELECT id, user_id, status, offer_id, appointment_id, amount_cents, claimed_at INTO r FROM payment_intents WHERE id = p_key OR client_secret = p_key LIMIT 1;
+  v_why := CASE
+    WHEN NOT FOUND OR r.user_id <> p_user THEN 'Deposit payment not found: authorize a card payment first and send its paymentIntentId'
+    WHEN r.status = 'requires_payment_method' THEN 'The deposit payment is not authorized yet: confirm the card first'
+    WHEN r.status = 'canceled' OR (r.offer_id IS NULL AND r.appointment_id IS NULL AND r.claimed_at IS NOT NULL)
+      THEN 'The deposit payment was canceled: authorize a new one'
+    WHEN r.offer_id IS NOT NULL OR r.appointment_id IS NOT NULL OR r.status = 'succeeded' THEN 'The payment is already used'
+    WHEN r.amount_cents <> p_amount THEN format('The payment authorizes %s but the deposit is %s: authorize exactly %s',
+      que_format_cents(r.amount_cents), que_format_cents(p_amount), que_format_cents(p_amount))
+    ELSE 'The payment cannot be used for this deposit' END;
+  RAISE EXCEPTION USING ERRCODE = 'QB402', MESSAGE = v_why;
 END
 $$;
 
@@ -1207,6 +1413,16 @@ CREATE FUNCTION public.que_closed_day(p_kind text, p_date date, p_today date, p_
     WHEN p_blocked THEN 'blocked'
     WHEN p_date > p_today + p_horizon THEN CASE WHEN p_kind = 'service' THEN 'beyond_window' ELSE 'beyond_horizon' END
   END
+$$;
+
+--
+-- Name: que_completed_payments(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_completed_payments(p_appointment integer) RETURNS void
+    LANGUAGE sql
+    AS $$
+  SELECT que_settle_deposit(p_appointment, 'posted')
 $$;
 
 --
@@ -1582,6 +1798,18 @@ BEGIN
   -- Fewer members: the trigger of staff-slots-changed.sql makes the cached earliest starts stale.
   RETURN v_moved;
 END
+$$;
+
+--
+-- Name: que_deposit_view(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_deposit_view(p_appointment integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT jsonb_build_object('amountCents', ap.deposit_cents, 'status', coalesce(c.outcome, 'held'))
+    FROM appointment_payments ap LEFT JOIN appointment_charges c ON c.appointment_id = ap.appointment_id AND c.kind = 'deposit'
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'deposit'
 $$;
 
 --
@@ -2014,6 +2242,49 @@ END
 $$;
 
 --
+-- Name: que_ledger_appointment_account(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_ledger_appointment_account(p_appointment integer) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_id int;
+BEGIN
+  SELECT id INTO v_id FROM ledger_accounts WHERE kind = 'appointment_escrow' AND asset = 'USD' AND appointment_id = p_appointment;
+  IF v_id IS NULL THEN
+    INSERT INTO ledger_accounts (kind, asset, appointment_id, no_overdraft) VALUES ('appointment_escrow', 'USD', p_appointment, true) ON CONFLICT DO NOTHING;
+    SELECT id INTO v_id FROM ledger_accounts WHERE kind = 'appointment_escrow' AND asset = 'USD' AND appointment_id = p_appointment;
+  END IF;
+  RETURN v_id;
+END
+$$;
+
+--
+-- Name: que_ledger_appointment_transfer(integer, integer, integer, text, text, integer, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_ledger_appointment_transfer(p_debit integer, p_credit integer, p_amount integer, p_code text, p_description text, p_appointment integer, p_pending boolean) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_id int;
+BEGIN
+  UPDATE ledger_accounts l SET
+    debits_posted = l.debits_posted + CASE WHEN l.id = p_debit AND NOT p_pending THEN p_amount ELSE 0 END,
+    credits_posted = l.credits_posted + CASE WHEN l.id = p_credit AND NOT p_pending THEN p_amount ELSE 0 END,
+    debits_pending = l.debits_pending + CASE WHEN l.id = p_debit AND p_pending THEN p_amount ELSE 0 END,
+    credits_pending = l.credits_pending + CASE WHEN l.id = p_credit AND p_pending THEN p_amount ELSE 0 END
+  FROM (SELECT id FROM ledger_accounts WHERE id IN (p_debit, p_credit) ORDER BY id FOR NO KEY UPDATE) locked
+  WHERE l.id = locked.id AND l.asset = 'USD';
+  INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, asset, flags, code, description, appointment_id)
+  VALUES (p_debit, p_credit, p_amount, 'USD', CASE WHEN p_pending THEN 'pending' ELSE 'single' END, p_code, p_description, p_appointment)
+  RETURNING id INTO v_id;
+  RETURN v_id;
+END
+$$;
+
+--
 -- Name: que_ledger_resolve(integer, integer, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2068,6 +2339,19 @@ CREATE FUNCTION public.que_missing_time_message(p_date date, p_time text, p_zone
 BEGIN
   RETURN format('time: %s does not exist on %s in %s (the clocks skip it that day); please choose another time',
                 p_time, to_char(p_date, 'YYYY-MM-DD'), p_zone);
+END
+$$;
+
+--
+-- Name: que_no_show_payments(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_no_show_payments(p_appointment integer) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM que_settle_deposit(p_appointment, 'kept');
+  PERFORM que_charge_fee(p_appointment, 'no_show_fee');
 END
 $$;
 
@@ -3415,6 +3699,23 @@ END
 $$;
 
 --
+-- Name: que_require_payment_method(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_require_payment_method(p_method text, p_user integer) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF p_method IS NULL OR p_method = '' THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB402', MESSAGE = 'This service keeps a card on file for its fees: save a card and send its paymentMethodId';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM payment_methods WHERE id = p_method AND user_id = p_user) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB402', MESSAGE = 'Saved card not found: save a card first and send its paymentMethodId';
+  END IF;
+END
+$$;
+
+--
 -- Name: que_require_slot(integer, date, text, integer, integer, integer[], integer, timestamp with time zone, boolean, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3619,6 +3920,55 @@ BEGIN
   END IF;
   RETURN NULL;
 END
+$$;
+
+--
+-- Name: que_settle_deposit(integer, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_settle_deposit(p_appointment integer, p_outcome text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  d record;
+  v_hold int;
+  v_escrow int;
+BEGIN
+  SELECT ap.appointment_id, ap.deposit_cents, ap.payment_intent_id, a.business_id, a.customer_id, s.name AS service_name, bz.business_name
+    INTO d FROM appointment_payments ap JOIN appointments a ON a.id = ap.appointment_id JOIN services s ON s.id = a.service_id
+    JOIN businesses bz ON bz.id = a.business_id
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'deposit';
+  IF NOT FOUND THEN RETURN; END IF;
+  INSERT INTO appointment_charges (appointment_id, kind, outcome, amount_cents, payment_intent_id)
+  VALUES (p_appointment, 'deposit', p_outcome, d.deposit_cents, d.payment_intent_id) ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN RETURN; END IF;
+  SELECT h.id INTO v_hold FROM ledger_transfers h
+   WHERE h.appointment_id = p_appointment AND h.code = 'deposit_hold' AND h.flags = 'pending' ORDER BY h.id LIMIT 1;
+  IF p_outcome = 'refunded' THEN
+    PERFORM que_ledger_resolve(v_hold, 0, 'deposit_refund', format('Deposit refunded: %s at %s was cancelled in time', d.service_name, d.business_name));
+    PERFORM que_settle_deposit_intent(d.payment_intent_id, 0);
+    RETURN;
+  END IF;
+  PERFORM que_ledger_resolve(v_hold, d.deposit_cents, 'deposit_' || p_outcome,
+    format(CASE p_outcome WHEN 'posted' THEN 'Deposit paid for %s at %s' ELSE 'Deposit kept by the business: %s at %s' END, d.service_name, d.business_name));
+  v_escrow := que_ledger_appointment_account(p_appointment);
+  PERFORM que_ledger_appointment_transfer(v_escrow, que_ledger_account('business_fees', 'USD', NULL, d.business_id, NULL, false), d.deposit_cents,
+    'deposit_' || p_outcome, format('Deposit for %s (appointment #%s)%s', d.service_name, p_appointment,
+      CASE p_outcome WHEN 'kept' THEN ', kept' ELSE '' END), p_appointment, false);
+  PERFORM que_settle_deposit_intent(d.payment_intent_id, d.deposit_cents);
+END
+$$;
+
+--
+-- Name: que_settle_deposit_intent(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_settle_deposit_intent(p_intent text, p_capture_cents integer) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO payment_actions (kind, payment_intent_id, amount_cents)
+  VALUES (CASE WHEN p_capture_cents > 0 THEN 'capture' ELSE 'cancel' END, p_intent, greatest(p_capture_cents, 0))
+  ON CONFLICT DO NOTHING
 $$;
 
 --
@@ -3975,6 +4325,41 @@ END
 $$;
 
 --
+-- Name: que_take_booking_payment(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_take_booking_payment() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_policy text := coalesce(NEW.booked_policies->>'paymentPolicy', 'none');
+  v_sent jsonb := coalesce(nullif(current_setting('que.booking_payment', true), ''), '{}')::jsonb;
+  v_deposit int := coalesce((NEW.booked_policies->>'depositCents')::int, 0);
+  v_intent text;
+  v_names record;
+BEGIN
+  IF v_policy = 'none' THEN RETURN NULL; END IF;
+  SELECT bz.owner_id, bz.business_name, s.name AS service_name INTO v_names
+    FROM businesses bz JOIN services s ON s.id = NEW.service_id WHERE bz.id = NEW.business_id;
+  IF v_names.owner_id = NEW.customer_id THEN RETURN NULL; END IF;
+  IF v_policy = 'deposit' THEN
+    v_intent := que_claim_deposit_intent(v_sent->>'paymentIntentId', NEW.customer_id, v_deposit, NEW.id);
+    PERFORM que_ledger_appointment_transfer(que_ledger_account('user_card', 'USD', NEW.customer_id, NULL, NULL, false),
+      que_ledger_appointment_account(NEW.id), v_deposit, 'deposit_hold',
+      format('Deposit held for %s at %s', v_names.service_name, v_names.business_name), NEW.id, true);
+    INSERT INTO appointment_payments (appointment_id, policy, deposit_cents, payment_intent_id)
+    VALUES (NEW.id, 'deposit', v_deposit, v_intent);
+  ELSE
+    PERFORM que_require_payment_method(v_sent->>'paymentMethodId', NEW.customer_id);
+    INSERT INTO appointment_payments (appointment_id, policy, no_show_fee_cents, late_cancel_fee_cents, payment_method_id)
+    VALUES (NEW.id, 'card_on_file', coalesce((NEW.booked_policies->>'noShowFeeCents')::int, 0),
+            coalesce((NEW.booked_policies->>'lateCancelFeeCents')::int, 0), v_sent->>'paymentMethodId');
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: que_wall_clock_at_or_after(timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4044,6 +4429,60 @@ CREATE TABLE public.app_secrets (
     value text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT app_secrets_value_check CHECK ((length(value) >= 32))
+);
+
+--
+-- Name: appointment_charges; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.appointment_charges (
+    id integer NOT NULL,
+    appointment_id integer NOT NULL,
+    kind text NOT NULL,
+    outcome text NOT NULL,
+    amount_cents integer NOT NULL,
+    payment_intent_id text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT appointment_charges_amount_check CHECK ((amount_cents >= 0)),
+    CONSTRAINT appointment_charges_kind_check CHECK ((kind = ANY (ARRAY['deposit'::text, 'no_show_fee'::text, 'late_cancel_fee'::text]))),
+    CONSTRAINT appointment_charges_outcome_check CHECK ((outcome = ANY (ARRAY['posted'::text, 'refunded'::text, 'kept'::text, 'charged'::text])))
+);
+
+--
+-- Name: appointment_charges_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.appointment_charges_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: appointment_charges_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.appointment_charges_id_seq OWNED BY public.appointment_charges.id;
+
+--
+-- Name: appointment_payments; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.appointment_payments (
+    appointment_id integer NOT NULL,
+    policy text NOT NULL,
+    deposit_cents integer DEFAULT 0 NOT NULL,
+    no_show_fee_cents integer DEFAULT 0 NOT NULL,
+    late_cancel_fee_cents integer DEFAULT 0 NOT NULL,
+    payment_intent_id text,
+    payment_method_id text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT appointment_payments_amounts_check CHECK (((deposit_cents >= 0) AND (no_show_fee_cents >= 0) AND (late_cancel_fee_cents >= 0))),
+    CONSTRAINT appointment_payments_card_check CHECK (((policy <> 'card_on_file'::text) OR (payment_method_id IS NOT NULL))),
+    CONSTRAINT appointment_payments_deposit_check CHECK (((policy <> 'deposit'::text) OR ((deposit_cents > 0) AND (payment_intent_id IS NOT NULL)))),
+    CONSTRAINT appointment_payments_policy_check CHECK ((policy = ANY (ARRAY['deposit'::text, 'card_on_file'::text])))
 );
 
 --
@@ -4291,6 +4730,7 @@ CREATE TABLE public.ledger_accounts (
     credits_pending bigint DEFAULT 0 NOT NULL,
     credits_posted bigint DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    appointment_id integer,
     CONSTRAINT ledger_accounts_asset_check CHECK ((asset = ANY (ARRAY['USD'::text, 'CREDIT'::text]))),
     CONSTRAINT ledger_accounts_no_overdraft_check CHECK (((NOT no_overdraft) OR (((credits_posted - debits_posted) - debits_pending) >= 0))),
     CONSTRAINT ledger_accounts_nonnegative_check CHECK (((debits_pending >= 0) AND (credits_pending >= 0) AND (debits_posted >= 0) AND (credits_posted >= 0)))
@@ -4475,9 +4915,24 @@ CREATE TABLE public.payment_intents (
     card_last4 text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    appointment_id integer,
     CONSTRAINT payment_intents_amount_check CHECK ((amount_cents > 0)),
     CONSTRAINT payment_intents_captured_check CHECK (((captured_cents IS NULL) OR ((captured_cents >= 0) AND (captured_cents <= amount_cents)))),
     CONSTRAINT payment_intents_status_check CHECK ((status = ANY (ARRAY['requires_payment_method'::text, 'requires_capture'::text, 'succeeded'::text, 'canceled'::text])))
+);
+
+--
+-- Name: payment_methods; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.payment_methods (
+    id text NOT NULL,
+    user_id integer NOT NULL,
+    processor text NOT NULL,
+    processor_ref text,
+    brand text NOT NULL,
+    last4 text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 --
@@ -4903,6 +5358,12 @@ CREATE SEQUENCE public.users_id_seq
 ALTER SEQUENCE public.users_id_seq OWNED BY public.users.id;
 
 --
+-- Name: appointment_charges id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointment_charges ALTER COLUMN id SET DEFAULT nextval('public.appointment_charges_id_seq'::regclass);
+
+--
 -- Name: appointments id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -5047,6 +5508,20 @@ ALTER TABLE ONLY public.app_rules
 
 ALTER TABLE ONLY public.app_secrets
     ADD CONSTRAINT app_secrets_pkey PRIMARY KEY (name);
+
+--
+-- Name: appointment_charges appointment_charges_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointment_charges
+    ADD CONSTRAINT appointment_charges_pkey PRIMARY KEY (id);
+
+--
+-- Name: appointment_payments appointment_payments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointment_payments
+    ADD CONSTRAINT appointment_payments_pkey PRIMARY KEY (appointment_id);
 
 --
 -- Name: appointments appointments_no_overlap; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5207,6 +5682,13 @@ ALTER TABLE ONLY public.payment_intents
     ADD CONSTRAINT payment_intents_pkey PRIMARY KEY (id);
 
 --
+-- Name: payment_methods payment_methods_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_methods
+    ADD CONSTRAINT payment_methods_pkey PRIMARY KEY (id);
+
+--
 -- Name: payout_accounts payout_accounts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5310,6 +5792,12 @@ ALTER TABLE ONLY public.staff_time_off
 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
+
+--
+-- Name: appointment_charges_once_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX appointment_charges_once_key ON public.appointment_charges USING btree (appointment_id, kind);
 
 --
 -- Name: appointments_business_starts_idx; Type: INDEX; Schema: public; Owner: -
@@ -5489,7 +5977,7 @@ CREATE INDEX idempotency_keys_created_idx ON public.idempotency_keys USING btree
 -- Name: ledger_accounts_owner_key; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE UNIQUE INDEX ledger_accounts_owner_key ON public.ledger_accounts USING btree (kind, asset, COALESCE(user_id, 0), COALESCE(business_id, 0), COALESCE(offer_id, 0));
+CREATE UNIQUE INDEX ledger_accounts_owner_key ON public.ledger_accounts USING btree (kind, asset, COALESCE(user_id, 0), COALESCE(business_id, 0), COALESCE(offer_id, 0), COALESCE(appointment_id, 0));
 
 --
 -- Name: ledger_transfers_appointment_idx; Type: INDEX; Schema: public; Owner: -
@@ -5628,6 +6116,12 @@ CREATE INDEX payment_intents_offer_idx ON public.payment_intents USING btree (of
 --
 
 CREATE INDEX payment_intents_user_idx ON public.payment_intents USING btree (user_id);
+
+--
+-- Name: payment_methods_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX payment_methods_user_idx ON public.payment_methods USING btree (user_id);
 
 --
 -- Name: payout_accounts_business_key; Type: INDEX; Schema: public; Owner: -
@@ -5772,6 +6266,12 @@ ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_default_membe
 CREATE TRIGGER appointments_instants BEFORE INSERT OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.que_appointment_instants();
 
 ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_instants;
+
+--
+-- Name: appointments appointments_take_booking_payment; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER appointments_take_booking_payment AFTER INSERT ON public.appointments FOR EACH ROW WHEN ((new.status = 'confirmed'::text)) EXECUTE FUNCTION public.que_take_booking_payment();
 
 --
 -- Name: blocked_dates blocked_dates_slots_deleted; Type: TRIGGER; Schema: public; Owner: -
@@ -5944,6 +6444,41 @@ CREATE TRIGGER staff_time_off_slots_inserted AFTER INSERT ON public.staff_time_o
 --
 
 CREATE TRIGGER staff_time_off_slots_updated AFTER UPDATE ON public.staff_time_off REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.que_staff_slots_changed();
+
+--
+-- Name: appointment_charges appointment_charges_appointment_id_appointments_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointment_charges
+    ADD CONSTRAINT appointment_charges_appointment_id_appointments_id_fk FOREIGN KEY (appointment_id) REFERENCES public.appointments(id);
+
+--
+-- Name: appointment_charges appointment_charges_payment_intent_id_payment_intents_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointment_charges
+    ADD CONSTRAINT appointment_charges_payment_intent_id_payment_intents_id_fk FOREIGN KEY (payment_intent_id) REFERENCES public.payment_intents(id);
+
+--
+-- Name: appointment_payments appointment_payments_appointment_id_appointments_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointment_payments
+    ADD CONSTRAINT appointment_payments_appointment_id_appointments_id_fk FOREIGN KEY (appointment_id) REFERENCES public.appointments(id);
+
+--
+-- Name: appointment_payments appointment_payments_payment_intent_id_payment_intents_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointment_payments
+    ADD CONSTRAINT appointment_payments_payment_intent_id_payment_intents_id_fk FOREIGN KEY (payment_intent_id) REFERENCES public.payment_intents(id);
+
+--
+-- Name: appointment_payments appointment_payments_payment_method_id_payment_methods_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.appointment_payments
+    ADD CONSTRAINT appointment_payments_payment_method_id_payment_methods_id_fk FOREIGN KEY (payment_method_id) REFERENCES public.payment_methods(id);
 
 --
 -- Name: appointments appointments_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -6168,6 +6703,13 @@ ALTER TABLE ONLY public.payment_intents
 
 ALTER TABLE ONLY public.payment_intents
     ADD CONSTRAINT payment_intents_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+--
+-- Name: payment_methods payment_methods_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_methods
+    ADD CONSTRAINT payment_methods_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 --
 -- Name: payout_accounts payout_accounts_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

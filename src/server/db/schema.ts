@@ -341,7 +341,7 @@ export const appointments = pgTable(
     // Slot reads (appointments holding a slot or seats over a period, exclusive or not: restaurants
     // share seats; those that occupy their time, above) use the GiST index of the exclusion
     // constraint appointments_no_overlap (business_id, the blocked period, then the staff member when exclusive; WHERE occupies).
-    check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed')`),
+    check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed', 'no_show')`),
     check('appointments_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_party_size_check', sql`${t.partySize} >= 1`),
     check('appointments_staff_check', sql`not ${t.exclusive} or ${t.staffId} is not null`),
@@ -371,6 +371,8 @@ export const ledgerAccounts = pgTable(
     userId: integer('user_id').references(() => users.id),
     businessId: integer('business_id').references(() => businesses.id),
     offerId: integer('offer_id'),
+    // An appointment's own escrow account (a deposit, DESIGN section 11); null for every other account.
+    appointmentId: integer('appointment_id'),
     // true for accounts that must never go below zero (a user's credit, earnings)
     noOverdraft: boolean('no_overdraft').notNull(),
     debitsPending: bigint('debits_pending', { mode: 'number' }).notNull().default(0),
@@ -380,7 +382,7 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_owner_key').on(t.kind, t.asset, sql`coalesce(${t.userId}, 0)`, sql`coalesce(${t.businessId}, 0)`, sql`coalesce(${t.offerId}, 0)`),
+    uniqueIndex('ledger_accounts_owner_key').on(t.kind, t.asset, sql`coalesce(${t.userId}, 0)`, sql`coalesce(${t.businessId}, 0)`, sql`coalesce(${t.offerId}, 0)`, sql`coalesce(${t.appointmentId}, 0)`),
     // the target of ledger_transfers' (account, asset) foreign keys: a transfer moves its accounts' asset
     unique('ledger_accounts_id_asset_key').on(t.id, t.asset),
     check('ledger_accounts_asset_check', sql`${t.asset} in ('USD', 'CREDIT')`),
@@ -525,6 +527,8 @@ export const paymentIntents = pgTable(
     processor: text('processor').notNull(),
     processorRef: text('processor_ref'),
     offerId: integer('offer_id').references(() => offers.id),
+    // The appointment whose deposit it pays (DESIGN section 11), claimed at booking; null for an offer's.
+    appointmentId: integer('appointment_id'),
     // when an offer claimed it: an offer's intents in this order match its holds one for one
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     capturedCents: integer('captured_cents'),
@@ -822,7 +826,8 @@ export const changes = pgTable(
   },
   (t) => [
     check('changes_kind_check', sql`${t.kind} IN ('booked', 'moved', 'swapped', 'cancelled', 'completed', 'reassigned',
-		'offer_made', 'offer_countered', 'offer_accepted', 'offer_ended', 'offer_settled')`),
+		'offer_made', 'offer_countered', 'offer_accepted', 'offer_ended', 'offer_settled',
+		'no_show')`),
     check('changes_subject_check', sql`${t.appointmentId} IS NOT NULL OR ${t.offerId} IS NOT NULL`),
     index('changes_appointment_idx').on(t.appointmentId, t.id).where(sql`${t.appointmentId} IS NOT NULL`),
     index('changes_offer_idx').on(t.offerId, t.id).where(sql`${t.offerId} IS NOT NULL`),
@@ -932,5 +937,72 @@ export const reminderLinkUses = pgTable(
   (t) => [
     primaryKey({ columns: [t.appointmentId, t.purpose, t.expiresAt] }),
     check('reminder_link_uses_purpose_check', sql`${t.purpose} in ('confirm', 'cancel')`),
+  ],
+);
+
+/**
+ * A saved card (DESIGN section 11, card_on_file): on the test processor the card's brand and last
+ * four digits (the number itself is never stored); on Stripe the SetupIntent's payment method.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    processor: text('processor').notNull(),
+    processorRef: text('processor_ref'),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_methods_user_idx').on(t.userId)],
+);
+
+/**
+ * What an appointment's booking agreed to pay (DESIGN section 11): the service's payment policy at
+ * booking, the deposit's card payment or the saved card that fees are charged to. One row per
+ * appointment booked under a policy other than none; written once, at booking.
+ */
+export const appointmentPayments = pgTable(
+  'appointment_payments',
+  {
+    appointmentId: integer('appointment_id').primaryKey().references(() => appointments.id),
+    policy: text('policy').notNull(),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    noShowFeeCents: integer('no_show_fee_cents').notNull().default(0),
+    lateCancelFeeCents: integer('late_cancel_fee_cents').notNull().default(0),
+    paymentIntentId: text('payment_intent_id').references(() => paymentIntents.id),
+    paymentMethodId: text('payment_method_id').references(() => paymentMethods.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('appointment_payments_policy_check', sql`${t.policy} in ('deposit', 'card_on_file')`),
+    check('appointment_payments_deposit_check', sql`${t.policy} <> 'deposit' or (${t.depositCents} > 0 and ${t.paymentIntentId} is not null)`),
+    check('appointment_payments_card_check', sql`${t.policy} <> 'card_on_file' or ${t.paymentMethodId} is not null`),
+    check('appointment_payments_amounts_check', sql`${t.depositCents} >= 0 and ${t.noShowFeeCents} >= 0 and ${t.lateCancelFeeCents} >= 0`),
+  ],
+);
+
+/**
+ * Each settlement of an appointment's deposit and each fee charged, once (DESIGN section 11): the
+ * unique (appointment, kind) makes a second no-show, a retried job or a racing request write nothing.
+ * kind deposit: outcome posted (completed), refunded (cancelled on time) or kept (late cancel, no-show).
+ */
+export const appointmentCharges = pgTable(
+  'appointment_charges',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id').notNull().references(() => appointments.id),
+    kind: text('kind').notNull(),
+    outcome: text('outcome').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paymentIntentId: text('payment_intent_id').references(() => paymentIntents.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('appointment_charges_once_key').on(t.appointmentId, t.kind),
+    check('appointment_charges_kind_check', sql`${t.kind} in ('deposit', 'no_show_fee', 'late_cancel_fee')`),
+    check('appointment_charges_outcome_check', sql`${t.outcome} in ('posted', 'refunded', 'kept', 'charged')`),
+    check('appointment_charges_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -79,6 +79,8 @@ export const RaisedState = {
   customerLimit: 'QBLIM',
   cancelWindowClosed: 'QBCWC',
   rescheduleWindowClosed: 'QBRWC',
+  /** A deposit or saved card a booking needs, missing or unusable (PAYMENT_REQUIRED, DESIGN section 11). */
+  paymentRequired: 'QB402',
 } as const;
 
 /** The DETAIL of a database error. */

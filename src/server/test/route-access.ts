@@ -315,6 +315,13 @@ export const ACCESS_CASES: AccessCase[] = [
     request: (w) => ({ method: 'POST', url: `/api/appointments/${w.appointmentId}/complete`, payload: {} }),
   },
   {
+    route: 'POST /api/appointments/:id/no-show',
+    allowed: ['owner'],
+    // 15 minutes after the visit's start (DESIGN section 11).
+    prepare: async (w) => clockOf(w.clients.owner!.app).advanceTo(instantOf(w.date, '10:00', TIME_ZONE)!.epochMilliseconds + 3_600_000),
+    request: (w) => ({ method: 'POST', url: `/api/appointments/${w.appointmentId}/no-show`, payload: {} }),
+  },
+  {
     route: 'GET /api/restaurant-reservations',
     allowed: EVERYONE,
     privateFrom: ['owner', 'otherCustomer', 'otherOwner', 'bidder', 'anonymous'],
@@ -322,6 +329,7 @@ export const ACCESS_CASES: AccessCase[] = [
   },
   { route: 'GET /api/credits/:userId', allowed: ['customer'], request: (w) => ({ method: 'GET', url: `/api/credits/${w.customerId}` }) },
   { route: 'POST /api/create-payment-intent', allowed: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { amount: 30 } }) },
+  { route: 'POST /api/payment-methods', allowed: SIGNED_IN, request: () => ({ method: 'POST', url: '/api/payment-methods', payload: { cardNumber: '4242424242424242' } }) },
   {
     route: 'POST /api/payment-intents/:id/confirm',
     allowed: ['customer'],

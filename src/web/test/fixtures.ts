@@ -86,6 +86,8 @@ export const makeAppointment = (over: Partial<Appointment> = {}): Appointment =>
     review: null,
     reviewableUntil: null,
     customerConfirmedAt: null,
+    deposit: null,
+    cardFees: null,
     ...over,
   });
 

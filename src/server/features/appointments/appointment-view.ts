@@ -55,5 +55,9 @@ export function toAppointment(row: AppointmentRow, viewer: Pick<User, 'id'> | nu
     review: isMine && row.reviewId !== null && row.reviewRating !== null ? { id: row.reviewId, rating: row.reviewRating } : null,
     reviewableUntil: reviewableUntil(row, isMine),
     customerConfirmedAt: full && row.customerConfirmedAt ? new Date(row.customerConfirmedAt).toISOString() : null,
+    cardFees: full && row.cardFees
+      ? { noShowFee: centsToDecimal(row.cardFees.noShowFeeCents), lateCancelFee: centsToDecimal(row.cardFees.lateCancelFeeCents), charged: row.cardFees.charged }
+      : null,
+    deposit: full && row.deposit ? { amount: centsToDecimal(row.deposit.amountCents), status: row.deposit.status } : null,
   };
 }

@@ -15,6 +15,7 @@ import { slotRules } from '../availability/index.js';
 import { bookAppointment } from './book-appointment.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { completeAppointment } from './complete-appointment.js';
+import { markNoShow } from './mark-no-show.js';
 import { listAppointments, listRestaurantReservations } from './list-appointments.js';
 import { rescheduleAppointment } from './reschedule-appointment.js';
 
@@ -56,6 +57,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/:id/complete',
     { config: { idempotent: true }, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
     async (request) => completeAppointment(request.db, requireUser(request), request.params.id, app.clock()),
+  );
+
+  // A no-show keeps a deposit and charges a fee (DESIGN section 11): money-moving, so keyed as completing is.
+  app.post(
+    '/appointments/:id/no-show',
+    { config: { idempotent: true }, schema: { params: idParamsSchema, response: { 200: appointmentSchema } } },
+    async (request) => markNoShow(request.db, requireUser(request), request.params.id, app.clock()),
   );
 
   app.get(

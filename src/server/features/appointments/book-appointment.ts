@@ -6,9 +6,10 @@ import { ErrorCode } from '../../../contract/errors.js';
 import { isValidDate } from '../../../contract/time.js';
 import type { Db } from '../../db/client.js';
 import { sqlFunction } from '../../db/sql-function.js';
-import { recoverable, singleStatement } from '../../db/unit-of-work.js';
+import { recoverable, singleStatement, unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, forbidden, sqlCall } from '../../errors.js';
 import { type SlotRules, withZoneFallback } from '../availability/index.js';
+import { sendBookingPayment, sentPayment } from '../deposits/index.js';
 import { wakeJobRunners } from '../../jobs/job-queue.js';
 import { liveEventSchema, publishLiveEvents } from '../../live-events.js';
 import { toAppointment } from './appointment-view.js';
@@ -68,7 +69,10 @@ export async function bookAppointment(
   };
   const day = { businessId: input.businessId, date: input.date, serviceId: input.serviceId, partySize: input.partySize, rules, now };
   // In a keyed request's transaction the refusal is explained after the failed call: a savepoint keeps it readable.
-  const call = (on: Db) => sqlCall(withZoneFallback(on, (zone) => singleStatement(on, () => callBook(on, { ...values, zone }))));
+  const book = (on: Db) => withZoneFallback(on, (zone) => singleStatement(on, () => callBook(on, { ...values, zone })));
+  // A card sent for a deposit or card-on-file service goes with the booking, in its transaction (deposits).
+  const call = (on: Db) =>
+    sqlCall(sentPayment(input) ? unitOfWork(on, async (tx) => (await sendBookingPayment(tx, input), book(tx))) : book(on));
   const { appointment, events } = (await recoverable(db, call).catch((error: unknown) => explainRefusedSlot(db, error, day))).booked;
   // Batched with other requests' (publishLiveEvents, wakeJobRunners); awaited, so whoever was
   // answered has been told. The booking's follow-up job (its change, decision 0029) was added

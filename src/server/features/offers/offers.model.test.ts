@@ -21,7 +21,8 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeVisit, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { clockOf, completeVisit, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { RULES } from '../../../contract/rules.js';
 import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { expireDueOffers, settleDueOffers } from './offer-jobs.js';
 import { authorizedIntent, grantCredit, runPaymentActions } from './test-fixtures.js';
@@ -37,7 +38,7 @@ const CUSTOMERS = 4;
 
 const kinds = {
   book: 8, grant: 3, offer: 8, counter: 4, accept: 3, acceptCounter: 2, decline: 1, cancelOffer: 1,
-  cancelAppointment: 1, reschedule: 1, complete: 3, backdate: 2, expireSweep: 2, settleSweep: 1, paymentSweep: 1,
+  cancelAppointment: 1, reschedule: 1, complete: 3, noShow: 2, backdate: 2, expireSweep: 2, settleSweep: 1, paymentSweep: 1,
 } as const;
 type Kind = keyof typeof kinds;
 interface Action {
@@ -244,6 +245,22 @@ class Run {
         if (this.expectOutcome(res, appt.status === 'confirmed', `complete ${appt.id}`)) {
           appt.status = 'completed';
           if (appt.earnsCredit) m.credit[appt.customer] += 100; // the booking's $1.00 becomes spendable
+          m.appointmentChanged(appt, 'finished');
+        }
+        return;
+      }
+      case 'noShow': {
+        // DESIGN section 11: the owner marks it missed from 15 minutes after its start (the app's
+        // clock moved there, never back): its credit voided, offers on it ended or settled as finished.
+        const appt = this.pickAppointment(a.j);
+        if (!appt) return;
+        const [start] = await queryRows<{ at: Date | string }>(ctx.database,
+          `select coalesce(que_instant(a.starts_at, b.time_zone), a.starts_at at time zone b.time_zone) as at
+             from appointments a join businesses b on b.id = a.business_id where a.id = ${appt.id}`);
+        clockOf(ctx.app).advanceTo(new Date(start.at).getTime() + RULES.noShowFromMinutesAfterStart * 60_000);
+        const res = await owner.post(`/api/appointments/${appt.id}/no-show`);
+        if (this.expectOutcome(res, appt.status === 'confirmed', `no-show ${appt.id}`)) {
+          appt.status = 'no_show';
           m.appointmentChanged(appt, 'finished');
         }
         return;

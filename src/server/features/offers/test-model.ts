@@ -11,7 +11,7 @@ export interface ModelAppointment {
   id: number;
   customer: number;
   time: string;
-  status: 'confirmed' | 'cancelled' | 'completed';
+  status: 'confirmed' | 'cancelled' | 'completed' | 'no_show';
   /** Cancelled by the business (its owner), not by its customer. */
   cancelledByBusiness?: boolean;
   /** Its booking earned the $1.00 credit: a customer earns it once per business and day (one shop, one date here). */
@@ -70,7 +70,8 @@ export class OfferModel {
   /** Every status but cancelled holds its time (a completed visit's is not sold again). */
   /** The member has no visit at that time (a completed one keeps its time too). */
   memberFree(staffId: number, time: string, except?: ModelAppointment) {
-    return !this.appointments.some((a) => a !== except && a.status !== 'cancelled' && a.time === time && a.staffId === staffId);
+    // A no-show gives its (past) time back as a cancel does (appointments.occupies).
+    return !this.appointments.some((a) => a !== except && a.status !== 'cancelled' && a.status !== 'no_show' && a.time === time && a.staffId === staffId);
   }
 
   /** One place at a time (DESIGN section 9): the customer already holds a confirmed visit then. */
@@ -91,7 +92,7 @@ export class OfferModel {
 
   /** A new booking earns credit unless another of the customer's still holds it (cancelling voids it). */
   bookingEarnsCredit(customer: number) {
-    return !this.appointments.some((a) => a.customer === customer && a.earnsCredit && a.status !== 'cancelled');
+    return !this.appointments.some((a) => a.customer === customer && a.earnsCredit && a.status !== 'cancelled' && a.status !== 'no_show');
   }
 
   hasLiveOfferBetween(a: ModelAppointment, b: ModelAppointment) {

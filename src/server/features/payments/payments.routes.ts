@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  confirmPaymentIntentSchema, createPaymentIntentSchema, paymentConfigSchema, paymentIntentParamsSchema, paymentIntentSchema, payoutSetupLinkSchema, payoutsSchema,
+  confirmPaymentIntentSchema, createPaymentIntentSchema, createPaymentMethodSchema, paymentMethodSchema, paymentConfigSchema, paymentIntentParamsSchema, paymentIntentSchema, payoutSetupLinkSchema, payoutsSchema,
   startPayoutSetupSchema,
 } from '../../../contract/payments.js';
 import { requireUser } from '../../plugins/session.js';
 import { confirmTestCard } from './confirm-test-card.js';
 import { createPaymentIntent } from './create-payment-intent.js';
+import { savePaymentMethod } from './save-payment-method.js';
 import { listPayouts, startPayoutSetup } from './payouts.service.js';
 
 // Card payments: open an intent for the signed-in user; with the test processor, confirm it with a test card.
@@ -26,6 +27,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment-intents/:id/confirm',
     { config: { idempotent: true }, schema: { params: paymentIntentParamsSchema, body: confirmPaymentIntentSchema, response: { 200: paymentIntentSchema } } },
     async (request) => confirmTestCard(request.db, app.paymentProcessor, requireUser(request), request.params.id, request.body.cardNumber),
+  );
+
+  // A card saved for a card-on-file service's fees (DESIGN section 11); 201: a new saved card.
+  app.post('/payment-methods', { config: { idempotent: true }, schema: { body: createPaymentMethodSchema, response: { 201: paymentMethodSchema } } }, async (request, reply) =>
+    reply.status(201).send(await savePaymentMethod(request.db, app.paymentProcessor, requireUser(request), request.body.cardNumber)),
   );
 
   // Payout onboarding (Stripe Connect): the user's own account and their businesses'.

@@ -4,6 +4,7 @@ import type { Wallet } from '../../../contract/payments.js';
 import type { Db } from '../../db/client.js';
 import { unauthenticated } from '../../errors.js';
 import { creditBalanceCents } from '../credits/index.js';
+import { depositsHeldCents } from '../deposits/index.js';
 import { AccountKind, findAccountByKey } from '../ledger/index.js';
 import { escrowOverview } from '../offers/index.js';
 
@@ -14,11 +15,12 @@ import { escrowOverview } from '../offers/index.js';
  */
 export async function getWallet(db: Db, viewer: User | null): Promise<Wallet> {
   if (!viewer) throw unauthenticated();
-  const [credit, earnings, escrow, spendable] = await Promise.all([
+  const [credit, earnings, escrow, spendable, deposits] = await Promise.all([
     findAccountByKey(db, { kind: AccountKind.userCredit, asset: 'CREDIT', userId: viewer.id }),
     findAccountByKey(db, { kind: AccountKind.userEarnings, asset: 'USD', userId: viewer.id }),
     escrowOverview(db, viewer.id),
     creditBalanceCents(db, viewer.id),
+    depositsHeldCents(db, viewer.id),
   ]);
   return {
     credits: centsToDecimal(spendable),
@@ -26,5 +28,6 @@ export async function getWallet(db: Db, viewer: User | null): Promise<Wallet> {
     heldInEscrow: centsToDecimal(escrow.heldCents),
     pendingIncoming: centsToDecimal(escrow.incomingCents),
     earnings: centsToDecimal(earnings ? earnings.creditsPosted - earnings.debitsPosted : 0),
+    depositsHeld: centsToDecimal(deposits),
   };
 }

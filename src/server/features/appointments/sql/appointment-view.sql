@@ -24,10 +24,30 @@ BEGIN
       -- Its review (DESIGN section 10) and, for a completed one, its completion (nothing changes it after).
       'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating,
       -- Confirmed by its customer from a reminder's link (DESIGN section 11).
-      'customerConfirmedAt', a.customer_confirmed_at)
+      'customerConfirmedAt', a.customer_confirmed_at,
+      -- Its deposit (DESIGN section 11): {amountCents, status}, or null.
+      'deposit', que_appointment_deposit(a.id), 'cardFees', que_appointment_card_fees(a.id))
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment
   );
 END
+$$;
+
+-- Its deposit as the API shows it (DESIGN section 11: {amountCents, status}), or null; the lists read it here too.
+CREATE OR REPLACE FUNCTION que_appointment_deposit(p_appointment integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $$
+  SELECT que_deposit_view(p_appointment)
+$$;
+
+-- Its card kept on file for fees (DESIGN section 11): {noShowFeeCents, lateCancelFeeCents, charged}, or null.
+CREATE OR REPLACE FUNCTION que_appointment_card_fees(p_appointment integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $$
+  SELECT que_card_fees_view(p_appointment)
 $$;

@@ -51,6 +51,8 @@ BEGIN
   IF v_hold.id IS NOT NULL THEN PERFORM que_ledger_resolve(v_hold.id, v_hold.amount::int, NULL, NULL); END IF;
   PERFORM que_offers_end_on(p_appointment, p_user);
   PERFORM que_offers_settle_on(p_appointment);
+  -- A deposit is posted to the business (DESIGN section 11).
+  PERFORM que_completed_payments(p_appointment);
   UPDATE queue_entries SET status = 'served', updated_at = now() WHERE appointment_id = p_appointment RETURNING id INTO v_entry;
   IF v_entry IS NULL THEN
     INSERT INTO queue_entries (appointment_id, business_id, service_id, customer_id, starts_at, status)

@@ -8,6 +8,7 @@
 --   moved       the customer: the new time and the old one
 --   cancelled   the customer (not a restaurant offer's table never confirmed: notice false)
 --   completed   the customer, asked for a review (not a business's owner at their own business)
+--   no_show     the customer: the business marked the visit missed (DESIGN section 11)
 --   reassigned  the customer, when they had chosen the member who left (notice true)
 --   swapped     nobody: the offer's acceptance is the notice
 CREATE OR REPLACE FUNCTION que_change_notices(c changes)
@@ -35,7 +36,7 @@ BEGIN
     END LOOP;
     RETURN v_events;
   END IF;
-  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
+  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned', 'no_show') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
   SELECT ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name INTO a
     FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = c.appointment_id;
   IF NOT FOUND THEN RETURN v_events; END IF;
@@ -59,6 +60,10 @@ BEGIN
       v_kind := 'review_request'; v_title := 'How was your visit?';
       v_body := format('Your %s at %s on %s is complete. A review helps others choose: it takes a minute.', a.service_name, a.business_name, v_slot);
       v_link := format('/appointments?review=%s', c.appointment_id);
+    WHEN 'no_show' THEN
+      v_kind := 'booking_no_show'; v_title := 'Marked as a no-show';
+      v_body := format('%s marked your %s at %s as missed. Any deposit is kept and a no-show fee may be charged, as the booking said.',
+                       a.business_name, a.service_name, v_slot);
     WHEN 'reassigned' THEN
       v_kind := 'staff_reassigned'; v_title := 'New staff member for your booking';
       v_body := format('%s is no longer available for your %s at %s, %s; %s will serve you instead.',

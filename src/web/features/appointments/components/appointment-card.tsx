@@ -8,6 +8,7 @@ import { formatLongDate } from '@/components/ui/calendar';
 import { formatClock } from '@/lib/business-time';
 import { appointmentActions } from '../lib/appointment-actions';
 import { StatusBadge } from './status-badge';
+import { DepositLine } from './deposit-line';
 
 /**
  * Who serves it, worth saying where the shop has staff. Every service business starts with one member
@@ -93,6 +94,10 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
           Offers Blocked - Protected time slot
         </p>
       )}
+      <div className="mt-3 space-y-1">
+        {a.status === 'no_show' && <p className="text-sm font-medium text-red-700">{a.businessName} marked this visit as missed (a no-show).</p>}
+        <DepositLine deposit={a.deposit} cardFees={a.cardFees} />
+      </div>
       {can.note && <p className="mt-3 text-sm text-amber-800">{can.note}</p>}
       <ReviewPrompt appointment={a} onReview={onReview} />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">

@@ -2,7 +2,7 @@ import { appointmentStatuses } from '@contract/appointment-choices';
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 
-export type StatusFilter = 'all' | 'confirmed' | 'pending' | 'cancelled';
+export type StatusFilter = 'all' | 'confirmed' | 'pending' | 'cancelled' | 'no_show';
 export const statusFilters: StatusFilter[] = ['all', ...appointmentStatuses.filter((s): s is Exclude<StatusFilter, 'all'> => s !== 'completed')];
 
 export function AppointmentFilters({ date, status, onDateChange, onStatusChange }: {
@@ -23,7 +23,7 @@ export function AppointmentFilters({ date, status, onDateChange, onStatusChange 
           <NativeSelect id="filter-status" value={status} onChange={(e) => onStatusChange(e.target.value as StatusFilter)}>
             {statusFilters.map((s) => (
               <option key={s} value={s}>
-                {s === 'all' ? 'All statuses' : s.charAt(0).toUpperCase() + s.slice(1)}
+                {s === 'all' ? 'All statuses' : s.charAt(0).toUpperCase() + s.slice(1).replace('_', '-')}
               </option>
             ))}
           </NativeSelect>

@@ -25,6 +25,9 @@ import { DateTimeStep } from './date-time-step';
 import { type ContactInput, type ContactValues, DetailsStep } from './details-step';
 import { ServiceStep } from './service-step';
 import { StepIndicator } from './step-indicator';
+import { BookingPayment } from './booking-payment';
+import { useBookingCard } from '@/features/payments';
+import { paymentPolicyOf } from '@contract/payment-policy-text';
 
 const STEPS = ['Service', 'Date & time', 'Your details', 'Confirmation'] as const;
 type Step = 1 | 2 | 3 | 4;
@@ -55,6 +58,9 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
   }, [firstFreeDate, state.step, state.date]);
   const [draft, setDraft] = useState<ContactInput | null>(saved?.details ?? null);
   const createAppointment = useCreateAppointment();
+  // A deposit or card-on-file service takes the card before booking (DESIGN section 11).
+  const bookingCard = useBookingCard();
+  const [cardNumber, setCardNumber] = useState('');
   const requireSignIn = useSignInGate();
   const location = useLocation();
   const navigate = useNavigate();
@@ -79,17 +85,22 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
     return `/book-appointment?${params}`;
   };
 
-  const book = (values: ContactValues) => {
+  const book = async (values: ContactValues) => {
     const { service, date, time } = state;
     if (!service || !date || !time) return;
     setDraft(values);
     if (!user) saveBookingDraft(business.id, { details: values, serviceId: service.id, date, time, staffId: member?.id ?? null });
-    if (!requireSignIn(returnPath())) return;
+    if (!requireSignIn(returnPath()) || !user) return;
+    const policy = paymentPolicyOf(service.policies);
+    const card = policy === 'none' ? {}
+      : await bookingCard.take({ kind: policy, amountCents: service.policies.depositCents ?? 0, userId: user.id, cardNumber });
+    if (card === null) return;
     createAppointment.mutate(
       // staffId only when the customer chose someone: without it the server picks whoever is free.
-      { businessId: business.id, serviceId: service.id, date, time, ...(member ? { staffId: member.id } : {}), ...values },
+      { businessId: business.id, serviceId: service.id, date, time, ...(member ? { staffId: member.id } : {}), ...values, ...card },
       {
         onSuccess: (appointment) => {
+          bookingCard.spent();
           clearBookingDraft(business.id);
           const served = staff.choosing && appointment.staffName ? ` with ${appointment.staffName}` : '';
           toast({ title: 'Appointment Booked!', description: `${appointment.serviceName}${served} at ${business.businessName} is confirmed.` });
@@ -145,12 +156,22 @@ export function AppointmentWizard({ business, services, prefill }: { business: B
           who={staff.choosing ? (member?.name ?? null) : undefined}
           defaultValues={contactDefaults}
           user={user ?? null}
-          busy={createAppointment.isPending}
+          busy={createAppointment.isPending || bookingCard.busy}
+          payment={
+            <BookingPayment
+              terms={state.service.policies}
+              cancelCutoffMinutes={effectivePolicies('service', business.policies, state.service.policies).cancelCutoffMinutes}
+              cardNumber={cardNumber}
+              onCardNumberChange={setCardNumber}
+              declined={bookingCard.declined}
+              stripeCard={bookingCard.stripeCard}
+            />
+          }
           onBack={(values) => {
             setDraft(values);
             update({ step: 2 });
           }}
-          onSubmit={book}
+          onSubmit={(values) => void book(values)}
         />
       )}
       {state.step === 4 && state.booked && (

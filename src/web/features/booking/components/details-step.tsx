@@ -20,7 +20,7 @@ export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;
 
 /** Step 3: who the appointment is for. Validated with the same rules the server applies. */
-export function DetailsStep({ service, policies, date, time, timeZone, who, defaultValues, user, busy, onBack, onSubmit }: {
+export function DetailsStep({ service, policies, date, time, timeZone, who, defaultValues, user, busy, onBack, onSubmit, payment }: {
   service: Service;
   /** The policies in effect for this service, stated before the customer books. */
   policies: BusinessPolicies;
@@ -35,6 +35,8 @@ export function DetailsStep({ service, policies, date, time, timeZone, who, defa
   busy: boolean;
   onBack: (draft: ContactInput) => void;
   onSubmit: (values: ContactValues) => void;
+  /** The deposit or card-on-file step (DESIGN section 11), shown before the booking is confirmed. */
+  payment?: React.ReactNode;
 }) {
   // The server's rules, with a phone typed without "+" read as one of the visitor's region and sent in E.164.
   const region = useVisitorPhoneRegion();
@@ -82,6 +84,7 @@ export function DetailsStep({ service, policies, date, time, timeZone, who, defa
           <Textarea id="notes" placeholder="Anything the business should know" {...invalid('notes')} {...form.register('notes')} />
         </Field>
         {policies.swapMarket && <BlockOffersField control={form.control} what="appointment" />}
+        {payment}
         <FormActions onBack={() => onBack(form.getValues())} busy={busy} submitLabel="Book Appointment" busyLabel="Booking…" />
       </form>
     </section>

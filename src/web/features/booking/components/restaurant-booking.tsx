@@ -65,7 +65,7 @@ export function RestaurantBooking({ restaurantId, prefill }: { restaurantId: num
   return (
     <>
       <RestaurantHeader restaurant={restaurant.data} />
-      <RestaurantWizard restaurant={restaurant.data} serviceId={services.data?.[0]?.id} prefill={prefill} />
+      <RestaurantWizard restaurant={restaurant.data} serviceId={services.data?.[0]?.id} terms={services.data?.[0]?.policies ?? {}} prefill={prefill} />
       <BusinessReviews business={restaurant.data} />
     </>
   );

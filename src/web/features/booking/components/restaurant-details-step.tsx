@@ -23,7 +23,7 @@ export type ReservationValues = z.output<typeof reservationFormSchema>;
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Step 2: the guest's details and preferences; the same rules as the server. */
-export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, user, busy, onBack, onSubmit }: {
+export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, user, busy, onBack, onSubmit, payment }: {
   restaurant: Business;
   date: string;
   time: string;
@@ -32,6 +32,8 @@ export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, u
   busy: boolean;
   onBack: (draft: ReservationInput) => void;
   onSubmit: (values: ReservationValues) => void;
+  /** The deposit or card-on-file step (DESIGN section 11), shown before the reservation is confirmed. */
+  payment?: React.ReactNode;
 }) {
   // The server's rules, with a phone typed without "+" read as one of the visitor's region and sent in E.164.
   const region = useVisitorPhoneRegion();
@@ -102,6 +104,7 @@ export function RestaurantDetailsStep({ restaurant, date, time, defaultValues, u
           <Textarea id="notes" {...invalid('notes')} {...form.register('notes')} />
         </Field>
         {restaurant.policies.swapMarket && <BlockOffersField control={form.control} what="reservation" />}
+        {payment}
         <FormActions onBack={() => onBack(form.getValues())} busy={busy} submitLabel="Confirm Reservation" busyLabel="Confirming…" />
       </form>
     </section>

@@ -20,6 +20,9 @@ import { useVisitorPhoneRegion } from '@/lib/phone-region';
 import { reservationStart } from '../lib/prefill';
 import { BookingConfirmation } from './booking-confirmation';
 import { RestaurantDateStep } from './restaurant-date-step';
+import { BookingPayment } from './booking-payment';
+import { useBookingCard } from '@/features/payments';
+import { paymentPolicyOf, type PaymentTerms } from '@contract/payment-policy-text';
 import { type ReservationInput, type ReservationValues, RestaurantDetailsStep } from './restaurant-details-step';
 import { reservationRows } from './reservation-summary';
 import { StepIndicator } from './step-indicator';
@@ -39,7 +42,13 @@ function initialState(restaurant: Business, prefill: { date: string | null; time
 }
 
 /** The three-step table reservation flow. The guest is the signed-in user, never a placeholder. */
-export function RestaurantWizard({ restaurant, serviceId, prefill }: { restaurant: Business; serviceId: number | undefined; prefill: { date: string | null; time: string | null } }) {
+export function RestaurantWizard({ restaurant, serviceId, terms = {}, prefill }: {
+  restaurant: Business;
+  serviceId: number | undefined;
+  /** The table service's payment policy (DESIGN section 11): a deposit or a card on file. */
+  terms?: PaymentTerms;
+  prefill: { date: string | null; time: string | null };
+}) {
   // What a signed-out guest typed before logging in comes back (with their date and time, if the link lost them).
   const [saved] = useState(() => loadBookingDraft<ReservationInput>(restaurant.id));
   const [state, setState] = useState<State>(() => {
@@ -77,17 +86,24 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
     partySize: draft?.partySize ?? state.partySize,
   };
 
-  const reserve = (values: ReservationValues) => {
+  const bookingCard = useBookingCard();
+  const [cardNumber, setCardNumber] = useState('');
+
+  const reserve = async (values: ReservationValues) => {
     const { date, time } = state;
     if (!date || !time) return;
     setDraft(values);
     if (!user) saveBookingDraft(restaurant.id, { details: values, date, time });
     const params = new URLSearchParams({ date, time });
-    if (!requireSignIn(`${location.pathname}?${params}`)) return;
+    if (!requireSignIn(`${location.pathname}?${params}`) || !user) return;
+    const policy = paymentPolicyOf(terms);
+    const card = policy === 'none' ? {} : await bookingCard.take({ kind: policy, amountCents: terms.depositCents ?? 0, userId: user.id, cardNumber });
+    if (card === null) return;
     createAppointment.mutate(
-      { businessId: restaurant.id, serviceId, date, time, ...values },
+      { businessId: restaurant.id, serviceId, date, time, ...values, ...card },
       {
         onSuccess: (appointment) => {
+          bookingCard.spent();
           clearBookingDraft(restaurant.id);
           toast({ title: 'Reservation Confirmed!', description: `Your table at ${restaurant.businessName} is booked.` });
           update({ step: 3, booked: appointment, partySize: appointment.partySize });
@@ -148,12 +164,16 @@ export function RestaurantWizard({ restaurant, serviceId, prefill }: { restauran
           time={state.time}
           defaultValues={defaults}
           user={user ?? null}
-          busy={createAppointment.isPending}
+          busy={createAppointment.isPending || bookingCard.busy}
+          payment={
+            <BookingPayment terms={terms} cancelCutoffMinutes={restaurant.policies.cancelCutoffMinutes} cardNumber={cardNumber} onCardNumberChange={setCardNumber}
+              declined={bookingCard.declined} stripeCard={bookingCard.stripeCard} />
+          }
           onBack={(values) => {
             setDraft(values);
             update({ step: 1, partySize: Number(values.partySize) || state.partySize });
           }}
-          onSubmit={reserve}
+          onSubmit={(values) => void reserve(values)}
         />
       )}
       {state.step === 3 && state.booked && (

@@ -7,8 +7,9 @@ import { Badge } from '@/components/ui/card';
 import { formatShortDate } from '@/components/ui/calendar';
 import { formatClock } from '@/lib/business-time';
 import { visitorPhoneRegion } from '@/lib/phone-region';
+import { DepositLine } from '@/features/appointments';
 
-const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary' } as const;
+const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary', no_show: 'destructive' } as const;
 const swapLabel = { held: 'Swapped · escrow held', released: 'Swapped · escrow released', refunded: 'Swapped · refunded' } as const;
 
 /** One appointment as the business sees it: who, what, when (`showStaff`: and with which member), and how to reach them. */
@@ -25,7 +26,7 @@ export function AppointmentRow({ appointment: a, swap, compact = false, showStaf
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-semibold text-slate-900">{a.customerName ?? 'Customer'}</p>
           <Badge variant={statusVariant[a.status]} className="capitalize">
-            {a.status}
+            {a.status.replace('_', '-')}
           </Badge>
           {a.blockOffers && <Badge variant="outline">Offers blocked</Badge>}
           {a.customerConfirmedAt && a.status === 'confirmed' && <Badge variant="success" data-testid="customer-confirmed-badge">Customer confirmed</Badge>}
@@ -63,6 +64,7 @@ export function AppointmentRow({ appointment: a, swap, compact = false, showStaf
         )}
         {!compact && a.dietaryRestrictions && <p className="text-sm text-slate-600">Dietary: {a.dietaryRestrictions}</p>}
         {!compact && a.notes && <p className="text-sm text-slate-600">Notes: {a.notes}</p>}
+        <DepositLine deposit={a.deposit} cardFees={a.cardFees} />
       </div>
       {children && <div className="flex shrink-0 gap-2">{children}</div>}
     </li>

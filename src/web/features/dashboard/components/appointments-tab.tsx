@@ -6,17 +6,18 @@ import { formatShortDate, todayIso } from '@/components/ui/calendar';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useCompleteAppointment } from '@/features/appointments';
+import { useCompleteAppointment, useMarkNoShow } from '@/features/appointments';
 import { CancelAppointmentDialog, swapsByAppointment, useBusinessSwaps } from '@/features/offers';
 import { AppointmentMessagesDialog } from '@/features/reminders';
 import { useBusinessStaff } from '@/features/staff';
 import { errorMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/business-time';
-import { canCompleteNow, completableFrom } from '../lib/has-started';
+import { canCompleteNow, canMarkNoShowNow, completableFrom } from '../lib/has-started';
 import { inOwnerOrder } from '../lib/owner-order';
 import { useNow } from '../lib/use-now';
 import { AppointmentRow } from './appointment-row';
 import { CompleteAppointmentDialog } from './complete-appointment-dialog';
+import { NoShowDialog } from './no-show-dialog';
 
 type Filter = 'upcoming' | 'all' | Appointment['status'];
 const filters: { value: Filter; label: string }[] = [
@@ -26,6 +27,7 @@ const filters: { value: Filter; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
+  { value: 'no_show', label: 'No-show' },
 ];
 
 /**
@@ -49,6 +51,9 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
   // Whose reminder e-mails the owner is looking at (DESIGN section 11).
   const [messagesOf, setMessagesOf] = useState<Appointment | null>(null);
   const complete = useCompleteAppointment();
+  // A no-show (DESIGN section 11): from 15 minutes after the start, confirmed first; its fee is the service's.
+  const [missing, setMissing] = useState<Appointment | null>(null);
+  const noShow = useMarkNoShow();
   const today = todayIso(timeZone);
   const now = useNow();
 
@@ -66,6 +71,13 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
       onSuccess: () => toast({ title: 'Appointment Completed', description: `${a.customerName ?? 'The customer'}'s ${a.serviceName} is marked complete.` }),
       onError: (e) => toast({ title: 'Failed to complete appointment.', description: errorMessage(e, ''), variant: 'destructive' }),
       onSettled: () => setCompleting(null),
+    });
+
+  const markNoShow = (a: Appointment) =>
+    noShow.mutate(a.id, {
+      onSuccess: () => toast({ title: 'Marked as No-show', description: `${a.customerName ?? 'The customer'}'s ${a.serviceName} is marked missed.` }),
+      onError: (e) => toast({ title: 'Failed to mark the no-show.', description: errorMessage(e, ''), variant: 'destructive' }),
+      onSettled: () => setMissing(null),
     });
 
   return (
@@ -136,6 +148,11 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
                     <Button size="sm" variant="outline" onClick={() => setMessagesOf(a)}>
                       Messages
                     </Button>
+                    {a.status === 'confirmed' && canMarkNoShowNow(a.date, a.time, timeZone, now) && (
+                      <Button size="sm" variant="outline" disabled={noShow.isPending && noShow.variables === a.id} onClick={() => setMissing(a)}>
+                        No-show
+                      </Button>
+                    )}
                   </div>
                   {notYet && (
                     <p id={noteId} className="text-xs text-slate-600">
@@ -150,6 +167,7 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
         </ul>
       )}
       <CompleteAppointmentDialog appointment={completing} releasesEscrow={completing !== null && swaps.get(completing.id)?.escrowStatus === 'held'} timeZone={timeZone} busy={complete.isPending} onConfirm={() => completing && markComplete(completing)} onClose={() => setCompleting(null)} />
+      <NoShowDialog appointment={missing} timeZone={timeZone} busy={noShow.isPending} onConfirm={() => missing && markNoShow(missing)} onClose={() => setMissing(null)} />
       {cancelling && <CancelAppointmentDialog appointment={cancelling} side="business" onClose={() => setCancelling(null)} />}
       <AppointmentMessagesDialog appointment={messagesOf} onClose={() => setMessagesOf(null)} />
     </section>

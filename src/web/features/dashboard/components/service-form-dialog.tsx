@@ -7,6 +7,7 @@ import { type Service, serviceInputSchema } from '@contract/services';
 import { Dialog } from '@/components/ui/dialog';
 import { DurationInput } from '@/components/ui/duration-input';
 import { DialogFormActions } from './dialog-form-actions';
+import { PaymentPolicyFields } from './payment-policy-fields';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/input';
 
@@ -31,6 +32,21 @@ const BUFFERS = [
   { key: 'bufferAfterMinutes', label: 'Buffer after each visit', duration: true },
 ] as const;
 type PolicyField = (typeof OVERRIDES)[number] | (typeof BUFFERS)[number];
+/** Amounts of another policy than the one chosen are cleared (null), so the service keeps only what applies. */
+function withPaymentKeysThatApply(values: FormValues): FormValues {
+  const p = values.policies;
+  if (!p) return values;
+  const policy = p.paymentPolicy ?? 'none';
+  return {
+    ...values,
+    policies: {
+      ...p,
+      depositCents: policy === 'deposit' ? p.depositCents : null,
+      noShowFeeCents: policy === 'card_on_file' ? p.noShowFeeCents : null,
+      lateCancelFeeCents: policy === 'card_on_file' ? p.lateCancelFeeCents : null,
+    },
+  };
+}
 const emptyAsNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service | null; busy: boolean; onSubmit: (values: FormValues) => void; onCancel: () => void }) {
@@ -38,7 +54,14 @@ function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service |
     resolver: zodResolver(serviceInputSchema),
     defaultValues: {
       ...(service ? { name: service.name, description: service.description, duration: service.duration, price: service.price } : { name: '', description: '', duration: 30, price: '' }),
-      policies: Object.fromEntries([...OVERRIDES, ...BUFFERS].map(({ key }) => [key, service?.policies[key] ?? null])),
+      policies: {
+        ...Object.fromEntries([...OVERRIDES, ...BUFFERS].map(({ key }) => [key, service?.policies[key] ?? null])),
+        // The payment policy (DESIGN section 11): every key sent, null where it does not apply.
+        paymentPolicy: service?.policies.paymentPolicy ?? null,
+        depositCents: service?.policies.depositCents ?? null,
+        noShowFeeCents: service?.policies.noShowFeeCents ?? null,
+        lateCancelFeeCents: service?.policies.lateCancelFeeCents ?? null,
+      },
     },
   });
   const { errors } = form.formState;
@@ -65,7 +88,7 @@ function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service |
   // A refused policy opens the fold, so its message is seen.
   const policyError = errors.policies !== undefined;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+    <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(withPaymentKeysThatApply(values)))} className="space-y-4">
       <Field id="service-name" label="Service name" error={errors.name?.message}>
         <Input id="service-name" {...aria('name')} {...form.register('name')} />
       </Field>
@@ -92,6 +115,7 @@ function ServiceForm({ service, busy, onSubmit, onCancel }: { service: Service |
         <div className="grid items-end gap-4 sm:grid-cols-2">{OVERRIDES.map(policyField)}</div>
         <p className="text-xs text-slate-500">Buffers keep the time before and after each visit free (nothing else is booked then). Empty: none.</p>
         <div className="grid items-end gap-4 sm:grid-cols-2">{BUFFERS.map(policyField)}</div>
+        <PaymentPolicyFields control={form.control} errors={errors} />
       </fieldset>
       <DialogFormActions onCancel={onCancel} busy={busy} submitLabel={service ? 'Save Changes' : 'Create Service'} />
     </form>

@@ -1,4 +1,5 @@
 import type { Service } from '@contract/services';
+import { formatCents } from '@contract/money';
 import { durationText } from '@/lib/duration-units';
 
 // Which booking policies a service sets itself instead of following the business's (issue 27: an
@@ -16,12 +17,20 @@ const WORDS: { key: keyof Service['policies']; text: (v: number) => string }[] =
   { key: 'bufferAfterMinutes', text: (v) => `Buffer after ${durationText(v)}` },
 ];
 
+/** The payment policy in words (DESIGN section 11): "Deposit $20.00", "Card on file: no-show fee $15.00". */
+function paymentWords(p: Service['policies']): string[] {
+  if (p.paymentPolicy === 'deposit' && p.depositCents) return [`Deposit ${formatCents(p.depositCents)} held at booking`];
+  if (p.paymentPolicy !== 'card_on_file') return [];
+  const fees = [p.noShowFeeCents ? `no-show fee ${formatCents(p.noShowFeeCents)}` : null, p.lateCancelFeeCents ? `late-cancel fee ${formatCents(p.lateCancelFeeCents)}` : null];
+  return [`Card on file: ${fees.filter(Boolean).join(', ')}`];
+}
+
 /** The service's own policies, or nothing when it follows the business's in everything. */
 export function ServiceOverrides({ service }: { service: Service }) {
-  const set = WORDS.flatMap(({ key, text }) => {
+  const set = [...WORDS.flatMap(({ key, text }) => {
     const value = service.policies[key];
     return typeof value === 'number' ? [text(value)] : [];
-  });
+  }), ...paymentWords(service.policies)];
   if (set.length === 0) return null;
   return (
     <div className="mt-2 text-sm" data-testid="service-overrides">

@@ -31,6 +31,8 @@ describe("the service form's policy overrides", () => {
     expect(sent.policies).toEqual({
       minNoticeMinutes: null, maxAdvanceDays: null, slotIntervalMinutes: null, cancelCutoffMinutes: 1440, rescheduleCutoffMinutes: null,
       maxActivePerCustomer: 2, swapCutoffMinutes: 30, bufferBeforeMinutes: null, bufferAfterMinutes: null,
+      // the payment policy (DESIGN section 11): none, every amount cleared
+      paymentPolicy: null, depositCents: null, noShowFeeCents: null, lateCancelFeeCents: null,
     });
     expect(serviceInputSchema.safeParse(sent).success).toBe(true);
   });
@@ -104,5 +106,30 @@ describe('a service in the Services tab', () => {
     own.unmount();
     renderApp(<ServiceOverrides service={makeService()} />);
     expect(screen.queryByTestId('service-overrides')).toBeNull();
+  });
+});
+
+describe('the payment policy of a service (DESIGN section 11)', () => {
+  it('sends a deposit in cents, and the amounts of other policies as null', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderApp(<ServiceFormDialog open service={makeService()} busy={false} onOpenChange={() => {}} onSubmit={onSubmit} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Service' });
+    await user.click(within(dialog).getByRole('button', { name: 'More options' }));
+    await user.selectOptions(within(dialog).getByLabelText('Payment policy'), 'deposit');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('A deposit policy needs depositCents (at least 50)')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('Deposit ($)'), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const sent = onSubmit.mock.calls[0][0];
+    expect(sent.policies).toMatchObject({ paymentPolicy: 'deposit', depositCents: 2000, noShowFeeCents: null, lateCancelFeeCents: null });
+    expect(serviceInputSchema.safeParse(sent).success).toBe(true);
+  });
+
+  it('says a card-on-file policy in the service list', async () => {
+    const { ServiceOverrides } = await import('./service-overrides');
+    renderApp(<ServiceOverrides service={makeService({ policies: { paymentPolicy: 'card_on_file', noShowFeeCents: 1500, lateCancelFeeCents: 1000 } })} />);
+    expect(await screen.findByText('Card on file: no-show fee $15.00, late-cancel fee $10.00')).toBeInTheDocument();
   });
 });

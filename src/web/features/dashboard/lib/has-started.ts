@@ -29,3 +29,15 @@ export function canCompleteNow(date: string, time: string, timeZone: string, now
   const from = completableFrom(date, time);
   return `${from.date} ${from.time}` <= nowIn(timeZone, now);
 }
+
+/** The wall clock from which the owner may mark an appointment a no-show: RULES.noShowFromMinutesAfterStart after its start (DESIGN section 11). */
+export function noShowFrom(date: string, time: string): { date: string; time: string } {
+  const minutes = timeToMinutes(time) + RULES.noShowFromMinutesAfterStart;
+  return minutes < 24 * 60 ? { date, time: minutesToTime(minutes) } : { date: addDays(date, 1), time: minutesToTime(minutes - 24 * 60) };
+}
+
+/** True once the owner may mark the appointment a no-show in the business's zone (the server's 409 has the last word). */
+export function canMarkNoShowNow(date: string, time: string, timeZone: string, now = new Date()): boolean {
+  const from = noShowFrom(date, time);
+  return `${from.date} ${from.time}` <= nowIn(timeZone, now);
+}

@@ -10,6 +10,7 @@ const rows: { key: keyof Wallet; label: string; hint: string }[] = [
   { key: 'heldInEscrow', label: 'Held in escrow', hint: 'for your offers' },
   { key: 'pendingIncoming', label: 'Pending incoming', hint: 'paid to you when both appointments are completed' },
   { key: 'earnings', label: 'Earnings', hint: 'released to you' },
+  { key: 'depositsHeld', label: 'Deposits held', hint: 'on your card for upcoming bookings: refunded on a cancel in time' },
 ];
 
 /** The wallet: credit, escrow held for the user's offers, money on its way and what has been paid out. */
@@ -34,7 +35,8 @@ export function WalletCard() {
           <p className="text-sm text-red-600">Wallet unavailable.</p>
         ) : (
           <dl className="divide-y divide-slate-100" aria-live="polite">
-            {rows.map(({ key, label, hint }) => (
+            {/* A server from before deposits (DESIGN section 11) sends no depositsHeld: that row is left out. */}
+            {rows.filter(({ key }) => wallet.data[key] !== undefined).map(({ key, label, hint }) => (
               <div key={key} className="flex items-baseline justify-between gap-3 py-2" data-testid={`wallet-${key}`}>
                 <dt className="min-w-0">
                   <span className="text-sm text-slate-800">{label}</span>

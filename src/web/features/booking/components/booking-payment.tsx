@@ -1,0 +1,31 @@
+import { CreditCard } from 'lucide-react';
+import { paymentLine, paymentPolicyOf, type PaymentTerms } from '@contract/payment-policy-text';
+import { PaymentMethodFields, type StripeCardSlot } from '@/features/payments';
+
+/**
+ * The money of a booking under a payment policy (DESIGN section 11), before the customer confirms:
+ * what is held now or may be charged later, and when; then the card (a deposit is authorized on it,
+ * a card on file saved). Nothing for a service without a policy.
+ */
+export function BookingPayment({ terms, cancelCutoffMinutes, cardNumber, onCardNumberChange, declined, stripeCard }: {
+  terms: PaymentTerms;
+  cancelCutoffMinutes: number | null;
+  cardNumber: string;
+  onCardNumberChange: (value: string) => void;
+  declined: string | null;
+  stripeCard: StripeCardSlot;
+}) {
+  const line = paymentLine(terms, cancelCutoffMinutes);
+  if (!line) return null;
+  return (
+    <section aria-labelledby="booking-payment-title" className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm">
+      <h3 id="booking-payment-title" className="flex items-center gap-2 font-medium text-slate-900">
+        <CreditCard className="size-4" aria-hidden="true" />
+        {paymentPolicyOf(terms) === 'deposit' ? 'Deposit' : 'Card on file'}
+      </h3>
+      <p data-testid="booking-money-line" className="text-slate-700">{line}</p>
+      <PaymentMethodFields idPrefix="booking" method="cash" onMethodChange={() => {}} cardNumber={cardNumber} onCardNumberChange={onCardNumberChange}
+        declined={declined} stripeCard={stripeCard} cardOnly />
+    </section>
+  );
+}
