@@ -32,6 +32,7 @@ export const serverFeatureDependencies = {
   'share-pages': ['businesses'],
   staff: ['availability', 'businesses', 'changes', 'notifications'],
   wallet: ['credits', 'ledger', 'offers'],
+  waitlist: ['appointments', 'availability', 'businesses', 'changes', 'notifications'],
 };
 
 /** Which features each web feature may import; screens compose the rest in src/web/routes. */

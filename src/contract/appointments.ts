@@ -117,6 +117,8 @@ export const appointmentSchema = z.object({
    * section 10: 30 days after completion; in the past once that has gone by); else null.
    */
   reviewableUntil: z.string().nullable(),
+  /** A waitlist hold (status held, DESIGN section 11): the instant it ends unless claimed; else null. */
+  heldUntil: z.string().nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -58,6 +58,11 @@ export const RULES = {
   availabilitySearchTimes: 5,
   /** …and the most listed services one page of a date, time or party-size search looks at: a page of a search few match ends early, with a Link to go on. */
   availabilitySearchScanPerPage: 400,
+  /** Waitlist (DESIGN section 11): a freed slot is held for the oldest waiting customer this many minutes… */
+  waitlistHoldMinutes: 10,
+  /** …or this many when its start is less than waitlistNearStartHours away. */
+  waitlistHoldNearMinutes: 5,
+  waitlistNearStartHours: 2,
 } as const;
 
 export type Rules = typeof RULES;

@@ -46,6 +46,8 @@ export const appointmentRowSchema = z.object({
   /** Its customer's review (DESIGN section 10), if written. */
   reviewId: z.number().int().nullable(),
   reviewRating: z.number().int().nullable(),
+  /** A waitlist hold's end (DESIGN section 11), ISO; null for any other appointment. */
+  heldUntil: z.union([z.date(), z.string()]).nullable().optional(),
 });
 
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;

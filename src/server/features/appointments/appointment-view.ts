@@ -54,5 +54,6 @@ export function toAppointment(row: AppointmentRow, viewer: Pick<User, 'id'> | nu
     staffRequested: row.staffRequested,
     review: isMine && row.reviewId !== null && row.reviewRating !== null ? { id: row.reviewId, rating: row.reviewRating } : null,
     reviewableUntil: reviewableUntil(row, isMine),
+    heldUntil: row.heldUntil ? new Date(row.heldUntil).toISOString() : null,
   };
 }

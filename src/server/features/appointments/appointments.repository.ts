@@ -46,7 +46,11 @@ const viewColumns = {
   // Its review, joined in the same query (reviews_appointment_id_key: at most one).
   reviewId: reviews.id,
   reviewRating: reviews.rating,
+  heldUntil: sql<string | null>`case when ${appointments.status} = 'held' then ${appointments.heldUntil} end`,
 };
+
+// A hold that lapsed unclaimed (cancelled, held_until kept) was never a booking: lists leave it out.
+const notLapsedHold = sql`not (${appointments.status} = 'cancelled' and ${appointments.heldUntil} is not null)`;
 
 export type { AppointmentRow } from './appointment-row.js';
 
@@ -108,6 +112,7 @@ export async function listAppointments(db: Db, f: AppointmentFilter, limit = 200
     f.activeOnly ? inArray(appointments.status, [...SLOT_HOLDING_STATUSES]) : undefined,
     // A restaurant offer's pending reservation is the sender's alone: never part of a business's list.
     ne(appointments.status, 'pending'),
+    notLapsedHold,
   ];
   return selectView(db)
     .where(and(...conditions))
@@ -142,6 +147,7 @@ export async function pageAppointmentsOfCustomer(
         f.serviceId !== undefined ? eq(appointments.serviceId, f.serviceId) : undefined,
         f.date !== undefined ? dayRange(f.date) : undefined,
         f.status !== undefined ? eq(appointments.status, f.status) : undefined,
+        notLapsedHold,
         customerPages.after(after),
       ),
     )

@@ -5,3 +5,4 @@ export { type AppointmentRow, appointmentRowSchema } from './appointment-row.js'
 export { cancelAsBusiness } from './cancel-appointment.js';
 export { requireOwnAppointment } from './own-appointment.js';
 export { readAppointments } from './trade-appointments.js';
+export { toAppointment } from './appointment-view.js';

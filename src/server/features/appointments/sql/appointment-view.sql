@@ -22,7 +22,9 @@ BEGIN
       'staffId', a.staff_id, 'staffName', sm.name, 'staffRequested', a.staff_requested,
       'cancelledByBusiness', que_cancelled_by_business(a.status, a.cancelled_by, bz.owner_id),
       -- Its review (DESIGN section 10) and, for a completed one, its completion (nothing changes it after).
-      'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating)
+      'updatedAt', a.updated_at, 'reviewId', rv.id, 'reviewRating', rv.rating,
+      -- A waitlist hold's end (DESIGN section 11).
+      'heldUntil', CASE WHEN a.status = 'held' THEN a.held_until END)
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment

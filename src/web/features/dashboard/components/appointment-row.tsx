@@ -8,7 +8,7 @@ import { formatShortDate } from '@/components/ui/calendar';
 import { formatClock } from '@/lib/business-time';
 import { visitorPhoneRegion } from '@/lib/phone-region';
 
-const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary' } as const;
+const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary', held: 'warning' } as const;
 const swapLabel = { held: 'Swapped · escrow held', released: 'Swapped · escrow released', refunded: 'Swapped · refunded' } as const;
 
 /** One appointment as the business sees it: who, what, when (`showStaff`: and with which member), and how to reach them. */
