@@ -1147,7 +1147,7 @@ CREATE TABLE public.changes (
     actor_id integer,
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text]))),
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'held'::text, 'hold_lapsed'::text]))),
     CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
 );
 

@@ -20,6 +20,7 @@ CREATE TABLE "waitlist_entries" (
 );
 --> statement-breakpoint
 ALTER TABLE "appointments" DROP CONSTRAINT "appointments_status_check";--> statement-breakpoint
+ALTER TABLE "changes" DROP CONSTRAINT "changes_kind_check";--> statement-breakpoint
 -- A waitlist hold (status held) occupies its time like a booking: the generated column is made again
 -- (PostgreSQL 15 cannot change its expression), and with it the overlap constraint over it (0014).
 ALTER TABLE "appointments" DROP CONSTRAINT "appointments_no_overlap";--> statement-breakpoint
@@ -41,4 +42,7 @@ CREATE INDEX "waitlist_entries_customer_idx" ON "waitlist_entries" USING btree (
 CREATE INDEX "waitlist_entries_appointment_idx" ON "waitlist_entries" USING btree ("appointment_id");--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_held_check" CHECK ("appointments"."status" <> 'held' or "appointments"."held_until" is not null);--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_release_outcome_check" CHECK ("appointments"."release_outcome" is null or ("appointments"."released_at" is not null and "appointments"."release_outcome" in ('pending', 'on_time', 'late')));--> statement-breakpoint
-ALTER TABLE "appointments" ADD CONSTRAINT "appointments_status_check" CHECK ("appointments"."status" in ('confirmed', 'pending', 'cancelled', 'completed', 'held'));
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_status_check" CHECK ("appointments"."status" in ('confirmed', 'pending', 'cancelled', 'completed', 'held'));--> statement-breakpoint
+ALTER TABLE "changes" ADD CONSTRAINT "changes_kind_check" CHECK ("changes"."kind" IN ('booked', 'moved', 'swapped', 'cancelled', 'completed', 'reassigned',
+		'offer_made', 'offer_countered', 'offer_accepted', 'offer_ended', 'offer_settled',
+		'held', 'hold_lapsed'));
