@@ -593,7 +593,8 @@ DECLARE
 BEGIN
   SELECT ap.customer_id, ap.status, ap.booked_policies, ap.starts_at, ap.starts_instant, bz.time_zone INTO a
     FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment FOR UPDATE OF ap;
-  IF NOT FOUND OR a.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  IF NOT FOUND OR a.status = 'held' THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  IF a.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'Only its customer can release this booking'; END IF;
   IF a.status <> 'confirmed' THEN
     RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('Only a confirmed booking can be released; this one is %s', a.status);
   END IF;
@@ -3954,7 +3955,8 @@ DECLARE
   e waitlist_entries;
 BEGIN
   SELECT * INTO e FROM waitlist_entries WHERE id = p_entry FOR UPDATE;
-  IF NOT FOUND OR e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'That waitlist entry is not yours'; END IF;
   CASE e.status
     WHEN 'waiting' THEN RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'Nothing has opened for this entry yet: you will be told when a time is held for you';
     WHEN 'claimed' THEN RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'You have already claimed this time: it is in My Appointments';
@@ -4095,7 +4097,8 @@ DECLARE
   e waitlist_entries;
 BEGIN
   SELECT * INTO e FROM waitlist_entries WHERE id = p_entry FOR UPDATE;
-  IF NOT FOUND OR e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'That waitlist entry is not yours'; END IF;
   IF e.status NOT IN ('waiting', 'offered') THEN
     RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('This waitlist entry has already ended (%s)', e.status);
   END IF;

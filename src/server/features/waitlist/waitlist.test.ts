@@ -115,7 +115,7 @@ describe('a freed slot', () => {
     expect(await queryRows(ctx.database, `select 1 from queue_entries where appointment_id = ${offered.offer!.appointmentId}`)).toEqual([]);
 
     // Someone else's entry cannot be claimed.
-    expect((await w2.post(`/api/waitlist/${e1}/claim`)).statusCode).toBe(404);
+    expect((await w2.post(`/api/waitlist/${e1}/claim`)).statusCode).toBe(403);
     const claimed = await w1.post(`/api/waitlist/${e1}/claim`);
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(claimed.json()).toMatchObject({ status: 'claimed', offer: null, appointmentId: offered.offer!.appointmentId });
@@ -208,7 +208,7 @@ describe('release to the waitlist', () => {
 
   it('counts it late when nobody claims the slot before the start, and is refused outside the cut-off or for others', async () => {
     const shop = await insideCutoff();
-    expect((await shop.a.post(`/api/appointments/${shop.id}/release`)).statusCode).toBe(404);
+    expect((await shop.a.post(`/api/appointments/${shop.id}/release`)).statusCode).toBe(403);
     expect((await shop.c.post(`/api/appointments/${shop.id}/release`)).statusCode).toBe(200);
     expect((await shop.c.post(`/api/appointments/${shop.id}/release`)).statusCode).toBe(409);
     await runJobNow(`waitlist:release:${shop.id}`, new Date().toISOString());

@@ -126,7 +126,8 @@ DECLARE
 BEGIN
   SELECT ap.customer_id, ap.status, ap.booked_policies, ap.starts_at, ap.starts_instant, bz.time_zone INTO a
     FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment FOR UPDATE OF ap;
-  IF NOT FOUND OR a.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  IF NOT FOUND OR a.status = 'held' THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  IF a.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'Only its customer can release this booking'; END IF;
   IF a.status <> 'confirmed' THEN
     RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('Only a confirmed booking can be released; this one is %s', a.status);
   END IF;

@@ -11,7 +11,8 @@ DECLARE
   e waitlist_entries;
 BEGIN
   SELECT * INTO e FROM waitlist_entries WHERE id = p_entry FOR UPDATE;
-  IF NOT FOUND OR e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'That waitlist entry is not yours'; END IF;
   CASE e.status
     WHEN 'waiting' THEN RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'Nothing has opened for this entry yet: you will be told when a time is held for you';
     WHEN 'claimed' THEN RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'You have already claimed this time: it is in My Appointments';

@@ -32,7 +32,8 @@ DECLARE
   e waitlist_entries;
 BEGIN
   SELECT * INTO e FROM waitlist_entries WHERE id = p_entry FOR UPDATE;
-  IF NOT FOUND OR e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'That waitlist entry is not yours'; END IF;
   IF e.status NOT IN ('waiting', 'offered') THEN
     RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('This waitlist entry has already ended (%s)', e.status);
   END IF;
