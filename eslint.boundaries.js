@@ -37,10 +37,10 @@ export const serverFeatureDependencies = {
 
 /** Which features each web feature may import; screens compose the rest in src/web/routes. */
 export const webFeatureDependencies = {
-  appointments: ['auth', 'availability', 'businesses', 'reviews', 'staff'],
+  appointments: ['auth', 'availability', 'businesses', 'reviews', 'staff', 'waitlist'],
   auth: [],
   availability: [],
-  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'reviews', 'services', 'staff'],
+  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'queue', 'reviews', 'services', 'staff', 'waitlist'],
   businesses: ['auth', 'availability', 'reviews'],
   credits: [],
   dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'reviews', 'services', 'staff'],
@@ -55,6 +55,7 @@ export const webFeatureDependencies = {
   services: [],
   staff: [],
   wallet: [],
+  waitlist: [],
 };
 
 /** Throws when the declared dependencies contain a cycle, naming it. */
