@@ -72,7 +72,7 @@ export function JoinWaitlistForm({ businessId, serviceId, staffId, partySize, da
         </Field>
       </div>
       {error && <p className="text-sm text-red-700" role="alert">{error}</p>}
-      <Button type="submit" variant="outline" className="min-h-11 w-full" disabled={join.isPending}>
+      <Button type="submit" variant="outline" className="h-auto min-h-11 w-full whitespace-normal py-2" disabled={join.isPending}>
         <BellPlus aria-hidden="true" />
         {join.isPending ? 'Joining…' : `Notify me between ${formatClock(fromTime, timeZone)} and ${formatClock(toTime, timeZone)}`}
       </Button>
