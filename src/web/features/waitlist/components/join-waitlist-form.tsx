@@ -7,7 +7,8 @@ import { formatLongDate } from '@/components/ui/calendar';
 import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { formatClock } from '@/lib/business-time';
+import { formatTime12h } from '@contract/time';
+import { formatClock, zoneNote } from '@/lib/business-time';
 import { useJoinWaitlist } from '../api/waitlist';
 
 /** Half-hour marks of the day, "HH:MM", for the window's two ends (the end may be 24:00… shown as midnight is not needed: up to 23:30). */
@@ -59,22 +60,23 @@ export function JoinWaitlistForm({ businessId, serviceId, staffId, partySize, da
   return (
     <form onSubmit={submit} className="w-full max-w-sm space-y-3 rounded-lg border border-slate-200 bg-white p-3 text-left" aria-label="Notify me if something opens" data-testid="join-waitlist">
       <p className="text-sm font-medium text-slate-800">Notify me if something opens on this day</p>
+      {zoneNote(timeZone) && <p className="text-xs text-slate-600">{zoneNote(timeZone)}</p>}
       <div className="grid grid-cols-2 gap-3">
         <Field id="waitlist-from" label="Between">
           <NativeSelect id="waitlist-from" className="min-h-11" value={fromTime} onChange={(e) => setFrom(e.target.value)}>
-            {MARKS.map((m) => <option key={m} value={m}>{formatClock(m, timeZone)}</option>)}
+            {MARKS.map((m) => <option key={m} value={m}>{formatTime12h(m)}</option>)}
           </NativeSelect>
         </Field>
         <Field id="waitlist-to" label="And">
           <NativeSelect id="waitlist-to" className="min-h-11" value={toTime} onChange={(e) => setTo(e.target.value)}>
-            {MARKS.slice(1).map((m) => <option key={m} value={m}>{formatClock(m, timeZone)}</option>)}
+            {MARKS.slice(1).map((m) => <option key={m} value={m}>{formatTime12h(m)}</option>)}
           </NativeSelect>
         </Field>
       </div>
       {error && <p className="text-sm text-red-700" role="alert">{error}</p>}
       <Button type="submit" variant="outline" className="h-auto min-h-11 w-full whitespace-normal py-2" disabled={join.isPending}>
         <BellPlus aria-hidden="true" />
-        {join.isPending ? 'Joining…' : `Notify me between ${formatClock(fromTime, timeZone)} and ${formatClock(toTime, timeZone)}`}
+        {join.isPending ? 'Joining…' : `Notify me between ${formatTime12h(fromTime)} and ${formatTime12h(toTime)}`}
       </Button>
     </form>
   );
