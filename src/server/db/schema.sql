@@ -3981,26 +3981,23 @@ CREATE FUNCTION public.que_waitlist_follow(c public.changes, p_horizon integer, 
     LANGUAGE plpgsql
     AS $$
 DECLARE
-  v_date date;
+  a record;
+  v_start timestamp;
   v_released int;
 BEGIN
-  IF c.business_id IS NULL OR c.appointment_id IS NULL THEN RETURN 0; END IF;
-  IF c.kind IN ('cancelled', 'hold_lapsed') THEN
-    v_date := (c.data->>'startsAt')::timestamp::date;
-  ELSIF c.kind = 'moved' AND c.data ? 'from' THEN
-    v_date := left(c.data->>'from', 10)::date;
-  ELSE
-    RETURN 0;
-  END IF;
-  IF v_date IS NULL OR NOT EXISTS (SELECT 1 FROM waitlist_entries WHERE business_id = c.business_id AND date = v_date AND status = 'waiting') THEN
-    RETURN 0;
-  END IF;
-  IF c.kind = 'cancelled' THEN
-    SELECT id INTO v_released FROM appointments WHERE id = c.appointment_id AND release_outcome = 'pending';
+  IF c.business_id IS NULL OR c.appointment_id IS NULL OR c.kind NOT IN ('cancelled', 'hold_lapsed', 'moved') THEN RETURN 0; END IF;
+  SELECT starts_at, duration, release_outcome INTO a FROM appointments WHERE id = c.appointment_id;
+  IF NOT FOUND THEN RETURN 0; END IF;
+  -- The period freed: the row's own (a cancel, a lapse), or the one a move left.
+  v_start := CASE WHEN c.kind = 'moved' THEN (c.data->>'from')::timestamp ELSE coalesce((c.data->>'startsAt')::timestamp, a.starts_at) END;
+  IF v_start IS NULL THEN RETURN 0; END IF;
+  IF c.kind = 'cancelled' AND a.release_outcome = 'pending' THEN
+    v_released := c.appointment_id;
   ELSIF c.kind = 'hold_lapsed' THEN
     SELECT released_appointment_id INTO v_released FROM waitlist_entries WHERE appointment_id = c.appointment_id ORDER BY id DESC LIMIT 1;
   END IF;
-  RETURN que_waitlist_offer_freed(c.business_id, v_date, v_released, p_horizon, p_now);
+  RETURN que_waitlist_offer_freed(c.business_id, v_start::date, to_char(v_start, 'HH24:MI'),
+    to_char(v_start + a.duration * interval '1 minute', 'HH24:MI'), v_released, p_horizon, p_now);
 END
 $$;
 
@@ -4108,10 +4105,10 @@ END
 $$;
 
 --
--- Name: que_waitlist_offer_freed(integer, date, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_waitlist_offer_freed(integer, date, text, text, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_waitlist_offer_freed(p_business integer, p_date date, p_released integer, p_horizon integer, p_now timestamp with time zone) RETURNS integer
+CREATE FUNCTION public.que_waitlist_offer_freed(p_business integer, p_date date, p_from text, p_to text, p_released integer, p_horizon integer, p_now timestamp with time zone) RETURNS integer
     LANGUAGE plpgsql
     AS $$
 DECLARE
@@ -4121,8 +4118,12 @@ DECLARE
 BEGIN
   -- The business first, as every writer of its times (que_require_slot): then the entries.
   PERFORM 1 FROM businesses WHERE id = p_business FOR NO KEY UPDATE;
-  FOR e IN SELECT * FROM waitlist_entries WHERE business_id = p_business AND date = p_date AND status = 'waiting'
-            ORDER BY created_at, id FOR UPDATE LOOP
+  -- Only entries the freed time can serve: a day's other entries are not read for slots (the
+  -- dear part), so a freed slot costs one availability read, not one per waiter that day.
+  FOR e IN SELECT w.* FROM waitlist_entries w JOIN services sv ON sv.id = w.service_id
+            WHERE w.business_id = p_business AND w.date = p_date AND w.status = 'waiting'
+              AND w.from_time < p_to AND (w.to_time::interval + sv.duration * interval '1 minute') > p_from::interval
+            ORDER BY w.created_at, w.id FOR UPDATE OF w LOOP
     v_hold := que_appointment_hold(e.customer_id, p_business, e.service_id, p_date, e.from_time, e.to_time, e.party_size, e.staff_id, p_horizon, p_now);
     CONTINUE WHEN v_hold IS NULL;
     UPDATE waitlist_entries SET status = 'offered', appointment_id = (v_hold->>'appointmentId')::int,

@@ -1,10 +1,11 @@
--- Capacity freed on p_date at p_business (a cancel, a release, a move away, a hold that lapsed):
--- each waiting entry of that day, oldest first, is offered the first free start in its window, as a
+-- Capacity freed on p_date at p_business between p_from and p_to (a cancel, a release, a move away,
+-- a hold that lapsed): each waiting entry of that day whose visit could use that time (a start in its
+-- window that overlaps it), oldest first, is offered the first free start in its window, as a
 -- held appointment (que_appointment_hold, under the business lock: nobody else can take it) whose
 -- lapse is a job of the queue at its held_until (job key per hold). An entry that fits nothing keeps
 -- waiting and the next is tried, so a freed slot goes to the oldest entry it suits. p_released: the
 -- released booking whose slot this is (its outcome follows the claim). Returns how many were offered.
-CREATE OR REPLACE FUNCTION que_waitlist_offer_freed(p_business integer, p_date date, p_released integer, p_horizon integer, p_now timestamp with time zone)
+CREATE OR REPLACE FUNCTION que_waitlist_offer_freed(p_business integer, p_date date, p_from text, p_to text, p_released integer, p_horizon integer, p_now timestamp with time zone)
  RETURNS integer
  LANGUAGE plpgsql
 AS $$
@@ -15,8 +16,12 @@ DECLARE
 BEGIN
   -- The business first, as every writer of its times (que_require_slot): then the entries.
   PERFORM 1 FROM businesses WHERE id = p_business FOR NO KEY UPDATE;
-  FOR e IN SELECT * FROM waitlist_entries WHERE business_id = p_business AND date = p_date AND status = 'waiting'
-            ORDER BY created_at, id FOR UPDATE LOOP
+  -- Only entries the freed time can serve: a day's other entries are not read for slots (the
+  -- dear part), so a freed slot costs one availability read, not one per waiter that day.
+  FOR e IN SELECT w.* FROM waitlist_entries w JOIN services sv ON sv.id = w.service_id
+            WHERE w.business_id = p_business AND w.date = p_date AND w.status = 'waiting'
+              AND w.from_time < p_to AND (w.to_time::interval + sv.duration * interval '1 minute') > p_from::interval
+            ORDER BY w.created_at, w.id FOR UPDATE OF w LOOP
     v_hold := que_appointment_hold(e.customer_id, p_business, e.service_id, p_date, e.from_time, e.to_time, e.party_size, e.staff_id, p_horizon, p_now);
     CONTINUE WHEN v_hold IS NULL;
     UPDATE waitlist_entries SET status = 'offered', appointment_id = (v_hold->>'appointmentId')::int,
