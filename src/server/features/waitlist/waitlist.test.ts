@@ -175,6 +175,23 @@ describe('a freed slot', () => {
   });
 });
 
+describe('how long a hold lasts', () => {
+  it('is 10 minutes, or 5 when the start is under 2 hours away (RULES.waitlistHoldMinutes, waitlistHoldNearMinutes)', async () => {
+    const shop = await fullMorning();
+    const c = await signUp(ctx.app);
+    const holdAt = async (localNow: string, from: string) => {
+      const [row] = await queryRows<{ hold: { heldUntil: string; time: string } }>(ctx.database,
+        `select que_appointment_hold(${c.user.id}, ${shop.businessId}, ${shop.serviceId}, '${shop.date}', '${from}', '17:00', 1, NULL, 365,
+                (timestamp '${shop.date} ${localNow}' at time zone 'America/New_York')) as hold`);
+      const now = (await queryRows<{ at: Date }>(ctx.database, `select (timestamp '${shop.date} ${localNow}' at time zone 'America/New_York') as at`))[0].at;
+      return { ...row.hold, minutes: (new Date(row.hold.heldUntil).getTime() - new Date(now).getTime()) / 60_000 };
+    };
+    // 10:00 is free: held from 08:30 (90 minutes before) for 5 minutes; 14:00 from 11:00 (3 hours before) for 10.
+    expect(await holdAt('08:30', '10:00')).toMatchObject({ time: '10:00', minutes: 5 });
+    expect(await holdAt('11:00', '14:00')).toMatchObject({ time: '14:00', minutes: 10 });
+  });
+});
+
 describe('release to the waitlist', () => {
   async function insideCutoff() {
     const shop = await fullMorning();
