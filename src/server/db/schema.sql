@@ -618,9 +618,14 @@ $$;
 CREATE FUNCTION public.que_appointment_release_outcome(p_appointment integer, p_outcome text) RETURNS boolean
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  v_business int;
 BEGIN
-  UPDATE appointments SET release_outcome = p_outcome, updated_at = now() WHERE id = p_appointment AND release_outcome = 'pending';
-  RETURN FOUND;
+  UPDATE appointments SET release_outcome = p_outcome, updated_at = now() WHERE id = p_appointment AND release_outcome = 'pending'
+  RETURNING business_id INTO v_business;
+  IF NOT FOUND THEN RETURN false; END IF;
+  PERFORM que_record_change('release_settled', p_appointment, NULL, v_business, NULL, jsonb_build_object('outcome', p_outcome));
+  RETURN true;
 END
 $$;
 
@@ -1148,7 +1153,7 @@ CREATE TABLE public.changes (
     actor_id integer,
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'held'::text, 'hold_lapsed'::text]))),
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text]))),
     CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
 );
 

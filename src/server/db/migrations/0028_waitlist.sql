@@ -45,4 +45,4 @@ ALTER TABLE "appointments" ADD CONSTRAINT "appointments_release_outcome_check" C
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_status_check" CHECK ("appointments"."status" in ('confirmed', 'pending', 'cancelled', 'completed', 'held'));--> statement-breakpoint
 ALTER TABLE "changes" ADD CONSTRAINT "changes_kind_check" CHECK ("changes"."kind" IN ('booked', 'moved', 'swapped', 'cancelled', 'completed', 'reassigned',
 		'offer_made', 'offer_countered', 'offer_accepted', 'offer_ended', 'offer_settled',
-		'held', 'hold_lapsed'));
+		'held', 'hold_lapsed', 'release_settled'));

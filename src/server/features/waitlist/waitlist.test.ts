@@ -202,6 +202,9 @@ describe('release to the waitlist', () => {
     expect(booked.statusCode).toBe(201);
     return { ...shop, c, id: booked.json().id as number };
   }
+  // The change fees follow (a deposit kept or refunded, a late-cancel fee): recorded once, when decided.
+  const settled = async (id: number) =>
+    (await queryRows<{ data: { outcome: string } }>(ctx.database, `select data from changes where kind = 'release_settled' and appointment_id = ${id}`)).map((r) => r.data);
   const outcome = async (id: number) =>
     (await queryRows<{ release_outcome: string | null }>(ctx.database, `select release_outcome from appointments where id = ${id}`))[0].release_outcome;
 
@@ -218,6 +221,7 @@ describe('release to the waitlist', () => {
     expect((await entry(w, e.id)).offer).toMatchObject({ time: '10:00' });
     expect((await w.post(`/api/waitlist/${e.id}/claim`)).statusCode).toBe(200);
     expect(await outcome(shop.id)).toBe('on_time');
+    expect(await settled(shop.id)).toEqual([{ outcome: 'on_time' }]);
     // Its start passing changes nothing now.
     await runJobNow(`waitlist:release:${shop.id}`, new Date().toISOString());
     expect(await outcome(shop.id)).toBe('on_time');
@@ -230,6 +234,7 @@ describe('release to the waitlist', () => {
     expect((await shop.c.post(`/api/appointments/${shop.id}/release`)).statusCode).toBe(409);
     await runJobNow(`waitlist:release:${shop.id}`, new Date().toISOString());
     expect(await outcome(shop.id)).toBe('late');
+    expect(await settled(shop.id)).toEqual([{ outcome: 'late' }]);
 
     const free = await fullMorning();
     const early = await free.a.post(`/api/appointments/${free.first}/release`);

@@ -146,13 +146,19 @@ $$;
 
 -- How a released booking's cancellation counts (for its fees): 'on_time' when a waiting customer
 -- claimed its slot, 'late' when its start passed unclaimed. Decided once: only a pending outcome
--- changes. Returns whether it changed.
+-- changes, and the change 'release_settled' ({outcome}) is recorded then, for what follows a
+-- cancellation's timing (a deposit refunded or kept, a late-cancel fee) to follow. Returns whether it changed.
 CREATE OR REPLACE FUNCTION que_appointment_release_outcome(p_appointment integer, p_outcome text)
  RETURNS boolean
  LANGUAGE plpgsql
 AS $$
+DECLARE
+  v_business int;
 BEGIN
-  UPDATE appointments SET release_outcome = p_outcome, updated_at = now() WHERE id = p_appointment AND release_outcome = 'pending';
-  RETURN FOUND;
+  UPDATE appointments SET release_outcome = p_outcome, updated_at = now() WHERE id = p_appointment AND release_outcome = 'pending'
+  RETURNING business_id INTO v_business;
+  IF NOT FOUND THEN RETURN false; END IF;
+  PERFORM que_record_change('release_settled', p_appointment, NULL, v_business, NULL, jsonb_build_object('outcome', p_outcome));
+  RETURN true;
 END
 $$;
