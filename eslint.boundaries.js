@@ -35,14 +35,15 @@ export const serverFeatureDependencies = {
   'share-pages': ['businesses'],
   staff: ['availability', 'businesses', 'changes', 'notifications'],
   wallet: ['credits', 'deposits', 'ledger', 'offers'],
+  waitlist: ['appointments', 'availability', 'businesses', 'changes', 'notifications'],
 };
 
 /** Which features each web feature may import; screens compose the rest in src/web/routes. */
 export const webFeatureDependencies = {
-  appointments: ['auth', 'availability', 'businesses', 'reviews', 'staff'],
+  appointments: ['auth', 'availability', 'businesses', 'reviews', 'staff', 'waitlist'],
   auth: [],
   availability: [],
-  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'payments', 'queue', 'reviews', 'services', 'staff'],
+  booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'payments', 'queue', 'reviews', 'services', 'staff', 'waitlist'],
   businesses: ['auth', 'availability', 'reviews'],
   credits: [],
   dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'reminders', 'reviews', 'services', 'staff'],
@@ -58,6 +59,7 @@ export const webFeatureDependencies = {
   services: [],
   staff: [],
   wallet: [],
+  waitlist: [],
 };
 
 /** Throws when the declared dependencies contain a cycle, naming it. */

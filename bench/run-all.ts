@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const ALL = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'web-bundle', 'discovery-latency'];
+const ALL = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'waitlist-latency', 'web-bundle', 'discovery-latency'];
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const failed: string[] = [];
 for (const name of only ?? ALL) {

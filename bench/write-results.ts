@@ -21,7 +21,7 @@ interface FaultInjection {
   changesFollowed?: number;
 }
 
-const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'follow-latency', 'reminders', 'web-bundle', 'strand-scan'];
+const ORDER = ['booking-contention', 'staff-contention', 'offer-contention', 'booking-throughput', 'offer-throughput', 'availability-latency', 'history-growth', 'ws-fanout', 'email-latency', 'follow-latency', 'reminders', 'waitlist-latency', 'web-bundle', 'strand-scan'];
 
 /** Why a bench's target is missed and what comes next: written by whoever profiled it, shown beside a miss. */
 /** What a reader should know about a figure whether or not this run met its target. */

@@ -133,6 +133,8 @@ export const appointmentSchema = z.object({
   deposit: depositSchema.nullable(),
   /** A card kept on file (DESIGN section 11): the fees it may be charged, and those charged (once each); null without one. */
   cardFees: cardFeesSchema.nullable(),
+  /** A waitlist hold (status held, DESIGN section 11): the instant it ends unless claimed; else null. */
+  heldUntil: z.string().nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

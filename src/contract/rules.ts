@@ -72,6 +72,11 @@ export const RULES = {
   /** Most reminder rules a business keeps, and the furthest ahead one may be (30 days). */
   remindersMax: 5,
   reminderOffsetMaxMinutes: 43_200,
+  /** Waitlist (DESIGN section 11): a freed slot is held for the oldest waiting customer this many minutes… */
+  waitlistHoldMinutes: 10,
+  /** …or this many when its start is less than waitlistNearStartHours away. */
+  waitlistHoldNearMinutes: 5,
+  waitlistNearStartHours: 2,
 } as const;
 
 export type Rules = typeof RULES;

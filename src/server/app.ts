@@ -13,7 +13,7 @@ import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
 import { appointmentsRoutes, cancelAsBusiness, requireOwnAppointment } from './features/appointments/index.js';
 import { authJobs, authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
-import { availabilityRoutes, earliestFollowsChange, earliestJobs, startEarliestRefresher } from './features/availability/index.js';
+import { availabilityRoutes, earliestFollowsChange, earliestJobs, slotRules, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes, settleStrandedWith } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
 import { changeRetentionJobs, changeTasks } from './features/changes/index.js';
@@ -28,6 +28,7 @@ import { reviewsRoutes } from './features/reviews/index.js';
 import { servicesRoutes } from './features/services/index.js';
 import { type BuildManifest, sharePagesRoutes } from './features/share-pages/index.js';
 import { reassignAppointment, staffRoutes, strandedAppointmentIds } from './features/staff/index.js';
+import { waitlistFollowsChange, waitlistJobs, waitlistRoutes } from './features/waitlist/index.js';
 import { walletRoutes } from './features/wallet/index.js';
 import { combineJobFeatures, startJobRunner } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
@@ -133,6 +134,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
           (tx, change) => emailFollowsChange(tx, change.id),
           // after the booking's own e-mail: a reminder due at booking follows the confirmation
           (tx, change) => remindersFollowChange(tx, change, now()),
+          // freed time offered to the waitlist as holds (their own changes), and holds told in the bell
+          waitlistFollowsChange(slotRules(config), now),
           // last: it locks the business's cache rows until the follow transaction commits
           (tx, change) => earliestFollowsChange(tx, change),
         ], (error) => app.log.warn({ err: error }, 'live events of a change were not published')),
@@ -141,6 +144,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       changeRetentionJobs(database.db, now),
       authJobs(database.db),
       idempotencyJobs(database.db),
+      waitlistJobs(database.db, now),
       ...(config.PAYMENT_WORKER ? [paymentJobs(database.db, app.paymentProcessor, app.log)] : []),
       ...(config.OFFER_SWEEPS ? [offerJobs(database.db)] : []),
       ...(config.EARLIEST_REFRESH ? [earliestJobs(database.db)] : []),
@@ -214,6 +218,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(queueRoutes);
       await api.register(reviewsRoutes);
       await api.register(remindersRoutes, { linkKey });
+      await api.register(waitlistRoutes);
     },
     { prefix: '/api' },
   );

@@ -61,6 +61,7 @@ const routes: RouteObject[] = [
       page('/business-register', () => import('@/routes/business-register')),
       page('/restaurant-register', () => import('@/routes/restaurant-register')),
       page('/appointments', () => import('@/routes/appointments')),
+      page('/waitlist', () => import('@/routes/waitlist')),
       page('/book/:businessId', () => import('@/routes/book')),
       page('/book-appointment', () => import('@/routes/book')),
       page('/restaurant/:restaurantId', () => import('@/routes/restaurant')),

@@ -186,6 +186,31 @@ CREATE FUNCTION public.que_appointment_card_fees(p_appointment integer) RETURNS 
 $$;
 
 --
+-- Name: que_appointment_claim_hold(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_claim_hold(p_user integer, p_appointment integer, p_now timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a appointments;
+  v_zone text;
+BEGIN
+  SELECT * INTO a FROM appointments WHERE id = p_appointment FOR UPDATE;
+  IF NOT FOUND OR a.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  SELECT time_zone INTO v_zone FROM businesses WHERE id = a.business_id;
+  IF a.status <> 'held' OR a.held_until <= p_now THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format(
+      'This time was held for you until %s (%s) and has passed to the next person waiting; you are no longer on the waitlist for it',
+      to_char(a.held_until AT TIME ZONE v_zone, 'HH24:MI'), que_zone_label(v_zone));
+  END IF;
+  UPDATE appointments SET status = 'confirmed', updated_at = now() WHERE id = p_appointment;
+  PERFORM que_on_booked(p_appointment, p_user);
+  RETURN que_appointment_view(p_appointment);
+END
+$$;
+
+--
 -- Name: que_appointment_complete(integer, integer, timestamp with time zone, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -330,7 +355,6 @@ CREATE TABLE public.appointments (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     cancelled_by integer,
     legacy_released boolean DEFAULT false NOT NULL,
-    occupies boolean GENERATED ALWAYS AS (((status = ANY (ARRAY['confirmed'::text, 'completed'::text])) AND (NOT legacy_released))) STORED NOT NULL,
     starts_instant timestamp with time zone NOT NULL,
     ends_instant timestamp with time zone NOT NULL,
     legacy_overlap boolean DEFAULT false NOT NULL,
@@ -340,12 +364,18 @@ CREATE TABLE public.appointments (
     staff_id integer,
     staff_requested boolean DEFAULT false NOT NULL,
     customer_confirmed_at timestamp with time zone,
+    occupies boolean GENERATED ALWAYS AS (((status = ANY (ARRAY['confirmed'::text, 'completed'::text, 'held'::text])) AND (NOT legacy_released))) STORED NOT NULL,
+    held_until timestamp with time zone,
+    released_at timestamp with time zone,
+    release_outcome text,
     CONSTRAINT appointments_duration_near_period_check CHECK (((ends_at >= (starts_at + (((duration - 180))::double precision * '00:01:00'::interval))) AND (ends_at <= (starts_at + (((duration + 180))::double precision * '00:01:00'::interval))))),
+    CONSTRAINT appointments_held_check CHECK (((status <> 'held'::text) OR (held_until IS NOT NULL))),
     CONSTRAINT appointments_party_size_check CHECK ((party_size >= 1)),
     CONSTRAINT appointments_period_check CHECK ((ends_at > starts_at)),
     CONSTRAINT appointments_price_check CHECK ((price_cents >= 0)),
+    CONSTRAINT appointments_release_outcome_check CHECK (((release_outcome IS NULL) OR ((released_at IS NOT NULL) AND (release_outcome = ANY (ARRAY['pending'::text, 'on_time'::text, 'late'::text]))))),
     CONSTRAINT appointments_staff_check CHECK (((NOT exclusive) OR (staff_id IS NOT NULL))),
-    CONSTRAINT appointments_status_check CHECK ((status = ANY (ARRAY['confirmed'::text, 'pending'::text, 'cancelled'::text, 'completed'::text, 'no_show'::text])))
+    CONSTRAINT appointments_status_check CHECK ((status = ANY (ARRAY['confirmed'::text, 'pending'::text, 'cancelled'::text, 'completed'::text, 'no_show'::text, 'held'::text])))
 );
 
 --
@@ -472,6 +502,64 @@ END
 $$;
 
 --
+-- Name: que_appointment_hold(integer, integer, integer, date, text, text, integer, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_hold(p_user integer, p_business integer, p_service integer, p_date date, p_from text, p_to text, p_party integer, p_staff integer, p_horizon integer, p_now timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  b businesses;
+  s record;
+  u record;
+  d record;
+  v_restaurant boolean;
+  v_policies jsonb;
+  v_duration int;
+  v_period record;
+  v_start timestamptz;
+  v_until timestamptz;
+  v_staff int;
+  v_ap appointments;
+  i int;
+BEGIN
+  SELECT * INTO b FROM businesses WHERE id = p_business FOR NO KEY UPDATE;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  SELECT id, name, duration, price_cents, policies INTO s FROM services WHERE id = p_service AND business_id = p_business AND deleted_at IS NULL;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  SELECT username, full_name, email, phone INTO u FROM users WHERE id = p_user;
+  v_restaurant := b.business_type = 'restaurant';
+  v_policies := que_policies(b.business_type, b.policies, s.policies);
+  v_duration := CASE WHEN v_restaurant THEN coalesce(b.reservation_duration, s.duration) ELSE s.duration END;
+  SELECT * INTO d FROM que_day_slots_within(p_business, p_date, s.id, coalesce(p_party, 1), NULL, p_horizon, p_now, true, NULL, NULL, p_staff, NOT v_restaurant);
+  IF d.slots IS NULL THEN RETURN NULL; END IF;
+  FOR i IN 1 .. coalesce(cardinality(d.slots), 0) LOOP
+    CONTINUE WHEN d.slots[i] < p_from OR d.slots[i] >= p_to;
+    BEGIN
+      PERFORM que_require_booking_time(v_policies, b.policies ? 'maxAdvanceDays' OR s.policies ? 'maxAdvanceDays', p_date, d.slots[i], b.time_zone, p_now);
+      v_staff := CASE WHEN v_restaurant THEN NULL WHEN p_staff IS NOT NULL THEN p_staff ELSE (d.slot_staff->(i - 1)->>0)::int END;
+      SELECT * INTO v_period FROM que_period(p_date, d.slots[i], v_duration, b.time_zone);
+      v_start := que_instant(v_period.starts_at, b.time_zone);
+      v_until := p_now + CASE WHEN v_start - p_now < que_rule('waitlistNearStartHours') * interval '1 hour'
+                              THEN que_rule('waitlistHoldNearMinutes') ELSE que_rule('waitlistHoldMinutes') END * interval '1 minute';
+      INSERT INTO appointments (business_id, service_id, customer_id, starts_at, ends_at, duration, price_cents, status, exclusive, party_size,
+        customer_name, customer_email, customer_phone, booked_policies, staff_id, staff_requested, held_until)
+      VALUES (p_business, s.id, p_user, v_period.starts_at, v_period.ends_at, v_duration, s.price_cents, 'held', NOT v_restaurant, coalesce(p_party, 1),
+        coalesce(nullif(u.full_name, ''), u.username), coalesce(u.email, ''), coalesce(u.phone, ''), v_policies, v_staff, p_staff IS NOT NULL, v_until)
+      RETURNING * INTO v_ap;
+    EXCEPTION WHEN exclusion_violation OR SQLSTATE 'QB400' OR SQLSTATE 'QB409' OR SQLSTATE 'QBSLT' OR SQLSTATE 'QBSON' OR SQLSTATE 'QBFAR' THEN
+      v_ap := NULL;
+      CONTINUE;
+    END;
+    PERFORM que_record_change('held', v_ap.id, NULL, p_business, NULL, jsonb_build_object('startsAt', v_ap.starts_at, 'heldUntil', v_until));
+    RETURN jsonb_build_object('appointmentId', v_ap.id, 'date', to_char(v_ap.starts_at, 'YYYY-MM-DD'), 'time', to_char(v_ap.starts_at, 'HH24:MI'),
+                              'heldUntil', v_until);
+  END LOOP;
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: que_appointment_instants(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -520,6 +608,24 @@ BEGIN
     END IF;
   END IF;
   RETURN NEW;
+END
+$$;
+
+--
+-- Name: que_appointment_lapse_hold(integer, timestamp with time zone, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_lapse_hold(p_appointment integer, p_now timestamp with time zone, p_force boolean) RETURNS boolean
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a appointments;
+BEGIN
+  SELECT * INTO a FROM appointments WHERE id = p_appointment FOR UPDATE;
+  IF NOT FOUND OR a.status <> 'held' OR (NOT p_force AND a.held_until > p_now) THEN RETURN false; END IF;
+  UPDATE appointments SET status = 'cancelled', updated_at = now() WHERE id = p_appointment;
+  PERFORM que_record_change('hold_lapsed', p_appointment, NULL, a.business_id, NULL, jsonb_build_object('startsAt', a.starts_at));
+  RETURN true;
 END
 $$;
 
@@ -582,6 +688,54 @@ END
 $$;
 
 --
+-- Name: que_appointment_release(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_release(p_user integer, p_appointment integer, p_now timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a record;
+BEGIN
+  SELECT ap.customer_id, ap.status, ap.booked_policies, ap.starts_at, ap.starts_instant, bz.time_zone INTO a
+    FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment FOR UPDATE OF ap;
+  IF NOT FOUND OR a.status = 'held' THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Appointment not found'; END IF;
+  IF a.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'Only its customer can release this booking'; END IF;
+  IF a.status <> 'confirmed' THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('Only a confirmed booking can be released; this one is %s', a.status);
+  END IF;
+  IF a.starts_instant <= p_now THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'This booking has started; it can no longer be released';
+  END IF;
+  IF NOT que_cutoff_passed(a.booked_policies, 'cancelCutoffMinutes', a.starts_at, a.time_zone, p_now) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'This booking can still be cancelled free of charge: cancel it instead of releasing it';
+  END IF;
+  UPDATE appointments SET status = 'cancelled', cancelled_by = p_user, released_at = p_now, release_outcome = 'pending', updated_at = now()
+   WHERE id = p_appointment;
+  PERFORM que_cancelled_effects(p_appointment, p_user);
+  RETURN que_appointment_view(p_appointment);
+END
+$$;
+
+--
+-- Name: que_appointment_release_outcome(integer, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_release_outcome(p_appointment integer, p_outcome text) RETURNS boolean
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_business int;
+BEGIN
+  UPDATE appointments SET release_outcome = p_outcome, updated_at = now() WHERE id = p_appointment AND release_outcome = 'pending'
+  RETURNING business_id INTO v_business;
+  IF NOT FOUND THEN RETURN false; END IF;
+  PERFORM que_record_change('release_settled', p_appointment, NULL, v_business, NULL, jsonb_build_object('outcome', p_outcome));
+  RETURN true;
+END
+$$;
+
+--
 -- Name: que_appointment_view(integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -610,7 +764,9 @@ BEGIN
       -- Confirmed by its customer from a reminder's link (DESIGN section 11).
       'customerConfirmedAt', a.customer_confirmed_at,
       -- Its deposit (DESIGN section 11): {amountCents, status}, or null.
-      'deposit', que_appointment_deposit(a.id), 'cardFees', que_appointment_card_fees(a.id))
+      'deposit', que_appointment_deposit(a.id), 'cardFees', que_appointment_card_fees(a.id),
+      -- A waitlist hold's end (DESIGN section 11).
+      'heldUntil', CASE WHEN a.status = 'held' THEN a.held_until END)
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment
@@ -1141,7 +1297,7 @@ CREATE TABLE public.changes (
     actor_id integer,
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text]))),
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text]))),
     CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
 );
 
@@ -1157,6 +1313,8 @@ DECLARE
   v_service_name text;
   v_business businesses;
 BEGIN
+  -- A waitlist hold offered (DESIGN section 11): its own message (que_hold_email).
+  IF c.kind = 'held' THEN PERFORM que_hold_email(c); RETURN; END IF;
   IF c.kind NOT IN ('booked', 'moved', 'swapped', 'cancelled') OR c.appointment_id IS NULL THEN RETURN; END IF;
   SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
@@ -2146,6 +2304,40 @@ BEGIN
   PERFORM que_cancelled_effects(p_target, p_by_user);
   -- The sender's table is booked.
   PERFORM que_on_booked(p_pending, p_by_user);
+END
+$$;
+
+--
+-- Name: que_hold_email(public.changes); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_hold_email(c public.changes) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_ap appointments;
+  v_service text;
+  v_business businesses;
+  v_until text;
+BEGIN
+  SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
+  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
+  SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
+  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
+  v_until := to_char((c.data->>'heldUntil')::timestamptz AT TIME ZONE v_business.time_zone, 'HH24:MI');
+  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id)
+  VALUES ('waitlist_offer', v_ap.customer_email,
+    format('A time opened: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
+    array_to_string(ARRAY[
+      format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
+      'A time you were waiting for has opened, and it is held for you.', '',
+      que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
+      format('When: %s (%s)', que_slot_text(v_ap.starts_at), que_zone_label(v_business.time_zone)),
+      format('Held for you until %s (%s). After that it passes to the next person waiting.', v_until, que_zone_label(v_business.time_zone)), '',
+      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'),
+    v_ap.id);
+  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', v_ap.id),
+    queue_name => 'email:' || (v_ap.id % 16), job_key => 'email:appointment:' || v_ap.id, job_key_mode => 'preserve_run_at');
 END
 $$;
 
@@ -4360,6 +4552,227 @@ END
 $$;
 
 --
+-- Name: que_waitlist_claim(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_claim(p_user integer, p_entry integer, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  e waitlist_entries;
+BEGIN
+  SELECT * INTO e FROM waitlist_entries WHERE id = p_entry FOR UPDATE;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'That waitlist entry is not yours'; END IF;
+  CASE e.status
+    WHEN 'waiting' THEN RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'Nothing has opened for this entry yet: you will be told when a time is held for you';
+    WHEN 'claimed' THEN RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'You have already claimed this time: it is in My Appointments';
+    WHEN 'cancelled' THEN RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'You left this waitlist entry';
+    WHEN 'expired' THEN
+      RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = 'The time held for you was not claimed in time and has passed to the next person waiting';
+    ELSE NULL;
+  END CASE;
+  -- Past its held_until it is refused there (409), even before the lapse job has run.
+  PERFORM que_appointment_claim_hold(p_user, e.appointment_id, p_now);
+  UPDATE waitlist_entries SET status = 'claimed', updated_at = now() WHERE id = p_entry;
+  IF e.released_appointment_id IS NOT NULL THEN PERFORM que_appointment_release_outcome(e.released_appointment_id, 'on_time'); END IF;
+  RETURN e.appointment_id;
+END
+$$;
+
+--
+-- Name: que_waitlist_follow(public.changes, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_follow(c public.changes, p_horizon integer, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a record;
+  v_start timestamp;
+  v_released int;
+BEGIN
+  IF c.business_id IS NULL OR c.appointment_id IS NULL OR c.kind NOT IN ('cancelled', 'hold_lapsed', 'moved') THEN RETURN 0; END IF;
+  SELECT starts_at, duration, release_outcome INTO a FROM appointments WHERE id = c.appointment_id;
+  IF NOT FOUND THEN RETURN 0; END IF;
+  -- The period freed: the row's own (a cancel, a lapse), or the one a move left.
+  v_start := CASE WHEN c.kind = 'moved' THEN (c.data->>'from')::timestamp ELSE coalesce((c.data->>'startsAt')::timestamp, a.starts_at) END;
+  IF v_start IS NULL THEN RETURN 0; END IF;
+  IF c.kind = 'cancelled' AND a.release_outcome = 'pending' THEN
+    v_released := c.appointment_id;
+  ELSIF c.kind = 'hold_lapsed' THEN
+    SELECT released_appointment_id INTO v_released FROM waitlist_entries WHERE appointment_id = c.appointment_id ORDER BY id DESC LIMIT 1;
+  END IF;
+  RETURN que_waitlist_offer_freed(c.business_id, v_start::date, to_char(v_start, 'HH24:MI'),
+    to_char(v_start + a.duration * interval '1 minute', 'HH24:MI'), v_released, p_horizon, p_now);
+END
+$$;
+
+--
+-- Name: que_waitlist_hold_lapse(integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_hold_lapse(p_appointment integer, p_now timestamp with time zone) RETURNS timestamp with time zone
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  e waitlist_entries;
+  v_until timestamptz;
+BEGIN
+  SELECT * INTO e FROM waitlist_entries WHERE appointment_id = p_appointment AND status = 'offered' FOR UPDATE;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  IF que_appointment_lapse_hold(p_appointment, p_now, false) THEN
+    UPDATE waitlist_entries SET status = 'expired', updated_at = now() WHERE id = e.id;
+    RETURN NULL;
+  END IF;
+  SELECT held_until INTO v_until FROM appointments WHERE id = p_appointment AND status = 'held';
+  RETURN v_until;
+END
+$$;
+
+--
+-- Name: que_waitlist_join(integer, integer, integer, date, text, text, integer, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_join(p_user integer, p_business integer, p_service integer, p_date date, p_from text, p_to text, p_staff integer, p_party integer, p_horizon integer, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  b businesses;
+  v_service_business int;
+  v_today date;
+  v_now_time text;
+  d record;
+  v_free text;
+  v_id int;
+BEGIN
+  SELECT * INTO b FROM businesses WHERE id = p_business;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Business not found'; END IF;
+  SELECT business_id INTO v_service_business FROM services WHERE id = p_service AND deleted_at IS NULL;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Service not found'; END IF;
+  IF v_service_business <> p_business THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'serviceId: that service is not offered by this business';
+  END IF;
+  IF p_user = b.owner_id THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'You cannot join the waitlist of your own business';
+  END IF;
+  IF p_staff IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staff_members WHERE id = p_staff AND business_id = p_business AND active) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'staffId: no such staff member works at this business';
+  END IF;
+  IF b.business_type = 'restaurant' AND coalesce(p_party, 1) > coalesce(b.max_party_size, 20) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = format('partySize: this restaurant seats parties of at most %s', coalesce(b.max_party_size, 20));
+  END IF;
+  IF p_to <= p_from THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'toTime: the window must end after it starts (fromTime)';
+  END IF;
+  v_today := (p_now AT TIME ZONE b.time_zone)::date;
+  v_now_time := to_char(p_now AT TIME ZONE b.time_zone, 'HH24:MI');
+  IF p_date < v_today OR (p_date = v_today AND p_to <= v_now_time) THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'date: that window has already passed';
+  END IF;
+  SELECT * INTO d FROM que_day_slots_within(p_business, p_date, p_service, coalesce(p_party, 1), NULL, p_horizon, p_now, true, NULL, NULL, p_staff, false);
+  IF d.closed IN ('beyond_horizon', 'beyond_window') THEN
+    RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'date: this business does not take bookings that far ahead';
+  END IF;
+  SELECT t INTO v_free FROM unnest(d.slots) t WHERE t >= p_from AND t < p_to ORDER BY t LIMIT 1;
+  IF v_free IS NOT NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('%s is free on that day now: book it instead of waiting', v_free);
+  END IF;
+  BEGIN
+    INSERT INTO waitlist_entries (customer_id, business_id, service_id, staff_id, party_size, date, from_time, to_time)
+    VALUES (p_user, p_business, p_service, p_staff, coalesce(p_party, 1), p_date, p_from, p_to)
+    RETURNING id INTO v_id;
+  EXCEPTION WHEN unique_violation THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV',
+      MESSAGE = format('You are already on the waitlist of %s for %s: leave that entry first to change it', b.business_name, p_date);
+  END;
+  RETURN v_id;
+END
+$$;
+
+--
+-- Name: que_waitlist_leave(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_leave(p_user integer, p_entry integer, p_now timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  e waitlist_entries;
+BEGIN
+  SELECT * INTO e FROM waitlist_entries WHERE id = p_entry FOR UPDATE;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Waitlist entry not found'; END IF;
+  IF e.customer_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'QB403', MESSAGE = 'That waitlist entry is not yours'; END IF;
+  IF e.status NOT IN ('waiting', 'offered') THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBINV', MESSAGE = format('This waitlist entry has already ended (%s)', e.status);
+  END IF;
+  IF e.status = 'offered' THEN PERFORM que_appointment_lapse_hold(e.appointment_id, p_now, true); END IF;
+  UPDATE waitlist_entries SET status = 'cancelled', updated_at = now() WHERE id = p_entry;
+END
+$$;
+
+--
+-- Name: que_waitlist_offer_freed(integer, date, text, text, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_offer_freed(p_business integer, p_date date, p_from text, p_to text, p_released integer, p_horizon integer, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  e waitlist_entries;
+  v_hold jsonb;
+  v_count int := 0;
+BEGIN
+  -- The business first, as every writer of its times (que_require_slot): then the entries.
+  PERFORM 1 FROM businesses WHERE id = p_business FOR NO KEY UPDATE;
+  -- Only entries the freed time can serve: a day's other entries are not read for slots (the
+  -- dear part), so a freed slot costs one availability read, not one per waiter that day.
+  FOR e IN SELECT w.* FROM waitlist_entries w JOIN services sv ON sv.id = w.service_id
+            WHERE w.business_id = p_business AND w.date = p_date AND w.status = 'waiting'
+              AND w.from_time < p_to AND (w.to_time::interval + sv.duration * interval '1 minute') > p_from::interval
+            ORDER BY w.created_at, w.id FOR UPDATE OF w LOOP
+    v_hold := que_appointment_hold(e.customer_id, p_business, e.service_id, p_date, e.from_time, e.to_time, e.party_size, e.staff_id, p_horizon, p_now);
+    CONTINUE WHEN v_hold IS NULL;
+    UPDATE waitlist_entries SET status = 'offered', appointment_id = (v_hold->>'appointmentId')::int,
+                                released_appointment_id = p_released, updated_at = now()
+     WHERE id = e.id;
+    PERFORM graphile_worker.add_job('waitlist_hold_lapse', json_build_object('appointmentId', (v_hold->>'appointmentId')::int),
+      run_at => (v_hold->>'heldUntil')::timestamptz, job_key => 'waitlist:hold:' || (v_hold->>'appointmentId'), max_attempts => 25);
+    v_count := v_count + 1;
+  END LOOP;
+  RETURN v_count;
+END
+$$;
+
+--
+-- Name: que_waitlist_release(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_release(p_user integer, p_appointment integer, p_now timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_view jsonb := que_appointment_release(p_user, p_appointment, p_now);
+BEGIN
+  PERFORM graphile_worker.add_job('waitlist_release_due', json_build_object('appointmentId', p_appointment),
+    run_at => (SELECT starts_instant FROM appointments WHERE id = p_appointment), job_key => 'waitlist:release:' || p_appointment, max_attempts => 25);
+  RETURN v_view;
+END
+$$;
+
+--
+-- Name: que_waitlist_release_due(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_release_due(p_appointment integer) RETURNS boolean
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RETURN que_appointment_release_outcome(p_appointment, 'late');
+END
+$$;
+
+--
 -- Name: que_wall_clock_at_or_after(timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5358,6 +5771,49 @@ CREATE SEQUENCE public.users_id_seq
 ALTER SEQUENCE public.users_id_seq OWNED BY public.users.id;
 
 --
+-- Name: waitlist_entries; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.waitlist_entries (
+    id integer NOT NULL,
+    customer_id integer NOT NULL,
+    business_id integer NOT NULL,
+    service_id integer NOT NULL,
+    staff_id integer,
+    party_size integer DEFAULT 1 NOT NULL,
+    date date NOT NULL,
+    from_time text NOT NULL,
+    to_time text NOT NULL,
+    status text DEFAULT 'waiting'::text NOT NULL,
+    appointment_id integer,
+    released_appointment_id integer,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT waitlist_entries_offer_check CHECK (((status <> 'offered'::text) OR (appointment_id IS NOT NULL))),
+    CONSTRAINT waitlist_entries_party_size_check CHECK ((party_size >= 1)),
+    CONSTRAINT waitlist_entries_status_check CHECK ((status = ANY (ARRAY['waiting'::text, 'offered'::text, 'claimed'::text, 'expired'::text, 'cancelled'::text]))),
+    CONSTRAINT waitlist_entries_window_check CHECK (((from_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text) AND (to_time ~ '^([01][0-9]|2[0-4]):[0-5][0-9]$'::text) AND (to_time > from_time)))
+);
+
+--
+-- Name: waitlist_entries_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.waitlist_entries_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: waitlist_entries_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.waitlist_entries_id_seq OWNED BY public.waitlist_entries.id;
+
+--
 -- Name: appointment_charges id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -5494,6 +5950,12 @@ ALTER TABLE ONLY public.staff_time_off ALTER COLUMN id SET DEFAULT nextval('publ
 --
 
 ALTER TABLE ONLY public.users ALTER COLUMN id SET DEFAULT nextval('public.users_id_seq'::regclass);
+
+--
+-- Name: waitlist_entries id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.waitlist_entries ALTER COLUMN id SET DEFAULT nextval('public.waitlist_entries_id_seq'::regclass);
 
 --
 -- Name: app_rules app_rules_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5792,6 +6254,13 @@ ALTER TABLE ONLY public.staff_time_off
 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
+
+--
+-- Name: waitlist_entries waitlist_entries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_pkey PRIMARY KEY (id);
 
 --
 -- Name: appointment_charges_once_key; Type: INDEX; Schema: public; Owner: -
@@ -6242,6 +6711,30 @@ CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(ema
 --
 
 CREATE UNIQUE INDEX users_username_lower_key ON public.users USING btree (lower(username));
+
+--
+-- Name: waitlist_entries_appointment_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_entries_appointment_idx ON public.waitlist_entries USING btree (appointment_id);
+
+--
+-- Name: waitlist_entries_customer_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_entries_customer_idx ON public.waitlist_entries USING btree (customer_id, created_at, id);
+
+--
+-- Name: waitlist_entries_one_active_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX waitlist_entries_one_active_key ON public.waitlist_entries USING btree (customer_id, business_id, date) WHERE (status = ANY (ARRAY['waiting'::text, 'offered'::text]));
+
+--
+-- Name: waitlist_entries_waiting_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_entries_waiting_idx ON public.waitlist_entries USING btree (business_id, date, created_at, id) WHERE (status = 'waiting'::text);
 
 --
 -- Name: appointments appointments_blocked_period; Type: TRIGGER; Schema: public; Owner: -
@@ -6829,6 +7322,48 @@ ALTER TABLE ONLY public.staff_members
 
 ALTER TABLE ONLY public.staff_time_off
     ADD CONSTRAINT staff_time_off_staff_id_staff_members_id_fk FOREIGN KEY (staff_id) REFERENCES public.staff_members(id);
+
+--
+-- Name: waitlist_entries waitlist_entries_appointment_id_appointments_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_appointment_id_appointments_id_fk FOREIGN KEY (appointment_id) REFERENCES public.appointments(id);
+
+--
+-- Name: waitlist_entries waitlist_entries_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id);
+
+--
+-- Name: waitlist_entries waitlist_entries_customer_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_customer_id_users_id_fk FOREIGN KEY (customer_id) REFERENCES public.users(id);
+
+--
+-- Name: waitlist_entries waitlist_entries_released_appointment_id_appointments_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_released_appointment_id_appointments_id_fk FOREIGN KEY (released_appointment_id) REFERENCES public.appointments(id);
+
+--
+-- Name: waitlist_entries waitlist_entries_service_id_services_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_service_id_services_id_fk FOREIGN KEY (service_id) REFERENCES public.services(id);
+
+--
+-- Name: waitlist_entries waitlist_entries_staff_id_staff_members_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_staff_id_staff_members_id_fk FOREIGN KEY (staff_id) REFERENCES public.staff_members(id);
 
 --
 -- PostgreSQL database dump complete

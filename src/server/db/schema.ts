@@ -323,12 +323,21 @@ export const appointments = pgTable(
     staffId: integer('staff_id').references(() => staffMembers.id),
     // The customer chose this member (not "anyone"): a reschedule or swap keeps them or fails.
     staffRequested: boolean('staff_requested').notNull().default(false),
+    // Waitlist (DESIGN section 11): a `held` appointment holds its slot for a waiting customer until
+    // this instant (then it lapses, status cancelled, and passes on). Kept after a claim or a lapse:
+    // a cancelled row with it set was a hold never claimed (lists leave those out).
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    // Released to the waitlist inside the cancel cut-off (POST /api/appointments/{id}/release): when,
+    // and how the cancellation counts for fees: pending until someone claims the slot (on_time) or
+    // its start passes unclaimed (late).
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releaseOutcome: text('release_outcome'),
     // Whether the appointment holds its time (DESIGN section 4): every status but cancelled does,
     // except a restaurant offer's pending table, which holds no seats until the offer is accepted.
     // The one definition of it: the overlap constraint and the slot reads both say `occupies`.
     occupies: boolean('occupies')
       .notNull()
-      .generatedAlwaysAs(sql`status in ('confirmed', 'completed') and not legacy_released`),
+      .generatedAlwaysAs(sql`status in ('confirmed', 'completed', 'held') and not legacy_released`),
   },
   (t) => [
     index('appointments_business_starts_idx').on(t.businessId, t.startsAt),
@@ -341,7 +350,9 @@ export const appointments = pgTable(
     // Slot reads (appointments holding a slot or seats over a period, exclusive or not: restaurants
     // share seats; those that occupy their time, above) use the GiST index of the exclusion
     // constraint appointments_no_overlap (business_id, the blocked period, then the staff member when exclusive; WHERE occupies).
-    check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed', 'no_show')`),
+    check('appointments_status_check', sql`${t.status} in ('confirmed', 'pending', 'cancelled', 'completed', 'no_show', 'held')`),
+    check('appointments_held_check', sql`${t.status} <> 'held' or ${t.heldUntil} is not null`),
+    check('appointments_release_outcome_check', sql`${t.releaseOutcome} is null or (${t.releasedAt} is not null and ${t.releaseOutcome} in ('pending', 'on_time', 'late'))`),
     check('appointments_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointments_party_size_check', sql`${t.partySize} >= 1`),
     check('appointments_staff_check', sql`not ${t.exclusive} or ${t.staffId} is not null`),
@@ -649,6 +660,47 @@ export const queueEntries = pgTable(
   ],
 );
 
+/**
+ * The waitlist (DESIGN section 11): a customer waiting for a time to open at a business on a date,
+ * between fromTime and toTime (wall clock, the business's zone). waiting -> offered (a held
+ * appointment, appointment_id, until its held_until) -> claimed, or expired (the hold lapsed and
+ * passed on), or cancelled by the customer. One active (waiting or offered) entry per customer,
+ * business and date. The oldest waiting entry of a day is offered first.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => users.id),
+    businessId: integer('business_id').notNull().references(() => businesses.id),
+    serviceId: integer('service_id').notNull().references(() => services.id),
+    staffId: integer('staff_id').references(() => staffMembers.id),
+    partySize: integer('party_size').notNull().default(1),
+    date: date('date', { mode: 'string' }).notNull(),
+    fromTime: text('from_time').notNull(),
+    toTime: text('to_time').notNull(),
+    status: text('status').notNull().default('waiting'),
+    // The held appointment while offered, and after (claimed: the booking; expired: the lapsed hold).
+    appointmentId: integer('appointment_id').references(() => appointments.id),
+    // The released appointment whose slot this offer came from (its outcome follows the claim).
+    releasedAppointmentId: integer('released_appointment_id').references(() => appointments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_one_active_key').on(t.customerId, t.businessId, t.date).where(sql`${t.status} in ('waiting', 'offered')`),
+    // The day's waiting entries, oldest first: what a freed slot is offered to.
+    index('waitlist_entries_waiting_idx').on(t.businessId, t.date, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
+    // A customer's list, newest first.
+    index('waitlist_entries_customer_idx').on(t.customerId, t.createdAt, t.id),
+    index('waitlist_entries_appointment_idx').on(t.appointmentId),
+    check('waitlist_entries_status_check', sql`${t.status} in ('waiting', 'offered', 'claimed', 'expired', 'cancelled')`),
+    check('waitlist_entries_window_check', sql`${t.fromTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.toTime} ~ '^([01][0-9]|2[0-4]):[0-5][0-9]$' and ${t.toTime} > ${t.fromTime}`),
+    check('waitlist_entries_offer_check', sql`${t.status} <> 'offered' or ${t.appointmentId} is not null`),
+    check('waitlist_entries_party_size_check', sql`${t.partySize} >= 1`),
+  ],
+);
+
 /** In-app notifications (offer received, countered…, you were called, booking confirmed…). */
 export const notifications = pgTable(
   'notifications',
@@ -827,7 +879,7 @@ export const changes = pgTable(
   (t) => [
     check('changes_kind_check', sql`${t.kind} IN ('booked', 'moved', 'swapped', 'cancelled', 'completed', 'reassigned',
 		'offer_made', 'offer_countered', 'offer_accepted', 'offer_ended', 'offer_settled',
-		'no_show')`),
+		'no_show', 'held', 'hold_lapsed', 'release_settled')`),
     check('changes_subject_check', sql`${t.appointmentId} IS NOT NULL OR ${t.offerId} IS NOT NULL`),
     index('changes_appointment_idx').on(t.appointmentId, t.id).where(sql`${t.appointmentId} IS NOT NULL`),
     index('changes_offer_idx').on(t.offerId, t.id).where(sql`${t.offerId} IS NOT NULL`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { TIME_ZONE } from '../features/appointments/test-fixtures.js';
+import { TIME_ZONE, upcomingWeekday } from '../features/appointments/test-fixtures.js';
 import { authorizedIntent } from '../features/payments/test-fixtures.js';
 import { instantOf, todayIn } from '../time/business-time.js';
 import { clockOf, queryRows } from './test-app.js';
@@ -34,6 +34,8 @@ export const OPEN_ROUTES: Record<string, string> = {
   'POST /api/login': 'signs in with credentials; limits are tested in auth tests',
   'POST /api/logout': 'ends only the caller’s own sessions',
   'GET /api/user': 'answers only the caller’s own account',
+  'POST /api/waitlist': 'creates the caller’s own entry (identity from the session); its rules: waitlist.test.ts',
+  'GET /api/waitlist': 'answers only the caller’s own entries',
   'GET /api/businesses': 'public directory',
   'GET /api/earliest-appointments': 'public listing with no personal data',
   'POST /api/businesses': 'creates the caller’s own business; its userId must equal the caller (businesses tests)',
@@ -199,6 +201,30 @@ const customerReview = async (w: World) => {
   const res = await w.clients.customer!.post(`/api/appointments/${w.extra.visitId}/review`, { rating: 4, text: 'Good' });
   w.extra.reviewId = res.json().id;
 };
+/** The waitlist (DESIGN section 11): the customer's entry, offered a hold of 12:00 on the world's date. */
+const offeredEntry = async (w: World) => {
+  const app = w.clients.owner!.app;
+  // held from the app's clock (a world's may run days ahead), on a day after it
+  const date = upcomingWeekday(15);
+  const [hold] = await queryRows<{ id: number }>(app.database,
+    `select (que_appointment_hold(${w.customerId}, ${w.shopId}, ${w.serviceId}, '${date}', '12:00', '13:00', 1, NULL, 365, '${clockOf(app).now().toISOString()}')->>'appointmentId')::int as id`);
+  const [entry] = await queryRows<{ id: number }>(app.database, `insert into waitlist_entries (customer_id, business_id, service_id, date, from_time, to_time, status, appointment_id)
+    values (${w.customerId}, ${w.shopId}, ${w.serviceId}, '${date}', '12:00', '13:00', 'offered', ${hold.id}) returning id`);
+  w.extra.entryId = entry.id;
+};
+/** A booking of the customer's after the app's clock, inside its cancel cut-off (30 days'), which only they may release. */
+const insideCutoff = async (w: World) => {
+  const booked = await w.clients.customer!.post('/api/appointments', {
+    businessId: w.shopId, serviceId: w.serviceId, date: upcomingWeekday(15), time: '14:00', customerName: 'Pat Doe', customerEmail: 'pat@example.com', customerPhone: '(212) 555-0100',
+  });
+  w.extra.releasedId = booked.json().id;
+  await queryRows(w.clients.owner!.app.database, `update appointments set booked_policies = coalesce(booked_policies, '{}') || '{"cancelCutoffMinutes": 43200}' where id = ${w.extra.releasedId}`);
+};
+const WAITLIST_CASES: AccessCase[] = [
+  { route: 'DELETE /api/waitlist/:id', allowed: ['customer'], prepare: offeredEntry, request: (w) => ({ method: 'DELETE', url: `/api/waitlist/${w.extra.entryId}` }) },
+  { route: 'POST /api/waitlist/:id/claim', allowed: ['customer'], prepare: offeredEntry, request: (w) => ({ method: 'POST', url: `/api/waitlist/${w.extra.entryId}/claim`, payload: {} }) },
+  { route: 'POST /api/appointments/:id/release', allowed: ['customer'], prepare: insideCutoff, request: (w) => ({ method: 'POST', url: `/api/appointments/${w.extra.releasedId}/release`, payload: {} }) },
+];
 const REVIEW_CASES: AccessCase[] = [
   { route: 'POST /api/appointments/:id/review', allowed: ['customer'], prepare: completedVisit, request: (w) => ({ method: 'POST', url: `/api/appointments/${w.extra.visitId}/review`, payload: { rating: 5 } }) },
   { route: 'GET /api/businesses/:id/reviews', allowed: EVERYONE, prepare: customerReview, request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/reviews` }) },
@@ -355,4 +381,5 @@ export const ACCESS_CASES: AccessCase[] = [
     request: (w) => ({ method: 'PUT', url: `/api/businesses/${w.shopId}/reminders`, payload: [{ offsetMinutes: 60, channel: 'email', active: true }] }),
   },
   { route: 'GET /api/appointments/:id/reminders', allowed: ['owner'], request: (w) => ({ method: 'GET', url: `/api/appointments/${w.appointmentId}/reminders` }) },
+  ...WAITLIST_CASES,
 ];

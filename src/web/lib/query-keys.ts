@@ -122,6 +122,9 @@ export const queryKeys = {
   businessQueueToday: (businessId: number) => ['queue', 'business', businessId, 'today'] as const,
 
   notifications: () => ['notifications'] as const,
+
+  /** The signed-in customer's waitlist entries (DESIGN section 11). */
+  myWaitlist: () => ['waitlist', 'mine'] as const,
 };
 
 /**

@@ -8,6 +8,7 @@ import { useUser } from '@/features/auth';
 import { CreditBalanceCard } from '@/features/credits';
 import { CancelAppointmentDialog, OffersSection } from '@/features/offers';
 import { PayoutAccountsCard } from '@/features/payments';
+import { MyWaitlist } from '@/features/waitlist';
 import { WalletCard } from '@/features/wallet';
 import { useDocumentTitle } from '@/lib/document-title';
 
@@ -44,6 +45,8 @@ export default function AppointmentsRoute() {
       <BusinessAccountNote user={user} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
+          {/* Times held for the customer from their waitlist come first: they end in minutes. */}
+          <MyWaitlist emptyHidden />
           <MyAppointments MoveBackDialog={MoveBackDialog} CancelDialog={CancelAppointmentDialog} />
           <OffersSection userId={user.id} />
         </div>

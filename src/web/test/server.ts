@@ -11,6 +11,8 @@ export const server = setupServer(
   http.get('/api/session', () => HttpResponse.json({ user: null })),
   // The test card processor, as PAYMENTS defaults to; a test of the Stripe card step answers its own.
   http.get('/api/payment-config', () => HttpResponse.json({ processor: 'test', stripePublishableKey: null })),
+  // My Appointments shows the customer's waitlist (DESIGN section 11) above the list: none unless a test says so.
+  http.get('/api/waitlist', () => HttpResponse.json([])),
   liveSocketLink.addEventListener('connection', () => undefined),
 );
 

@@ -59,5 +59,6 @@ export function toAppointment(row: AppointmentRow, viewer: Pick<User, 'id'> | nu
       ? { noShowFee: centsToDecimal(row.cardFees.noShowFeeCents), lateCancelFee: centsToDecimal(row.cardFees.lateCancelFeeCents), charged: row.cardFees.charged }
       : null,
     deposit: full && row.deposit ? { amount: centsToDecimal(row.deposit.amountCents), status: row.deposit.status } : null,
+    heldUntil: row.heldUntil ? new Date(row.heldUntil).toISOString() : null,
   };
 }

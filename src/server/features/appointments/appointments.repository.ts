@@ -51,7 +51,11 @@ const viewColumns = {
   // Its deposit (DESIGN section 11), or null.
   cardFees: sql<{ noShowFeeCents: number; lateCancelFeeCents: number; charged: ('no_show_fee' | 'late_cancel_fee')[] } | null>`que_appointment_card_fees(${appointments.id})`,
   deposit: sql<{ amountCents: number; status: 'held' | 'posted' | 'refunded' | 'kept' } | null>`que_appointment_deposit(${appointments.id})`,
+  heldUntil: sql<string | null>`case when ${appointments.status} = 'held' then ${appointments.heldUntil} end`,
 };
+
+// A hold that lapsed unclaimed (cancelled, held_until kept) was never a booking: lists leave it out.
+const notLapsedHold = sql`not (${appointments.status} = 'cancelled' and ${appointments.heldUntil} is not null)`;
 
 export type { AppointmentRow } from './appointment-row.js';
 
@@ -113,6 +117,7 @@ export async function listAppointments(db: Db, f: AppointmentFilter, limit = 200
     f.activeOnly ? inArray(appointments.status, [...SLOT_HOLDING_STATUSES]) : undefined,
     // A restaurant offer's pending reservation is the sender's alone: never part of a business's list.
     ne(appointments.status, 'pending'),
+    notLapsedHold,
   ];
   return selectView(db)
     .where(and(...conditions))
@@ -147,6 +152,7 @@ export async function pageAppointmentsOfCustomer(
         f.serviceId !== undefined ? eq(appointments.serviceId, f.serviceId) : undefined,
         f.date !== undefined ? dayRange(f.date) : undefined,
         f.status !== undefined ? eq(appointments.status, f.status) : undefined,
+        notLapsedHold,
         customerPages.after(after),
       ),
     )

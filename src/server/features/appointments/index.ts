@@ -6,3 +6,4 @@ export { cancelAsBusiness } from './cancel-appointment.js';
 export { requireOwnAppointment } from './own-appointment.js';
 export { readAppointments } from './trade-appointments.js';
 export { cancelAsItsCustomer, confirmAttendance } from './confirm-attendance.js';
+export { toAppointment } from './appointment-view.js';

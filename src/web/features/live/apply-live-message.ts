@@ -35,6 +35,8 @@ export function applyLiveMessage(queryClient: QueryClient, message: ServerMessag
     // On top of the first page: the next page's cursor is the first page's last row, so nothing shifts.
     // Not loaded yet (the bell's first fetch may be on its way): fetched again, so it cannot miss this one.
     const { notification, unread } = message;
+    // A waitlist notice (a time held for you, or passed on): the waitlist and appointments refetch.
+    if (notification.kind.startsWith('waitlist_')) void invalidateKeys(queryClient, [queryKeys.myWaitlist(), ...staleAfterOfferChange()]);
     if (!queryClient.getQueryData(queryKeys.notifications())) return void queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
     queryClient.setQueryData<NotificationPages>(queryKeys.notifications(), (old) =>
       old && mapPages(old, (page, index) => ({

@@ -26,7 +26,9 @@ BEGIN
       -- Confirmed by its customer from a reminder's link (DESIGN section 11).
       'customerConfirmedAt', a.customer_confirmed_at,
       -- Its deposit (DESIGN section 11): {amountCents, status}, or null.
-      'deposit', que_appointment_deposit(a.id), 'cardFees', que_appointment_card_fees(a.id))
+      'deposit', que_appointment_deposit(a.id), 'cardFees', que_appointment_card_fees(a.id),
+      -- A waitlist hold's end (DESIGN section 11).
+      'heldUntil', CASE WHEN a.status = 'held' THEN a.held_until END)
     FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
     WHERE a.id = p_appointment

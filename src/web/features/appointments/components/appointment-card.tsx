@@ -9,6 +9,7 @@ import { formatClock } from '@/lib/business-time';
 import { appointmentActions } from '../lib/appointment-actions';
 import { StatusBadge } from './status-badge';
 import { DepositLine } from './deposit-line';
+import { HeldAppointmentClaim, ReleaseButton } from '@/features/waitlist';
 
 /**
  * Who serves it, worth saying where the shop has staff. Every service business starts with one member
@@ -99,6 +100,13 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
         <DepositLine deposit={a.deposit} cardFees={a.cardFees} />
       </div>
       {can.note && <p className="mt-3 text-sm text-amber-800">{can.note}</p>}
+      {a.status === 'held' && a.heldUntil && (
+        // A waitlist hold (DESIGN section 11): the time is kept for the customer until heldUntil.
+        <div className="mt-3 space-y-2 rounded-lg bg-amber-50 p-3" data-testid="held-appointment">
+          <p className="text-sm text-amber-900">This time opened from your waitlist and is held for you. Claim it to book it.</p>
+          <HeldAppointmentClaim appointmentId={a.id} />
+        </div>
+      )}
       <ReviewPrompt appointment={a} onReview={onReview} />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
         <Button variant="outline" size="sm" disabled={!can.reschedule} onClick={onReschedule}>
@@ -113,6 +121,8 @@ export function AppointmentCard({ appointment: a, onReschedule, onMoveBack, onCa
         <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" disabled={!can.cancel} onClick={onCancel}>
           Cancel
         </Button>
+        {/* Inside the cancel cut-off: the time may go to the waitlist instead (DESIGN section 11). */}
+        {a.status === 'confirmed' && !can.cancel && <ReleaseButton appointmentId={a.id} />}
       </div>
     </Card>
   );

@@ -29,7 +29,8 @@ function minutesUntil(a: Shown, now: number): number | null {
  * its business has the swap market on.
  */
 export function appointmentActions(a: Shown, now: number = Date.now()): AppointmentActions {
-  if (a.status === 'cancelled' || a.status === 'completed') return { reschedule: false, moveBack: false, cancel: false, note: null };
+  // A waitlist hold is claimed (or left) from the waitlist, not moved or cancelled.
+  if (a.status === 'cancelled' || a.status === 'completed' || a.status === 'held') return { reschedule: false, moveBack: false, cancel: false, note: null };
   if (a.status === 'pending') {
     return { reschedule: false, moveBack: false, cancel: true, note: 'Waiting for the answer to your table offer: it can be moved once the offer is accepted.' };
   }

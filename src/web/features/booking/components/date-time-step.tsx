@@ -13,6 +13,8 @@ import type { PublicStaffMember } from '@contract/staff';
 import { useCanSkipTheLine } from '../hooks/use-can-skip-the-line';
 import { EarlierTimePrompt } from './earlier-time-prompt';
 import { NoSlots } from './no-slots';
+import { useUser } from '@/features/auth';
+import { JoinWaitlistForm } from '@/features/waitlist';
 
 // Only loaded when someone opens it.
 const QueueJumpDialog = lazy(() => import('@/features/offers').then((m) => ({ default: m.QueueJumpDialog })));
@@ -59,6 +61,7 @@ export function DateTimeStep({ businessId, businessName, timeZone, policies, ser
   onContinue: () => void;
 }) {
   const today = todayIso(timeZone);
+  const { data: user } = useUser();
   const { slots, nextFree } = useDaySlots(businessId, service.id, date, who);
   const chosenMember = who?.members.find((m) => m.id === who.staffId);
   // A time carried over (from a link or a failed booking) counts only while it is still free.
@@ -124,6 +127,7 @@ export function DateTimeStep({ businessId, businessName, timeZone, policies, ser
                     nextFreeDay={nextFreeDay}
                     onJump={onDateChange}
                     onSkipTheLine={canSkip ? () => setSkipping(true) : undefined}
+                    waitlist={<JoinWaitlistForm businessId={businessId} serviceId={service.id} staffId={staffId} date={date} timeZone={timeZone} signedIn={!!user} />}
                   />
                 }
               />

@@ -9,12 +9,14 @@ import { formatLongDate } from '@/components/ui/calendar';
  * be made (someone else's confirmed appointment that day that takes offers, the swap market on); and
  * the earliest openings elsewhere.
  */
-export function NoSlots({ message, nextFreeDay, onJump, onSkipTheLine }: {
+export function NoSlots({ message, nextFreeDay, onJump, onSkipTheLine, waitlist }: {
   message: string;
   /** The next day with a free time: a string, null when there is none in sight, undefined while looking. */
   nextFreeDay?: string | null;
   onJump?: (date: string) => void;
   onSkipTheLine?: () => void;
+  /** "Notify me if something opens" for this day (the waitlist, DESIGN section 11), beside the next free day. */
+  waitlist?: React.ReactNode;
 }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4 text-center sm:p-6" data-testid="no-slots">
@@ -30,6 +32,7 @@ export function NoSlots({ message, nextFreeDay, onJump, onSkipTheLine }: {
         ) : nextFreeDay === null ? (
           <p className="text-sm text-slate-600">No free times in the coming weeks.</p>
         ) : null}
+        {waitlist}
         {onSkipTheLine && (
           <Button variant="outline" onClick={onSkipTheLine}>
             <Zap aria-hidden="true" />

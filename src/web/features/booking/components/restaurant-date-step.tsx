@@ -5,6 +5,8 @@ import { Field, NativeSelect } from '@/components/ui/input';
 import { useAvailableSlots, useNextOpenDay, useOpenDays } from '@/features/availability';
 import { useCanSkipTheLine } from '../hooks/use-can-skip-the-line';
 import { NoSlots } from './no-slots';
+import { useUser } from '@/features/auth';
+import { JoinWaitlistForm } from '@/features/waitlist';
 import { SelectionFooter } from './selection-footer';
 import { TimeSlotGrid } from '@/components/ui/time-slot-grid';
 
@@ -27,6 +29,7 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
   const chosen = time && slots.data?.includes(time) ? time : null;
   const [skipping, setSkipping] = useState(false);
   const today = todayIso(restaurant.timeZone);
+  const { data: user } = useUser();
   // The month on screen: its closed and full days (for this party) greyed out, from one request.
   const [month, setMonth] = useState((date ?? today).slice(0, 7));
   const openDays = useOpenDays({ businessId: restaurant.id, month, serviceId, partySize });
@@ -75,6 +78,11 @@ export function RestaurantDateStep({ restaurant, serviceId, date, time, partySiz
                     nextFreeDay={nextFreeDay}
                     onJump={(d) => onChange({ date: d, time: null })}
                     onSkipTheLine={canSkip ? () => setSkipping(true) : undefined}
+                    waitlist={
+                      serviceId !== undefined && (
+                        <JoinWaitlistForm businessId={restaurant.id} serviceId={serviceId} partySize={partySize} date={date} timeZone={restaurant.timeZone} signedIn={!!user} />
+                      )
+                    }
                   />
                 }
               />

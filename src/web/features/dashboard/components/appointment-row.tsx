@@ -9,7 +9,7 @@ import { formatClock } from '@/lib/business-time';
 import { visitorPhoneRegion } from '@/lib/phone-region';
 import { DepositLine } from '@/features/appointments';
 
-const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary', no_show: 'destructive' } as const;
+const statusVariant = { confirmed: 'success', pending: 'warning', cancelled: 'destructive', completed: 'secondary', no_show: 'destructive', held: 'warning' } as const;
 const swapLabel = { held: 'Swapped · escrow held', released: 'Swapped · escrow released', refunded: 'Swapped · refunded' } as const;
 
 /** One appointment as the business sees it: who, what, when (`showStaff`: and with which member), and how to reach them. */

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { dateField, timeField } from './availability.js';
+import { jsonId, jsonInteger } from './numbers.js';
+import { timeToMinutes } from './time.js';
+
+// The waitlist (DESIGN section 11): a customer waits for a time to open at a business on a date,
+// between fromTime and toTime (the business's wall clock; toTime exclusive).
+
+export const waitlistStatuses = ['waiting', 'offered', 'claimed', 'expired', 'cancelled'] as const;
+export type WaitlistStatus = (typeof waitlistStatuses)[number];
+
+export const joinWaitlistSchema = z
+  .object({
+    businessId: jsonId('businessId'),
+    serviceId: jsonId('serviceId'),
+    date: dateField('date'),
+    fromTime: timeField('From'),
+    toTime: timeField('Until'),
+    staffId: jsonId('staffId').optional(),
+    partySize: jsonInteger('Party size must be a number', 'Party size must be a whole number').min(1, 'Party size must be at least 1').max(1000, 'Party size is too large').optional(),
+  })
+  .refine((b) => !/^\d\d:\d\d$/.test(b.fromTime) || !/^\d\d:\d\d$/.test(b.toTime) || timeToMinutes(b.toTime) > timeToMinutes(b.fromTime), {
+    message: 'Until must be after From',
+    path: ['toTime'],
+  });
+export type JoinWaitlistInput = z.input<typeof joinWaitlistSchema>;
+
+/** While offered: the held appointment, and when the hold ends (an instant, ISO). */
+export const waitlistOfferSchema = z.object({
+  appointmentId: z.number().int(),
+  date: z.string(),
+  time: z.string(),
+  expiresAt: z.string(),
+});
+
+export const waitlistEntrySchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  businessName: z.string(),
+  serviceId: z.number().int(),
+  serviceName: z.string(),
+  staffId: z.number().int().nullable(),
+  partySize: z.number().int(),
+  date: z.string(),
+  fromTime: z.string(),
+  toTime: z.string(),
+  /** The business's IANA zone: date and times are its wall clock. */
+  timeZone: z.string(),
+  status: z.enum(waitlistStatuses),
+  offer: waitlistOfferSchema.nullable(),
+  /** Once claimed: the booking it became. */
+  appointmentId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;

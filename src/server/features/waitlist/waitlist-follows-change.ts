@@ -1,0 +1,34 @@
+import type { Db } from '../../db/client.js';
+import type { LiveEvent } from '../../live-events.js';
+import type { SlotRules } from '../availability/index.js';
+import type { Change } from '../changes/index.js';
+import { notify } from '../notifications/index.js';
+import { callFollow, findHoldNotice } from './waitlist.repository.js';
+
+// The waitlist follows the change log (decision 0029), in each change's follow job:
+// - time freed on a day (cancelled, released, moved away, a hold lapsed) is offered to that day's
+//   waiting entries, oldest first, as holds (que_waitlist_follow), each hold a change 'held';
+// - a hold ('held') is told to its customer in the bell and over /ws (the e-mail follows the same
+//   change: que_hold_email); a hold that lapsed unclaimed is told too.
+// The web app refetches the waitlist on each notification it is pushed.
+
+export function waitlistFollowsChange(rules: SlotRules, now: () => Date) {
+  return async (tx: Db, change: Change): Promise<LiveEvent[] | void> => {
+    if (change.kind === 'held' || change.kind === 'hold_lapsed') {
+      const hold = change.appointmentId === null ? undefined : await findHoldNotice(tx, change.appointmentId);
+      if (!hold) return;
+      const offered = change.kind === 'held';
+      await notify(tx, {
+        userId: hold.userId,
+        kind: offered ? 'waitlist_offered' : 'waitlist_expired',
+        title: offered ? 'A time opened for you' : 'Your held time has passed on',
+        body: offered
+          ? `${hold.serviceName} at ${hold.businessName}, ${hold.slot}, is held for you until ${hold.until}. Claim it before then.`
+          : `${hold.serviceName} at ${hold.businessName}, ${hold.slot}, was not claimed in time and went to the next person waiting.`,
+        link: '/waitlist',
+        appointmentId: change.appointmentId,
+      });
+    }
+    await callFollow(tx, { changeId: change.id, horizon: rules.restaurantHorizonDays, now: now().toISOString() });
+  };
+}

@@ -1,0 +1,125 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { WaitlistEntry, WaitlistStatus } from '../../../contract/waitlist.js';
+import type { Db } from '../../db/client.js';
+import { newestFirst, type PageKey } from '../../db/keyset.js';
+import { appointments, businesses, services, waitlistEntries } from '../../db/schema.js';
+import { sqlFunction } from '../../db/sql-function.js';
+
+// The waitlist's reads (a customer's list) and its database functions (waitlist/sql), one typed
+// wrapper each.
+
+const p = (name: string) => sql.placeholder(name);
+
+export const callJoin = sqlFunction(
+  'que_waitlist_join',
+  sql`select que_waitlist_join(${p('userId')}::int, ${p('businessId')}::int, ${p('serviceId')}::int, ${p('date')}::date, ${p('fromTime')}::text,
+        ${p('toTime')}::text, ${p('staffId')}::int, ${p('partySize')}::int, ${p('horizon')}::int, ${p('now')}::timestamptz) as id`,
+  z.object({ id: z.number().int() }),
+);
+
+export const callClaim = sqlFunction(
+  'que_waitlist_claim',
+  sql`select que_waitlist_claim(${p('userId')}::int, ${p('entryId')}::int, ${p('now')}::timestamptz) as appointment_id`,
+  z.object({ appointment_id: z.number().int() }),
+);
+
+export const callLeave = sqlFunction(
+  'que_waitlist_leave',
+  sql`select que_waitlist_leave(${p('userId')}::int, ${p('entryId')}::int, ${p('now')}::timestamptz) as done`,
+  z.object({ done: z.unknown() }),
+);
+
+export const callRelease = sqlFunction(
+  'que_waitlist_release',
+  sql`select que_waitlist_release(${p('userId')}::int, ${p('appointmentId')}::int, ${p('now')}::timestamptz) as id`,
+  z.object({ id: z.unknown() }),
+);
+
+export const callFollow = sqlFunction(
+  'que_waitlist_follow',
+  sql`select que_waitlist_follow(c, ${p('horizon')}::int, ${p('now')}::timestamptz) as offered from changes c where c.id = ${p('changeId')}::bigint`,
+  z.object({ offered: z.number().int() }).optional(),
+);
+
+export const callHoldLapse = sqlFunction(
+  'que_waitlist_hold_lapse',
+  sql`select que_waitlist_hold_lapse(${p('appointmentId')}::int, ${p('now')}::timestamptz) as again_at`,
+  z.object({ again_at: z.union([z.date(), z.string()]).nullable() }),
+);
+
+export const callReleaseDue = sqlFunction(
+  'que_waitlist_release_due',
+  sql`select que_waitlist_release_due(${p('appointmentId')}::int) as changed`,
+  z.object({ changed: z.boolean() }),
+);
+
+const customerPages = newestFirst(waitlistEntries.createdAt, waitlistEntries.id);
+
+/** One page of a customer's entries, newest first, and one more if there is another (waitlist_entries_customer_idx). */
+export async function pageEntriesOf(db: Db, customerId: number, limit: number, after?: PageKey) {
+  return db
+    .select({
+      id: waitlistEntries.id,
+      businessId: waitlistEntries.businessId,
+      businessName: businesses.businessName,
+      serviceId: waitlistEntries.serviceId,
+      serviceName: services.name,
+      staffId: waitlistEntries.staffId,
+      partySize: waitlistEntries.partySize,
+      date: waitlistEntries.date,
+      fromTime: waitlistEntries.fromTime,
+      toTime: waitlistEntries.toTime,
+      timeZone: businesses.timeZone,
+      status: waitlistEntries.status,
+      appointmentId: waitlistEntries.appointmentId,
+      heldDate: sql<string | null>`to_char(${appointments.startsAt}, 'YYYY-MM-DD')`,
+      heldTime: sql<string | null>`to_char(${appointments.startsAt}, 'HH24:MI')`,
+      heldUntil: appointments.heldUntil,
+      createdAt: waitlistEntries.createdAt,
+      keyTime: customerPages.keyTime,
+    })
+    .from(waitlistEntries)
+    .innerJoin(businesses, eq(businesses.id, waitlistEntries.businessId))
+    .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
+    .leftJoin(appointments, eq(appointments.id, waitlistEntries.appointmentId))
+    .where(and(eq(waitlistEntries.customerId, customerId), customerPages.after(after)))
+    .orderBy(...customerPages.orderBy)
+    .limit(limit + 1);
+}
+
+export type EntryRow = Awaited<ReturnType<typeof pageEntriesOf>>[number];
+
+export function toEntry(row: EntryRow): WaitlistEntry {
+  const status = row.status as WaitlistStatus;
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    businessName: row.businessName,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    staffId: row.staffId,
+    partySize: row.partySize,
+    date: row.date,
+    fromTime: row.fromTime,
+    toTime: row.toTime,
+    timeZone: row.timeZone,
+    status,
+    offer:
+      status === 'offered' && row.appointmentId !== null && row.heldUntil
+        ? { appointmentId: row.appointmentId, date: row.heldDate ?? row.date, time: row.heldTime ?? '', expiresAt: new Date(row.heldUntil).toISOString() }
+        : null,
+    appointmentId: status === 'claimed' ? row.appointmentId : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** What a hold's notice says: its customer, service, business, time and until when it is held. */
+export async function findHoldNotice(db: Db, appointmentId: number) {
+  const result = (await db.execute(sql`
+    select a.customer_id as "userId", s.name as "serviceName", b.business_name as "businessName", que_slot_text(a.starts_at) as "slot",
+           to_char(a.held_until at time zone b.time_zone, 'HH24:MI') as "until", a.status
+      from appointments a join services s on s.id = a.service_id join businesses b on b.id = a.business_id
+     where a.id = ${appointmentId}`)) as unknown as { rows: { userId: number; serviceName: string; businessName: string; slot: string; until: string; status: string }[] };
+  return result.rows[0];
+}
