@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { type Database, openDatabase } from '../../src/server/db/client.js';
 import { startStripeDouble } from '../../src/server/features/payments/stripe-double.js';
+import { pgliteTemplate } from '../../src/server/test/global-setup.js';
 import { newServiceBusiness, register } from './support/api';
 import { DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
 import { expectAccessible, expectNoHorizontalScroll, shot } from './support/page';
@@ -45,8 +46,9 @@ beforeAll(async () => {
     }),
     RATE_LIMIT_PER_MINUTE: 100_000,
   };
-  database = await openDatabase({ kind: 'pglite', dataDir });
-  await database.migrate();
+  // The API tests' migrated template (src/server/test/global-setup.ts; CI makes it before the tests, and
+  // it is kept for the runs after): a copy opens in about a second of CPU, migrating anew took several.
+  database = await openDatabase({ kind: 'pglite', dataDir, loadDataDir: new Blob([readFileSync(await pgliteTemplate())]) });
   app = await buildApp({ config, database, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
 });

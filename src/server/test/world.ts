@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { book, restaurant, serviceBusiness, upcomingDay, upcomingWeekday } from '../features/appointments/test-fixtures.js';
 import { authorizedIntent } from '../features/payments/test-fixtures.js';
-import { completeVisit, signUp } from './test-app.js';
+import { changesFollowed, completeVisit, signUp } from './test-app.js';
 
 export type Client = Awaited<ReturnType<typeof signUp>>;
 export type Party = 'customer' | 'owner' | 'restaurantOwner' | 'otherCustomer' | 'otherOwner' | 'bidder' | 'anonymous';
@@ -46,7 +46,10 @@ export async function buildWorld(app: FastifyInstance) {
     paymentIntentId: (await authorizedIntent(bidder, 30)).clientSecret,
   });
   expect(offer.statusCode, offer.body).toBe(201);
-  // The offer told the customer: a notification only they may mark read.
+  // The offer told the customer: a notification only they may mark read. It is written by the job that
+  // follows the change (decision 0029), after the request answered: waited for, as a busy machine (worlds
+  // are built several at a time) can take seconds to run it.
+  await changesFollowed(app.database, 20_000);
   const received = (await customer.get('/api/notifications')).json() as { notifications: { id: number; kind: string }[] };
   const notification = received.notifications.find((n) => n.kind === 'offer_received');
   expect(notification).toBeDefined();
