@@ -53,3 +53,15 @@ export const waitlistEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+
+/**
+ * Claiming a held time books it: a service with a payment policy (DESIGN section 11) takes the same
+ * card a booking of it would (createAppointmentSchema's paymentIntentId / paymentMethodId; 402 without).
+ */
+export const claimWaitlistSchema = z
+  .object({
+    paymentIntentId: z.string('paymentIntentId must be a string').trim().min(1, 'paymentIntentId must not be empty').max(200).optional(),
+    paymentMethodId: z.string('paymentMethodId must be a string').trim().min(1, 'paymentMethodId must not be empty').max(200).optional(),
+  })
+  .optional();
+export type ClaimWaitlistInput = z.input<typeof claimWaitlistSchema>;
