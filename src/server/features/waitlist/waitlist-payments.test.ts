@@ -70,6 +70,10 @@ describe('a release of a booking with a deposit', () => {
     expect(await depositOf(shop.id)).toBe('held');
     expect(await chargesOf(ctx.database, shop.id)).toEqual([]);
 
+    // The offer says what its claim takes: the deposit, under the week's cut-off it was held under.
+    expect((await w.get('/api/waitlist')).json()[0].offer.payment).toEqual({
+      paymentPolicy: 'deposit', depositCents: 2000, noShowFeeCents: null, lateCancelFeeCents: null, cancelCutoffMinutes: 10_080,
+    });
     // The claim books a deposit service: without an authorized deposit it is refused, the hold kept.
     const bare = await w.post(`/api/waitlist/${entryId}/claim`);
     expect(bare.statusCode).toBe(402);
