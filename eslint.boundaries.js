@@ -59,7 +59,7 @@ export const webFeatureDependencies = {
   services: [],
   staff: [],
   wallet: [],
-  waitlist: [],
+  waitlist: ['auth', 'payments'],
 };
 
 /** Throws when the declared dependencies contain a cycle, naming it. */
