@@ -35,7 +35,7 @@ export const serverFeatureDependencies = {
   'share-pages': ['businesses'],
   staff: ['availability', 'businesses', 'changes', 'notifications'],
   wallet: ['credits', 'deposits', 'ledger', 'offers'],
-  waitlist: ['appointments', 'availability', 'businesses', 'changes', 'notifications'],
+  waitlist: ['appointments', 'availability', 'businesses', 'changes', 'deposits', 'notifications'],
 };
 
 /** Which features each web feature may import; screens compose the rest in src/web/routes. */
@@ -59,7 +59,7 @@ export const webFeatureDependencies = {
   services: [],
   staff: [],
   wallet: [],
-  waitlist: [],
+  waitlist: ['auth', 'payments'],
 };
 
 /** Throws when the declared dependencies contain a cycle, naming it. */

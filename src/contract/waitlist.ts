@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateField, timeField } from './availability.js';
 import { jsonId, jsonInteger } from './numbers.js';
+import { paymentPolicies } from './policies.js';
 import { timeToMinutes } from './time.js';
 
 // The waitlist (DESIGN section 11): a customer waits for a time to open at a business on a date,
@@ -25,12 +26,26 @@ export const joinWaitlistSchema = z
   });
 export type JoinWaitlistInput = z.input<typeof joinWaitlistSchema>;
 
-/** While offered: the held appointment, and when the hold ends (an instant, ISO). */
+/**
+ * What claiming a held time will hold or may charge (DESIGN section 11): the payment policy it was
+ * held under and the cancel cut-off (minutes; null: any time before the start). Null: no policy.
+ */
+export const claimPaymentSchema = z.object({
+  paymentPolicy: z.enum(paymentPolicies),
+  depositCents: z.number().int().nullable(),
+  noShowFeeCents: z.number().int().nullable(),
+  lateCancelFeeCents: z.number().int().nullable(),
+  cancelCutoffMinutes: z.number().int().nullable(),
+});
+export type ClaimPayment = z.infer<typeof claimPaymentSchema>;
+
+/** While offered: the held appointment, when the hold ends (an instant, ISO), and what its claim takes. */
 export const waitlistOfferSchema = z.object({
   appointmentId: z.number().int(),
   date: z.string(),
   time: z.string(),
   expiresAt: z.string(),
+  payment: claimPaymentSchema.nullable(),
 });
 
 export const waitlistEntrySchema = z.object({
@@ -53,3 +68,15 @@ export const waitlistEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+
+/**
+ * Claiming a held time books it: a service with a payment policy (DESIGN section 11) takes the same
+ * card a booking of it would (createAppointmentSchema's paymentIntentId / paymentMethodId; 402 without).
+ */
+export const claimWaitlistSchema = z
+  .object({
+    paymentIntentId: z.string('paymentIntentId must be a string').trim().min(1, 'paymentIntentId must not be empty').max(200).optional(),
+    paymentMethodId: z.string('paymentMethodId must be a string').trim().min(1, 'paymentMethodId must not be empty').max(200).optional(),
+  })
+  .optional();
+export type ClaimWaitlistInput = z.input<typeof claimWaitlistSchema>;

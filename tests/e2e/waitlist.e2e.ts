@@ -64,3 +64,47 @@ describe('the waitlist fills a freed slot', () => {
     });
   }
 });
+
+// A claim books the held time, so a deposit service's claim states the deposit and takes the card as
+// the booking wizard does (the policy is set after the day was booked: the hold is made under it).
+describe('claiming a held time of a deposit service', () => {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    it(`at ${viewport.width} px: the Claim states the deposit and authorizes it on the card`, async () => {
+      const owner = await newPage(DESKTOP);
+      const { business, service } = await newServiceBusiness(owner.context.request);
+      const { date, slots } = await findOpenDay(owner.context.request, { businessId: business.id, serviceId: service.id }, addDays(today(), 3));
+      const filler = await newCustomer('fill', DESKTOP);
+      const booked = [];
+      for (const time of slots.filter((t) => t.endsWith(':00'))) booked.push(await book(filler.context.request, { businessId: business.id, serviceId: service.id, date, time }));
+      const policy = await owner.context.request.put(`/api/services/${service.id}`, {
+        data: { name: service.name, duration: service.duration, price: service.price, policies: { paymentPolicy: 'deposit', depositCents: 500 } },
+      });
+      expect(policy.status(), await policy.text()).toBe(200);
+
+      const waiter = await newCustomer('wait', viewport);
+      const p = waiter.page;
+      const joined = await waiter.context.request.post('/api/waitlist', { data: { businessId: business.id, serviceId: service.id, date, fromTime: slots[0], toTime: '12:00' } });
+      expect(joined.status(), await joined.text()).toBe(201);
+      expect((await filler.context.request.patch(`/api/appointments/${booked[0].id}`, { data: { status: 'cancelled' } })).status()).toBe(200);
+
+      await p.goto('/waitlist');
+      const entry = p.getByTestId('waitlist-entry').first();
+      await entry.getByText('Held for you', { exact: true }).waitFor({ timeout: 15_000 });
+      await entry.getByTestId('waitlist-money-line').getByText(/A deposit of \$5\.00 is held on your card now\./).waitFor();
+      await entry.getByRole('button', { name: 'Claim' }).click();
+      const dialog = p.getByRole('dialog', { name: 'Claim this time' });
+      await dialog.getByTestId('booking-money-line').getByText(/A deposit of \$5\.00/).waitFor();
+      await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+      if (label === 'phone') await expectNoHorizontalScroll(p);
+      await shot(p, `waitlist-claim-deposit-${label}`);
+      await dialog.getByRole('button', { name: 'Authorize deposit and claim' }).click();
+      await entry.getByText('Claimed', { exact: true }).waitFor();
+      const mine = (await (await waiter.context.request.get('/api/appointments')).json()) as { status: string; deposit: unknown }[];
+      expect(mine.find((a) => a.status === 'confirmed')).toMatchObject({ deposit: { amount: '5.00', status: 'held' } });
+      expect(waiter.consoleErrors).toEqual([]);
+      await waiter.context.close();
+      await filler.context.close();
+      await owner.context.close();
+    });
+  }
+});

@@ -730,6 +730,7 @@ BEGIN
   UPDATE appointments SET release_outcome = p_outcome, updated_at = now() WHERE id = p_appointment AND release_outcome = 'pending'
   RETURNING business_id INTO v_business;
   IF NOT FOUND THEN RETURN false; END IF;
+  PERFORM que_cancel_payment_consequences(p_appointment, p_outcome = 'late');
   PERFORM que_record_change('release_settled', p_appointment, NULL, v_business, NULL, jsonb_build_object('outcome', p_outcome));
   RETURN true;
 END
@@ -1182,7 +1183,7 @@ DECLARE
 BEGIN
   SELECT ap.id, ap.business_id, ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name, ap.booked_policies, bz.time_zone,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, ap.starts_at,
-         que_slot_text(ap.starts_at) AS slot
+         que_slot_text(ap.starts_at) AS slot, ap.release_outcome
     INTO t FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
   SELECT h.id INTO v_hold FROM ledger_transfers h
    WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
@@ -1195,9 +1196,13 @@ BEGIN
   PERFORM que_offers_settle_on(p_appointment);
   -- Its deposit and fees (DESIGN section 11): a customer's cancel past the cut-off it was booked under
   -- is late (the business keeps the deposit, the late-cancel fee is charged); a business's never is.
-  PERFORM que_cancel_payment_consequences(p_appointment, p_by_user = t.customer_id AND t.customer_id <> t.owner_id
-    AND que_cutoff_passed(t.booked_policies, 'cancelCutoffMinutes', t.starts_at, t.time_zone, NULL)
-    AND NOT EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment));
+  -- A release to the waitlist (release_outcome pending) waits: on time if someone claims its slot,
+  -- late if nobody does before the start (que_appointment_release_outcome settles them then).
+  IF t.release_outcome IS DISTINCT FROM 'pending' THEN
+    PERFORM que_cancel_payment_consequences(p_appointment, p_by_user = t.customer_id AND t.customer_id <> t.owner_id
+      AND que_cutoff_passed(t.booked_policies, 'cancelCutoffMinutes', t.starts_at, t.time_zone, NULL)
+      AND NOT EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment));
+  END IF;
   UPDATE queue_entries SET status = 'cancelled', updated_at = now() WHERE appointment_id = p_appointment RETURNING id INTO v_entry;
   IF v_entry IS NOT NULL THEN
     PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_status_update',
@@ -6765,6 +6770,12 @@ ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_instants;
 --
 
 CREATE TRIGGER appointments_take_booking_payment AFTER INSERT ON public.appointments FOR EACH ROW WHEN ((new.status = 'confirmed'::text)) EXECUTE FUNCTION public.que_take_booking_payment();
+
+--
+-- Name: appointments appointments_take_claim_payment; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER appointments_take_claim_payment AFTER UPDATE OF status ON public.appointments FOR EACH ROW WHEN (((old.status = 'held'::text) AND (new.status = 'confirmed'::text))) EXECUTE FUNCTION public.que_take_booking_payment();
 
 --
 -- Name: blocked_dates blocked_dates_slots_deleted; Type: TRIGGER; Schema: public; Owner: -

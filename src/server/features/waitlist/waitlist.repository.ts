@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { WaitlistEntry, WaitlistStatus } from '../../../contract/waitlist.js';
+import type { ClaimPayment, WaitlistEntry, WaitlistStatus } from '../../../contract/waitlist.js';
 import type { Db } from '../../db/client.js';
 import { newestFirst, type PageKey } from '../../db/keyset.js';
 import { appointments, businesses, services, waitlistEntries } from '../../db/schema.js';
@@ -76,6 +76,7 @@ export async function pageEntriesOf(db: Db, customerId: number, limit: number, a
       heldDate: sql<string | null>`to_char(${appointments.startsAt}, 'YYYY-MM-DD')`,
       heldTime: sql<string | null>`to_char(${appointments.startsAt}, 'HH24:MI')`,
       heldUntil: appointments.heldUntil,
+      heldPolicies: appointments.bookedPolicies,
       createdAt: waitlistEntries.createdAt,
       keyTime: customerPages.keyTime,
     })
@@ -107,7 +108,13 @@ export function toEntry(row: EntryRow): WaitlistEntry {
     status,
     offer:
       status === 'offered' && row.appointmentId !== null && row.heldUntil
-        ? { appointmentId: row.appointmentId, date: row.heldDate ?? row.date, time: row.heldTime ?? '', expiresAt: new Date(row.heldUntil).toISOString() }
+        ? {
+            appointmentId: row.appointmentId,
+            date: row.heldDate ?? row.date,
+            time: row.heldTime ?? '',
+            expiresAt: new Date(row.heldUntil).toISOString(),
+            payment: claimPaymentOf(row.heldPolicies),
+          }
         : null,
     appointmentId: status === 'claimed' ? row.appointmentId : null,
     createdAt: new Date(row.createdAt).toISOString(),
@@ -122,4 +129,19 @@ export async function findHoldNotice(db: Db, appointmentId: number) {
       from appointments a join services s on s.id = a.service_id join businesses b on b.id = a.business_id
      where a.id = ${appointmentId}`)) as unknown as { rows: { userId: number; serviceName: string; businessName: string; slot: string; until: string; status: string }[] };
   return result.rows[0];
+}
+
+/** What the hold's claim takes, from the policies it was held under (a booking of it would take the same). */
+function claimPaymentOf(policies: unknown): ClaimPayment | null {
+  const p = (policies ?? {}) as Record<string, unknown>;
+  const policy = p.paymentPolicy;
+  if (policy !== 'deposit' && policy !== 'card_on_file') return null;
+  const cents = (key: string) => (typeof p[key] === 'number' ? (p[key] as number) : null);
+  return {
+    paymentPolicy: policy,
+    depositCents: cents('depositCents'),
+    noShowFeeCents: cents('noShowFeeCents'),
+    lateCancelFeeCents: cents('lateCancelFeeCents'),
+    cancelCutoffMinutes: cents('cancelCutoffMinutes'),
+  };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appointmentSchema } from '../../../contract/appointments.js';
 import { idParamsSchema } from '../../../contract/businesses.js';
-import { joinWaitlistSchema, waitlistEntrySchema } from '../../../contract/waitlist.js';
+import { claimWaitlistSchema, joinWaitlistSchema, waitlistEntrySchema } from '../../../contract/waitlist.js';
 import { pagedList } from '../../plugins/paging.js';
 import { requireUser } from '../../plugins/session.js';
 import { slotRules } from '../availability/index.js';
@@ -25,8 +25,8 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/waitlist/:id/claim', { schema: { params: idParamsSchema, response: { 200: waitlistEntrySchema } } }, async (request) =>
-    claimWaitlistOffer(app.db, requireUser(request), request.params.id, app.clock()),
+  app.post('/waitlist/:id/claim', { schema: { params: idParamsSchema, body: claimWaitlistSchema, response: { 200: waitlistEntrySchema } } }, async (request) =>
+    claimWaitlistOffer(app.db, requireUser(request), request.params.id, request.body ?? {}, app.clock()),
   );
 
   app.post('/appointments/:id/release', { schema: { params: idParamsSchema, response: { 200: appointmentSchema } } }, async (request) =>

@@ -3,11 +3,12 @@ import type { User } from '../../../contract/auth.js';
 import type { JoinWaitlistInput, WaitlistEntry } from '../../../contract/waitlist.js';
 import type { Db } from '../../db/client.js';
 import { cutPage, type Page } from '../../db/keyset.js';
-import { singleStatement } from '../../db/unit-of-work.js';
+import { singleStatement, unitOfWork } from '../../db/unit-of-work.js';
 import { notFound, sqlCall } from '../../errors.js';
 import type { PageQuery } from '../../plugins/paging.js';
 import { readAppointments, toAppointment } from '../appointments/index.js';
 import type { SlotRules } from '../availability/index.js';
+import { type BookingPayment, sendBookingPayment, sentPayment } from '../deposits/index.js';
 import { callClaim, callJoin, callLeave, callRelease, pageEntriesOf, toEntry } from './waitlist.repository.js';
 
 // The waitlist's use cases (DESIGN section 11), each one database call: its function decides under
@@ -53,9 +54,14 @@ async function findEntryOf(db: Db, user: User, id: number): Promise<WaitlistEntr
   }
 }
 
-/** Claims the time held for the entry: a booking from then on. Answers with the entry, claimed. */
-export async function claimWaitlistOffer(db: Db, user: User, entryId: number, now: Date): Promise<WaitlistEntry> {
-  await sqlCall(singleStatement(db, () => callClaim(db, { userId: user.id, entryId, now: now.toISOString() })));
+/**
+ * Claims the time held for the entry: a booking from then on. A service with a payment policy takes
+ * the card sent as a booking would, in the claim's transaction (402 without; the hold stays held).
+ * Answers with the entry, claimed.
+ */
+export async function claimWaitlistOffer(db: Db, user: User, entryId: number, payment: BookingPayment, now: Date): Promise<WaitlistEntry> {
+  const claim = (on: Db) => singleStatement(on, () => callClaim(on, { userId: user.id, entryId, now: now.toISOString() }));
+  await sqlCall(sentPayment(payment) ? unitOfWork(db, async (tx) => (await sendBookingPayment(tx, payment), claim(tx))) : claim(db));
   return findEntryOf(db, user, entryId);
 }
 

@@ -173,6 +173,21 @@ describe('a freed slot', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await entry(w, e)).offer).toMatchObject({ time: '09:00' });
   });
+
+  it('gets no reminders while held; its claim (the change booked) plans them', async () => {
+    const shop = await fullMorning();
+    const w = await signUp(ctx.app);
+    const e = (await join(w, shop)).json().id as number;
+    await shop.a.patch(`/api/appointments/${shop.first}`, { status: 'cancelled' });
+    const held = (await entry(w, e)).offer!.appointmentId;
+    await changesFollowed(ctx.database);
+    const reminders = () => queryRows<{ status: string }>(ctx.database, `select status from reminders where appointment_id = ${held} order by offset_minutes`);
+    expect(await reminders()).toEqual([]);
+    expect((await w.post(`/api/waitlist/${e}/claim`)).statusCode).toBe(200);
+    await changesFollowed(ctx.database);
+    // The default rules: 2 h and 24 h before (the start is days away, so both are planned).
+    expect(await reminders()).toEqual([{ status: 'planned' }, { status: 'planned' }]);
+  });
 });
 
 describe('how long a hold lasts', () => {

@@ -1,5 +1,6 @@
 // What the payments feature offers other features (decision 0017): the card form, paying for an offer, and payouts.
 export { usePaymentConfig } from './api/get-payment-config';
+export { BookingPayment } from './components/booking-payment';
 export { PaymentMethodFields } from './components/payment-method-fields';
 export { type BookingCard, useBookingCard } from './hooks/use-booking-card';
 export type { StripeCardSlot } from './lib/stripe-card';

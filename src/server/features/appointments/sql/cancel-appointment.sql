@@ -50,7 +50,7 @@ DECLARE
 BEGIN
   SELECT ap.id, ap.business_id, ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name, ap.booked_policies, bz.time_zone,
          to_char(ap.starts_at, 'YYYY-MM-DD') AS date, to_char(ap.starts_at, 'HH24:MI') AS time, ap.starts_at,
-         que_slot_text(ap.starts_at) AS slot
+         que_slot_text(ap.starts_at) AS slot, ap.release_outcome
     INTO t FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
   SELECT h.id INTO v_hold FROM ledger_transfers h
    WHERE h.appointment_id = p_appointment AND h.code = 'earned_booking' AND h.flags = 'pending'
@@ -63,9 +63,13 @@ BEGIN
   PERFORM que_offers_settle_on(p_appointment);
   -- Its deposit and fees (DESIGN section 11): a customer's cancel past the cut-off it was booked under
   -- is late (the business keeps the deposit, the late-cancel fee is charged); a business's never is.
-  PERFORM que_cancel_payment_consequences(p_appointment, p_by_user = t.customer_id AND t.customer_id <> t.owner_id
-    AND que_cutoff_passed(t.booked_policies, 'cancelCutoffMinutes', t.starts_at, t.time_zone, NULL)
-    AND NOT EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment));
+  -- A release to the waitlist (release_outcome pending) waits: on time if someone claims its slot,
+  -- late if nobody does before the start (que_appointment_release_outcome settles them then).
+  IF t.release_outcome IS DISTINCT FROM 'pending' THEN
+    PERFORM que_cancel_payment_consequences(p_appointment, p_by_user = t.customer_id AND t.customer_id <> t.owner_id
+      AND que_cutoff_passed(t.booked_policies, 'cancelCutoffMinutes', t.starts_at, t.time_zone, NULL)
+      AND NOT EXISTS (SELECT 1 FROM offers WHERE temporary_reservation AND status = 'accepted' AND to_appointment_id = p_appointment));
+  END IF;
   UPDATE queue_entries SET status = 'cancelled', updated_at = now() WHERE appointment_id = p_appointment RETURNING id INTO v_entry;
   IF v_entry IS NOT NULL THEN
     PERFORM pg_notify('que_live', jsonb_build_object('type', 'queue_status_update',

@@ -147,7 +147,9 @@ $$;
 -- How a released booking's cancellation counts (for its fees): 'on_time' when a waiting customer
 -- claimed its slot, 'late' when its start passed unclaimed. Decided once: only a pending outcome
 -- changes, and the change 'release_settled' ({outcome}) is recorded then, for what follows a
--- cancellation's timing (a deposit refunded or kept, a late-cancel fee) to follow. Returns whether it changed.
+-- cancellation's timing to follow. Its deposit and fees are settled here, in the same transaction
+-- (que_cancelled_effects left them while pending): on time refunds the deposit, late keeps it and
+-- charges the late-cancel fee. Returns whether it changed.
 CREATE OR REPLACE FUNCTION que_appointment_release_outcome(p_appointment integer, p_outcome text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -158,6 +160,7 @@ BEGIN
   UPDATE appointments SET release_outcome = p_outcome, updated_at = now() WHERE id = p_appointment AND release_outcome = 'pending'
   RETURNING business_id INTO v_business;
   IF NOT FOUND THEN RETURN false; END IF;
+  PERFORM que_cancel_payment_consequences(p_appointment, p_outcome = 'late');
   PERFORM que_record_change('release_settled', p_appointment, NULL, v_business, NULL, jsonb_build_object('outcome', p_outcome));
   RETURN true;
 END

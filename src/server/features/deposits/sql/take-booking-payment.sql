@@ -1,6 +1,6 @@
 -- A booking under a service's payment policy (DESIGN section 11) takes its payment in the booking's
--- own transaction: a confirmed appointment inserted (booked) whose booked policies say deposit or
--- card_on_file. The card the customer sent comes as the transaction's setting que.booking_payment
+-- own transaction: a confirmed appointment inserted (booked), or a waitlist hold claimed (held →
+-- confirmed: the claim is its booking), whose booked policies say deposit or card_on_file. The card the customer sent comes as the transaction's setting que.booking_payment
 -- ({paymentIntentId, paymentMethodId}; deposits/take-booking-payment.ts sets it before the booking
 -- statement), so the booking function keeps its arguments. A payment missing or refused raises 402
 -- and the whole booking rolls back: the slot is not taken. A business's owner booking at their own
@@ -42,3 +42,6 @@ $$;
 
 CREATE OR REPLACE TRIGGER appointments_take_booking_payment AFTER INSERT ON appointments
   FOR EACH ROW WHEN (NEW.status = 'confirmed') EXECUTE FUNCTION que_take_booking_payment();
+-- A claimed waitlist hold is booked by its claim: the same payment, taken then (the claim sends the card).
+CREATE OR REPLACE TRIGGER appointments_take_claim_payment AFTER UPDATE OF status ON appointments
+  FOR EACH ROW WHEN (OLD.status = 'held' AND NEW.status = 'confirmed') EXECUTE FUNCTION que_take_booking_payment();

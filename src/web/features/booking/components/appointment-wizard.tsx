@@ -25,8 +25,7 @@ import { DateTimeStep } from './date-time-step';
 import { type ContactInput, type ContactValues, DetailsStep } from './details-step';
 import { ServiceStep } from './service-step';
 import { StepIndicator } from './step-indicator';
-import { BookingPayment } from './booking-payment';
-import { useBookingCard } from '@/features/payments';
+import { BookingPayment, useBookingCard } from '@/features/payments';
 import { paymentPolicyOf } from '@contract/payment-policy-text';
 
 const STEPS = ['Service', 'Date & time', 'Your details', 'Confirmation'] as const;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Appointment } from '@contract/appointments';
-import type { JoinWaitlistInput, WaitlistEntry } from '@contract/waitlist';
+import type { ClaimWaitlistInput, JoinWaitlistInput, WaitlistEntry } from '@contract/waitlist';
 import { api, apiPost } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { invalidateKeys, queryKeys, staleAfterAppointmentChange } from '@/lib/query-keys';
@@ -20,11 +20,11 @@ export function useJoinWaitlist() {
   });
 }
 
-/** POST /api/waitlist/:id/claim: the held time becomes a booking. */
+/** POST /api/waitlist/:id/claim: the held time becomes a booking (with the card its payment policy needs). */
 export function useClaimWaitlistOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiPost<WaitlistEntry>(`/api/waitlist/${id}/claim`, {}),
+    mutationFn: ({ id, card }: { id: number; card?: ClaimWaitlistInput }) => apiPost<WaitlistEntry>(`/api/waitlist/${id}/claim`, card ?? {}),
     onSettled: () => invalidateKeys(queryClient, stale()),
   });
 }

@@ -1,5 +1,6 @@
 import { BellRing, CalendarDays, Clock } from 'lucide-react';
 import { useState } from 'react';
+import { paymentLine } from '@contract/payment-policy-text';
 import type { WaitlistEntry, WaitlistStatus } from '@contract/waitlist';
 import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/calendar';
@@ -47,9 +48,11 @@ function EntryCard({ entry: e, onLeave }: { entry: WaitlistEntry; onLeave: () =>
         <div className="mt-3 space-y-3 rounded-lg bg-amber-50 p-3" data-testid="waitlist-offer">
           <p className="text-sm text-amber-900">
             <BellRing className="mr-1 inline size-4" aria-hidden="true" />
-            {formatClock(e.offer.time, e.timeZone)} opened and is held for you until {formatClock(wallClockAt(Date.parse(e.offer.expiresAt), e.timeZone).time, e.timeZone)}. Claim it to book it; nothing is charged here, you pay at the business as for any booking.
+            {formatClock(e.offer.time, e.timeZone)} opened and is held for you until {formatClock(wallClockAt(Date.parse(e.offer.expiresAt), e.timeZone).time, e.timeZone)}. Claim it to book it;{' '}
+            {e.offer.payment ? 'as for any booking of this service:' : 'nothing is charged here, you pay at the business as for any booking.'}
           </p>
-          <ClaimButton entryId={e.id} expiresAt={e.offer.expiresAt} />
+          {e.offer.payment && <p className="text-sm text-slate-700" data-testid="waitlist-money-line">{paymentLine(e.offer.payment, e.offer.payment.cancelCutoffMinutes)}</p>}
+          <ClaimButton entryId={e.id} expiresAt={e.offer.expiresAt} payment={e.offer.payment} />
         </div>
       )}
       {active && (
@@ -113,5 +116,5 @@ export function MyWaitlist({ title = 'My waitlist', emptyHidden = false }: { tit
 export function HeldAppointmentClaim({ appointmentId }: { appointmentId: number }) {
   const entry = loadedItems(useMyWaitlist().data).find((e) => e.offer?.appointmentId === appointmentId);
   if (!entry?.offer) return null;
-  return <ClaimButton entryId={entry.id} expiresAt={entry.offer.expiresAt} />;
+  return <ClaimButton entryId={entry.id} expiresAt={entry.offer.expiresAt} payment={entry.offer.payment} />;
 }

@@ -1,11 +1,13 @@
 import { CreditCard } from 'lucide-react';
 import { paymentLine, paymentPolicyOf, type PaymentTerms } from '@contract/payment-policy-text';
-import { PaymentMethodFields, type StripeCardSlot } from '@/features/payments';
+import type { StripeCardSlot } from '../lib/stripe-card';
+import { PaymentMethodFields } from './payment-method-fields';
 
 /**
  * The money of a booking under a payment policy (DESIGN section 11), before the customer confirms:
  * what is held now or may be charged later, and when; then the card (a deposit is authorized on it,
- * a card on file saved). Nothing for a service without a policy.
+ * a card on file saved). Nothing for a service without a policy. The booking wizards and a waitlist
+ * claim (which books the held time) show it.
  */
 export function BookingPayment({ terms, cancelCutoffMinutes, cardNumber, onCardNumberChange, declined, stripeCard }: {
   terms: PaymentTerms;
