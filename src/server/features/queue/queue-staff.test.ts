@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueEntry, ServerMessage } from '../../../contract/live.js';
-import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { todayIn } from '../../time/business-time.js';
 import { book, type Client, restaurant, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { everythingDelivered, LiveClient, portOf, sessionHeaders } from '../live/live-test-support.js';
@@ -162,6 +162,8 @@ describe("the owner's Call next", () => {
     const marcoFirst = await bookWith(shop, shop.marco, today, t2);
     const marcoSecond = await bookWith(shop, shop.marco, today, t3);
     const callNext = (body?: object) => shop.owner.post(`/api/queue/business/${shop.businessId}/call-next`, body);
+    // A booking joins its day's line when its change is followed (issue 28), within a second of its commit.
+    await changesFollowed(ctx.database);
 
     const marcos = await callNext({ staffId: shop.marco });
     expect(marcos.statusCode, marcos.body).toBe(200);
