@@ -3117,7 +3117,7 @@ BEGIN
                  FROM ledger_transfers t WHERE t.offer_id = p_offer AND t.flags = 'pending' AND t.code = 'offer_hold' ORDER BY t.id LOOP
         v_i := v_i + 1;
         IF h.captured > 0 AND v_intents[v_i] IS NOT NULL THEN
-          PERFORM que_record_payment_action('refund', v_intents[v_i], p_offer, NULL, h.captured);
+          PERFORM que_record_payment_action('refund', v_intents[v_i], p_offer, NULL, h.captured::int);
         END IF;
       END LOOP;
     END IF;
