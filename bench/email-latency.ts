@@ -2,39 +2,21 @@
 // has the confirmation, with two app processes (src/server/main.ts) sending to one database.
 // Run: npx tsx bench/email-latency.ts [bookings]   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
 // Decision 0028: e-mail moved from a one-second polling worker to jobs a NOTIFY announces.
-import net from 'node:net';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
-import { FaultApp } from './fault-app.js';
 import { newTally, send } from './fault-client.js';
 import { buildWorld, World } from './fault-world.js';
 import { stats } from './latency-support.js';
 import { writeResult } from './results.js';
+import { twoAppProcesses } from './two-app-processes.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BOOKINGS = Number(process.argv[2] ?? 200);
 const CLIENTS = 4;
 // Between one customer's bookings: the figure is the follow-up of one change, not a backlog's drain.
 const PACE_MS = Number(process.env.PACE_MS ?? 250);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const name = `que_email_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const smtp = await startTestSmtpServer();
-const apps = [new FaultApp({ databaseUrl: url.toString(), port: await freePort(), smtpUrl: smtp.url }), new FaultApp({ databaseUrl: url.toString(), port: await freePort(), smtpUrl: smtp.url })];
-const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+const { databaseUrl, apps, smtp, close } = await twoAppProcesses('email');
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 try {
   await apps[0].start();
   await apps[1].start();
@@ -78,8 +60,5 @@ try {
   ]);
 } finally {
   await pool.end();
-  for (const app of apps) await app.stop();
-  await smtp.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await close();
 }

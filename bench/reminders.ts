@@ -6,38 +6,19 @@
 // with due times spread over one minute (no single offset makes N appointments due in one minute).
 // "Sent" is the reminder's move to `sent` with its e-mail in the outbox (que_reminder_send); the
 // e-mail then leaves through the outbox's own jobs to a local SMTP server (counted too).
-import net from 'node:net';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
-import { FaultApp } from './fault-app.js';
 import { newTally, send } from './fault-client.js';
 import { buildWorld, World } from './fault-world.js';
 import { writeResult } from './results.js';
+import { twoAppProcesses } from './two-app-processes.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const COUNT = Number(process.argv[2] ?? 10_000);
 const LEAD_SECONDS = 20;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const name = `que_reminders_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const smtp = await startTestSmtpServer();
 const env = { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '8' };
-const apps = [0, 1].map(async () => new FaultApp({ databaseUrl: url.toString(), port: await freePort(), smtpUrl: smtp.url, env }));
-const [a, b] = await Promise.all(apps);
-const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+const { databaseUrl, apps: [a, b], smtp, close } = await twoAppProcesses('reminders', env);
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 try {
   await a.start();
   await b.start();
@@ -85,9 +66,5 @@ try {
   ], { 'all sent': Number(r.sent) === COUNT, 'within 60 s of due': Number(r.max) <= 60, 'none twice': Number(r.dupes) === 0 && Number(r.mails) === COUNT });
 } finally {
   await pool.end();
-  await a.stop();
-  await b.stop();
-  await smtp.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await close();
 }

@@ -3,40 +3,22 @@
 // published when the follow job that made the hold committed), with two app processes
 // (src/server/main.ts) on one database, each running the job queue's runners.
 // Run: npx tsx bench/waitlist-latency.ts [rounds]   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
-import net from 'node:net';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { addDays, minutesToTime } from '../src/contract/time.js';
-import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
-import { FaultApp } from './fault-app.js';
 import { newTally, send } from './fault-client.js';
 import { buildWorld, World } from './fault-world.js';
 import { stats } from './latency-support.js';
 import { writeResult } from './results.js';
+import { twoAppProcesses } from './two-app-processes.js';
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.argv[2] ?? 100);
 // Between one cancel's answer and the next: the figure is one freed slot's follow-up, not a backlog's drain.
 const PACE_MS = Number(process.env.PACE_MS ?? 150);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const name = `que_waitlist_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
 // The hold's e-mail and the rest go to a local SMTP server, as in production.
-const smtp = await startTestSmtpServer();
-const apps = [new FaultApp({ databaseUrl: url.toString(), port: await freePort(), smtpUrl: smtp.url }), new FaultApp({ databaseUrl: url.toString(), port: await freePort(), smtpUrl: smtp.url })];
-const listener = new pg.Client({ connectionString: url.toString() });
+const { databaseUrl, apps, smtp, close } = await twoAppProcesses('waitlist');
+const listener = new pg.Client({ connectionString: databaseUrl });
 try {
   await apps[0].start();
   await apps[1].start();
@@ -105,8 +87,5 @@ try {
   );
 } finally {
   await listener.end().catch(() => undefined);
-  for (const app of apps) await app.stop();
-  await smtp.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await close();
 }
