@@ -84,7 +84,10 @@ function candidates(f: EarliestFilter, after: EarliestKey | undefined, now: stri
   // After a key of the second part (no stored start) the first part is done.
   const noneWhere: SQL[] = [sql`c.day is null`, ...common];
   if (after && after[0] === null) noneWhere.push(sql`(c.business_id, c.service_id) > (${after[1]}::int, ${after[2]}::int)`);
-  const noneRows = sql`select ${columns} ${from} where ${sql.join(noneWhere, sql` and `)} order by c.business_id, c.service_id limit ${limit}`;
+  // Its business looked up row by row (OFFSET 0 keeps the lateral from being flattened into a join
+  // the planner may answer with a scan of every business, though the page reads a few rows of it).
+  const noneFrom = sql`from earliest_free_starts c cross join lateral (select * from businesses where id = c.business_id offset 0) b`;
+  const noneRows = sql`select ${columns} ${noneFrom} where ${sql.join(noneWhere, sql` and `)} order by c.business_id, c.service_id limit ${limit}`;
   return after && after[0] === null
     ? noneRows
     : sql`select * from ((${storedRows}) union all (${noneRows})) c limit ${limit}`;
