@@ -36,7 +36,9 @@ describe('quick booking: a table at 6 pm for 2', () => {
       await expect.poll(() => page.url()).toContain(`date=${day}&time=18%3A00&partySize=2`);
       // the searched list in place of the one shown meanwhile: every card on that day
       const cardDays = () => page.getByTestId('earliest-card').evaluateAll((els) => els.map((e) => new URL(e.getAttribute('href')!, 'http://x').searchParams.get('date')));
+      // (the cards of the search before, date only, are on that day too: wait until they are replaced)
       await expect.poll(async () => { const days = await cardDays(); return days.length > 0 && days.every((d) => d === day); }, { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.locator('ul[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
 
       // Ours may be past the first page: Show more until both are listed (the list is soonest first).
       const ours = page.locator('li').filter({ has: page.getByTestId('earliest-card') }).filter({ hasText: names[0] });

@@ -56,6 +56,8 @@ export function EarliestGrid() {
   }, [following, isFetchingNextPage, fetchNextPage]);
   const zones = new Set(items.map((item) => item.business.timeZone));
   const restoring = useRestoredScroll(data !== undefined && !isPlaceholderData);
+  // The last search's cards, shown dimmed while the new search loads: busy until they are replaced.
+  const replacing = isFetching && !isFetchingNextPage && isPlaceholderData;
   const [listAtMount] = useState(data !== undefined);
   const drawn = useFirstScreenFirst(items.length, restoring || !listAtMount);
   const listRef = useRef<HTMLUListElement>(null);
@@ -87,7 +89,7 @@ export function EarliestGrid() {
     const soonest = items.reduce((min, item) => (startOf(item) < min ? startOf(item) : min), startOf(items[0]));
     list = (
       <>
-        <ul ref={listRef} aria-busy={drawn < items.length || undefined} className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', isFetching && !isFetchingNextPage && isPlaceholderData && 'opacity-60 transition-opacity')}>
+        <ul ref={listRef} aria-busy={drawn < items.length || replacing || undefined} className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', replacing && 'opacity-60 transition-opacity')}>
           {items.slice(0, drawn).map((item) => (
             <li key={`${item.business.id}-${item.service.id}`}>
               <EarliestCard item={item} earliest={startOf(item) === soonest} mixedZones={zones.size > 1} />
