@@ -200,8 +200,11 @@ export async function changeFollowUpProblems(db: Q): Promise<{ unfollowed: strin
       select 'e-mail', c.appointment_id, 0,
              case c.kind when 'booked' then 'booking_confirmed' when 'moved' then 'booking_rescheduled' when 'swapped' then 'booking_swapped' else 'booking_cancelled' end
         from c where c.offer_id is null and c.kind in ('booked', 'moved', 'swapped', 'cancelled') and coalesce(c.customer_email, '') <> ''
-         and (c.kind <> 'cancelled' or exists (select 1 from changes p where p.appointment_id = c.appointment_id and p.id < c.id
-                                                and p.offer_id is null and p.kind in ('booked', 'moved', 'swapped')))),
+         -- a cancellation is e-mailed only after an announcement (que_appointment_email_of): one in the outbox
+         -- (a lost announcement is counted against its own change above). A cancel seen once in CI with a
+         -- booked change before it and no e-mail at all is left to find (the 2026-12-05 closing note).
+         and (c.kind <> 'cancelled' or exists (select 1 from email_outbox o where o.appointment_id = c.appointment_id
+                                                and o.kind in ('booking_confirmed', 'booking_rescheduled', 'booking_swapped')))),
     actual as (
       select 'notice' as channel, appointment_id as subject, 0 as user_id, kind from notifications
         where offer_id is null and appointment_id is not null
