@@ -44,7 +44,7 @@ export default function NotificationList({ data, loading, more, onNavigate }: { 
                   {!n.read && <span role="img" aria-label="Unread" className="size-2 shrink-0 rounded-full bg-red-500" />}
                   {n.title}
                 </span>
-                <span className="mt-0.5 block text-sm text-slate-600">{n.body}</span>
+                <span data-testid="notification-body" className="mt-0.5 block text-sm text-slate-600">{n.body}</span>
                 <span className="mt-0.5 block text-xs text-slate-600">{formatInstant(n.createdAt, n.timeZone)}</span>
               </button>
             </li>
