@@ -2204,16 +2204,27 @@ CREATE FUNCTION public.que_follow_change(p_change bigint) RETURNS jsonb
     AS $$
 DECLARE
   c changes;
+  v_due jsonb;
 BEGIN
   -- The follow transaction does not wait for the disk: the job's completion is committed after it,
   -- so a crash that loses this commit loses the completion too (the WAL is replayed in order) and
   -- the job runs again (decision 0028).
   PERFORM set_config('synchronous_commit', 'off', true);
-  INSERT INTO changes_followed (change_id) VALUES (p_change) ON CONFLICT DO NOTHING;
-  IF NOT FOUND THEN RETURN NULL; END IF;
   SELECT * INTO c FROM changes WHERE id = p_change;
-  IF NOT FOUND THEN RETURN NULL; END IF;
-  RETURN to_jsonb(c);
+  IF NOT FOUND THEN RETURN '[]'::jsonb; END IF;
+  WITH due AS (
+    SELECT ch.* FROM changes ch
+    WHERE ch.id <= p_change
+      AND (CASE WHEN c.appointment_id IS NOT NULL THEN ch.appointment_id = c.appointment_id
+                ELSE ch.appointment_id IS NULL AND ch.offer_id = c.offer_id END)
+      AND NOT EXISTS (SELECT 1 FROM changes_followed f WHERE f.change_id = ch.id)
+  ), marked AS (
+    INSERT INTO changes_followed (change_id) SELECT id FROM due ORDER BY id
+    ON CONFLICT DO NOTHING RETURNING change_id
+  )
+  SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.id), '[]'::jsonb) INTO v_due
+  FROM due d JOIN marked m ON m.change_id = d.id;
+  RETURN v_due;
 END
 $$;
 
