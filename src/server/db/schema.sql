@@ -1302,8 +1302,8 @@ CREATE TABLE public.changes (
     actor_id integer,
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text]))),
-    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text, 'capacity_opened'::text]))),
+    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL) OR (business_id IS NOT NULL)))
 );
 
 --
@@ -3627,7 +3627,7 @@ BEGIN
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
   PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
-    'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
+    'changes:' || (coalesce(p_appointment, p_offer, p_business) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
 END
 $$;
@@ -4597,6 +4597,8 @@ DECLARE
   v_start timestamp;
   v_released int;
 BEGIN
+  -- Time opened by the business itself (no appointment freed it): its days' entries ask availability.
+  IF c.kind = 'capacity_opened' AND c.business_id IS NOT NULL THEN RETURN que_waitlist_offer_opened(c, p_horizon, p_now); END IF;
   IF c.business_id IS NULL OR c.appointment_id IS NULL OR c.kind NOT IN ('cancelled', 'hold_lapsed', 'moved') THEN RETURN 0; END IF;
   SELECT starts_at, duration, release_outcome INTO a FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND THEN RETURN 0; END IF;
@@ -4744,6 +4746,34 @@ BEGIN
     PERFORM graphile_worker.add_job('waitlist_hold_lapse', json_build_object('appointmentId', (v_hold->>'appointmentId')::int),
       run_at => (v_hold->>'heldUntil')::timestamptz, job_key => 'waitlist:hold:' || (v_hold->>'appointmentId'), max_attempts => 25);
     v_count := v_count + 1;
+  END LOOP;
+  RETURN v_count;
+END
+$$;
+
+--
+-- Name: que_waitlist_offer_opened(public.changes, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_offer_opened(c public.changes, p_horizon integer, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_today date;
+  v_day date;
+  v_count int := 0;
+BEGIN
+  SELECT (p_now AT TIME ZONE time_zone)::date INTO v_today FROM businesses WHERE id = c.business_id;
+  IF NOT FOUND THEN RETURN 0; END IF;
+  FOR v_day IN
+    SELECT DISTINCT w.date FROM waitlist_entries w
+     WHERE w.business_id = c.business_id AND w.status = 'waiting' AND w.date >= v_today
+       AND (NOT c.data ? 'dates' OR w.date::text IN (SELECT jsonb_array_elements_text(c.data->'dates')))
+       AND (NOT c.data ? 'from' OR w.date BETWEEN (c.data->>'from')::date AND (c.data->>'to')::date)
+       AND (NOT c.data ? 'weekdays' OR extract(dow FROM w.date)::int IN (SELECT jsonb_array_elements_text(c.data->'weekdays')::int))
+     ORDER BY w.date
+  LOOP
+    v_count := v_count + que_waitlist_offer_freed(c.business_id, v_day, '00:00', '24:00', NULL, p_horizon, p_now);
   END LOOP;
   RETURN v_count;
 END
