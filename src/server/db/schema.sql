@@ -1303,7 +1303,7 @@ CREATE TABLE public.changes (
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
     CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text, 'capacity_opened'::text]))),
-    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL) OR (business_id IS NOT NULL)))
+    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL) OR ((kind = 'capacity_opened'::text) AND (business_id IS NOT NULL))))
 );
 
 --
