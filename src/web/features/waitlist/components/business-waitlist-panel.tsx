@@ -33,7 +33,8 @@ export function BusinessWaitlistPanel({ businessId, timeZone, services, staff = 
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const { data: user } = useUser();
+  // Until the session is known, a submit would wrongly send a signed-in customer to sign in.
+  const { data: user, isLoading: sessionLoading } = useUser();
   const today = wallClockAt(Date.now(), timeZone).date;
   const [open, setOpen] = useState(search.get('waitlist') === '1');
   const [draft, setDraft] = useState<Draft>(() => ({
@@ -127,7 +128,7 @@ export function BusinessWaitlistPanel({ businessId, timeZone, services, staff = 
           <WindowFields idPrefix="business-waitlist" fromTime={draft.fromTime} toTime={draft.toTime} onFrom={set('fromTime')} onTo={set('toTime')} />
           {error && <p className="text-sm text-red-700" role="alert">{error}</p>}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" className="min-h-11" disabled={join.isPending}>{join.isPending ? 'Joining…' : 'Join the waitlist'}</Button>
+            <Button type="submit" className="min-h-11" disabled={join.isPending || sessionLoading}>{join.isPending ? 'Joining…' : 'Join the waitlist'}</Button>
             <Button type="button" variant="ghost" className="min-h-11" onClick={() => setOpen(false)}>Not now</Button>
           </div>
         </form>
