@@ -1302,8 +1302,8 @@ CREATE TABLE public.changes (
     actor_id integer,
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text]))),
-    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text, 'capacity_opened'::text]))),
+    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL) OR ((kind = 'capacity_opened'::text) AND (business_id IS NOT NULL))))
 );
 
 --
@@ -1320,6 +1320,8 @@ DECLARE
 BEGIN
   -- A waitlist hold offered (DESIGN section 11): its own message (que_hold_email).
   IF c.kind = 'held' THEN PERFORM que_hold_email(c); RETURN; END IF;
+  -- A visit marked missed: what was kept or charged (que_no_show_email).
+  IF c.kind = 'no_show' AND c.appointment_id IS NOT NULL THEN PERFORM que_no_show_email(c); RETURN; END IF;
   IF c.kind NOT IN ('booked', 'moved', 'swapped', 'cancelled') OR c.appointment_id IS NULL THEN RETURN; END IF;
   SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
@@ -1388,8 +1390,7 @@ BEGIN
       v_link := format('/appointments?review=%s', c.appointment_id);
     WHEN 'no_show' THEN
       v_kind := 'booking_no_show'; v_title := 'Marked as a no-show';
-      v_body := format('%s marked your %s at %s as missed. Any deposit is kept and a no-show fee may be charged, as the booking said.',
-                       a.business_name, a.service_name, v_slot);
+      v_body := format('%s marked your %s at %s as missed. %s', a.business_name, a.service_name, v_slot, que_no_show_outcome_text(c.appointment_id));
     WHEN 'reassigned' THEN
       v_kind := 'staff_reassigned'; v_title := 'New staff member for your booking';
       v_body := format('%s is no longer available for your %s at %s, %s; %s will serve you instead.',
@@ -2341,8 +2342,7 @@ BEGIN
   SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
   SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
   v_until := to_char((c.data->>'heldUntil')::timestamptz AT TIME ZONE v_business.time_zone, 'HH24:MI');
-  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id)
-  VALUES ('waitlist_offer', v_ap.customer_email,
+  PERFORM que_outbox_message(v_ap.id, 'waitlist_offer', v_ap.customer_email,
     format('A time opened: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
     array_to_string(ARRAY[
       format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
@@ -2350,10 +2350,7 @@ BEGIN
       que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
       format('When: %s (%s)', que_slot_text(v_ap.starts_at), que_zone_label(v_business.time_zone)),
       format('Held for you until %s (%s). After that it passes to the next person waiting.', v_until, que_zone_label(v_business.time_zone)), '',
-      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'),
-    v_ap.id);
-  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', v_ap.id),
-    queue_name => 'email:' || (v_ap.id % 16), job_key => 'email:appointment:' || v_ap.id, job_key_mode => 'preserve_run_at');
+      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'));
 END
 $$;
 
@@ -2549,6 +2546,52 @@ BEGIN
                 p_time, to_char(p_date, 'YYYY-MM-DD'), p_zone);
 END
 $$;
+
+--
+-- Name: que_no_show_email(public.changes); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_no_show_email(c public.changes) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_ap appointments;
+  v_service text;
+  v_business businesses;
+BEGIN
+  SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
+  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
+  SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
+  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
+  PERFORM que_outbox_message(v_ap.id, 'no_show', v_ap.customer_email,
+    format('Missed visit: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
+    array_to_string(ARRAY[
+      format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
+      format('%s marked your visit as missed (a no-show):', que_one_line(v_business.business_name)), '',
+      que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
+      format('When: %s (%s)', que_slot_text(coalesce((c.data->>'startsAt')::timestamp, v_ap.starts_at)), que_zone_label(v_business.time_zone)), '',
+      que_no_show_outcome_text(v_ap.id), '',
+      'If you think this is a mistake, contact the business.', '', 'Que'], E'\n'));
+END
+$$;
+
+--
+-- Name: que_no_show_outcome_text(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_no_show_outcome_text(p_appointment integer) RETURNS text
+    LANGUAGE sql STABLE
+    AS $_$
+  SELECT coalesce(string_agg(CASE c.kind
+           WHEN 'deposit' THEN format('The business kept your deposit of $%s.', que_cents_decimal(c.amount_cents))
+           ELSE format('A no-show fee of $%s was charged to your card ending %s.', que_cents_decimal(c.amount_cents), coalesce(m.last4, '····'))
+         END, ' ' ORDER BY c.kind), 'Nothing was kept or charged.')
+    FROM appointment_charges c
+    LEFT JOIN appointment_payments ap ON ap.appointment_id = c.appointment_id
+    LEFT JOIN payment_methods m ON m.id = ap.payment_method_id
+   WHERE c.appointment_id = p_appointment
+     AND ((c.kind = 'deposit' AND c.outcome = 'kept') OR (c.kind = 'no_show_fee' AND c.outcome = 'charged'))
+$_$;
 
 --
 -- Name: que_no_show_payments(integer); Type: FUNCTION; Schema: public; Owner: -
@@ -3297,6 +3340,20 @@ CREATE FUNCTION public.que_open_days(p_business integer, p_from date, p_to date,
 $$;
 
 --
+-- Name: que_outbox_message(integer, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_outbox_message(p_appointment integer, p_kind text, p_to text, p_subject text, p_text text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id) VALUES (p_kind, p_to, p_subject, p_text, p_appointment);
+  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', p_appointment),
+    queue_name => 'email:' || (p_appointment % 16), job_key => 'email:appointment:' || p_appointment, job_key_mode => 'preserve_run_at');
+END
+$$;
+
+--
 -- Name: que_payment_action_added(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3638,7 +3695,7 @@ BEGIN
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
   PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
-    'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
+    'changes:' || (coalesce(p_appointment, p_offer, p_business) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
 END
 $$;
@@ -3706,12 +3763,8 @@ BEGIN
     'Cannot make it? Cancel: ' || (p_links->>'cancel'),
     'Need another time? Reschedule: ' || (p_links->>'reschedule'),
     '', 'These links work without signing in until the appointment starts.', '', 'Que'];
-  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id)
-  VALUES ('reminder', v_ap.customer_email, 'Reminder: ' || v_what || ', ' || que_slot_text(v_ap.starts_at), array_to_string(v_lines, E'\n'), v_ap.id);
-  -- Its sending job, as que_appointment_email_of adds it: the appointment's mail leaves in order.
-  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', v_ap.id),
-    queue_name => 'email:' || (v_ap.id % 16), job_key => 'email:appointment:' || v_ap.id,
-    job_key_mode => 'preserve_run_at');
+  -- With its sending job, as que_appointment_email_of adds it: the appointment's mail leaves in order.
+  PERFORM que_outbox_message(v_ap.id, 'reminder', v_ap.customer_email, 'Reminder: ' || v_what || ', ' || que_slot_text(v_ap.starts_at), array_to_string(v_lines, E'\n'));
 END
 $$;
 
@@ -4608,6 +4661,8 @@ DECLARE
   v_start timestamp;
   v_released int;
 BEGIN
+  -- Time opened by the business itself (no appointment freed it): its days' entries ask availability.
+  IF c.kind = 'capacity_opened' AND c.business_id IS NOT NULL THEN RETURN que_waitlist_offer_opened(c, p_horizon, p_now); END IF;
   IF c.business_id IS NULL OR c.appointment_id IS NULL OR c.kind NOT IN ('cancelled', 'hold_lapsed', 'moved') THEN RETURN 0; END IF;
   SELECT starts_at, duration, release_outcome INTO a FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND THEN RETURN 0; END IF;
@@ -4755,6 +4810,34 @@ BEGIN
     PERFORM graphile_worker.add_job('waitlist_hold_lapse', json_build_object('appointmentId', (v_hold->>'appointmentId')::int),
       run_at => (v_hold->>'heldUntil')::timestamptz, job_key => 'waitlist:hold:' || (v_hold->>'appointmentId'), max_attempts => 25);
     v_count := v_count + 1;
+  END LOOP;
+  RETURN v_count;
+END
+$$;
+
+--
+-- Name: que_waitlist_offer_opened(public.changes, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_offer_opened(c public.changes, p_horizon integer, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_today date;
+  v_day date;
+  v_count int := 0;
+BEGIN
+  SELECT (p_now AT TIME ZONE time_zone)::date INTO v_today FROM businesses WHERE id = c.business_id;
+  IF NOT FOUND THEN RETURN 0; END IF;
+  FOR v_day IN
+    SELECT DISTINCT w.date FROM waitlist_entries w
+     WHERE w.business_id = c.business_id AND w.status = 'waiting' AND w.date >= v_today
+       AND (NOT c.data ? 'dates' OR w.date::text IN (SELECT jsonb_array_elements_text(c.data->'dates')))
+       AND (NOT c.data ? 'from' OR w.date BETWEEN (c.data->>'from')::date AND (c.data->>'to')::date)
+       AND (NOT c.data ? 'weekdays' OR extract(dow FROM w.date)::int IN (SELECT jsonb_array_elements_text(c.data->'weekdays')::int))
+     ORDER BY w.date
+  LOOP
+    v_count := v_count + que_waitlist_offer_freed(c.business_id, v_day, '00:00', '24:00', NULL, p_horizon, p_now);
   END LOOP;
   RETURN v_count;
 END
