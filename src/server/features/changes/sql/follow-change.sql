@@ -17,6 +17,7 @@ CREATE OR REPLACE FUNCTION que_follow_change(p_change bigint)
 AS $$
 DECLARE
   c changes;
+  v_ids bigint[];
   v_due jsonb;
 BEGIN
   -- The follow transaction does not wait for the disk: the job's completion is committed after it,
@@ -25,18 +26,24 @@ BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
   SELECT * INTO c FROM changes WHERE id = p_change;
   IF NOT FOUND THEN RETURN '[]'::jsonb; END IF;
-  WITH due AS (
-    SELECT ch.* FROM changes ch
-    WHERE ch.id <= p_change
-      AND (CASE WHEN c.appointment_id IS NOT NULL THEN ch.appointment_id = c.appointment_id
-                ELSE ch.appointment_id IS NULL AND ch.offer_id = c.offer_id END)
-      AND NOT EXISTS (SELECT 1 FROM changes_followed f WHERE f.change_id = ch.id)
-  ), marked AS (
-    INSERT INTO changes_followed (change_id) SELECT id FROM due ORDER BY id
+  -- One query per kind of subject, so each reads its own index (changes_appointment_idx,
+  -- changes_offer_idx). A business-level change (capacity_opened) is followed alone: what it asks
+  -- (offer the waitlist what is free now) does not depend on the business's earlier ones.
+  IF c.appointment_id IS NOT NULL THEN
+    v_ids := ARRAY(SELECT ch.id FROM changes ch WHERE ch.appointment_id = c.appointment_id AND ch.id <= p_change
+      AND NOT EXISTS (SELECT 1 FROM changes_followed f WHERE f.change_id = ch.id) ORDER BY ch.id);
+  ELSIF c.offer_id IS NOT NULL THEN
+    v_ids := ARRAY(SELECT ch.id FROM changes ch WHERE ch.offer_id = c.offer_id AND ch.appointment_id IS NULL AND ch.id <= p_change
+      AND NOT EXISTS (SELECT 1 FROM changes_followed f WHERE f.change_id = ch.id) ORDER BY ch.id);
+  ELSE
+    v_ids := ARRAY[p_change];
+  END IF;
+  WITH marked AS (
+    INSERT INTO changes_followed (change_id) SELECT unnest(v_ids)
     ON CONFLICT DO NOTHING RETURNING change_id
   )
-  SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.id), '[]'::jsonb) INTO v_due
-  FROM due d JOIN marked m ON m.change_id = d.id;
+  SELECT coalesce(jsonb_agg(to_jsonb(ch) ORDER BY ch.id), '[]'::jsonb) INTO v_due
+  FROM changes ch JOIN marked m ON m.change_id = ch.id;
   RETURN v_due;
 END
 $$;
