@@ -95,10 +95,23 @@ $$;
 CREATE FUNCTION public.que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean) RETURNS void
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  v_task int;
+  v_queue int;
 BEGIN
-  INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+  -- The task's and the queue's rows exist after their first job: read them, and insert only when
+  -- missing (an INSERT … ON CONFLICT DO NOTHING every time cost a booking two write statements).
+  SELECT id INTO v_task FROM graphile_worker._private_tasks WHERE identifier = p_task;
+  IF NOT FOUND THEN
+    INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+    SELECT id INTO v_task FROM graphile_worker._private_tasks WHERE identifier = p_task;
+  END IF;
   IF p_queue IS NOT NULL THEN
-    INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+    SELECT id INTO v_queue FROM graphile_worker._private_job_queues WHERE queue_name = p_queue;
+    IF NOT FOUND THEN
+      INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+      SELECT id INTO v_queue FROM graphile_worker._private_job_queues WHERE queue_name = p_queue;
+    END IF;
   END IF;
   IF p_job_key IS NOT NULL THEN
     -- a job of that key already taken by a runner keeps running; its key goes to the new job
@@ -106,10 +119,7 @@ BEGIN
      WHERE j.key = p_job_key AND j.is_available IS NOT TRUE;
   END IF;
   INSERT INTO graphile_worker._private_jobs AS j (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
-  SELECT q.id, t.id, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL
-    FROM graphile_worker._private_tasks t
-    LEFT JOIN graphile_worker._private_job_queues q ON q.queue_name = p_queue
-   WHERE t.identifier = p_task
+  VALUES (v_queue, v_task, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL)
   ON CONFLICT (key) DO UPDATE SET
     job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
     max_attempts = excluded.max_attempts,
@@ -805,7 +815,7 @@ BEGIN
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Business not found'; END IF;
   v_restaurant := b.business_type = 'restaurant';
   IF p_service IS NOT NULL THEN
-    SELECT id, business_id, name, duration, price_cents INTO s FROM services WHERE id = p_service AND deleted_at IS NULL;
+    SELECT id, business_id, name, duration, price_cents, policies INTO s FROM services WHERE id = p_service AND deleted_at IS NULL;
     IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Service not found'; END IF;
     IF s.business_id <> p_business THEN
       RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'serviceId: that service is not offered by this business';
@@ -814,7 +824,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'serviceId: please choose a service';
   ELSE
     -- A restaurant's table bookings use its table service (or its first one).
-    SELECT id, business_id, name, duration, price_cents INTO s FROM services WHERE business_id = p_business AND deleted_at IS NULL
+    SELECT id, business_id, name, duration, price_cents, policies INTO s FROM services WHERE business_id = p_business AND deleted_at IS NULL
      ORDER BY (name = 'Table reservation') DESC, id LIMIT 1;
     IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB409', MESSAGE = 'This restaurant is not taking reservations'; END IF;
   END IF;
@@ -828,7 +838,7 @@ BEGIN
   IF p_staff IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staff_members WHERE id = p_staff AND business_id = p_business AND active) THEN
     RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'staffId: no such staff member works at this business';
   END IF;
-  SELECT policies INTO v_service_policies FROM services WHERE id = s.id;
+  v_service_policies := s.policies;
   v_policies := que_policies(b.business_type, b.policies, v_service_policies);
   v_zone := coalesce(p_zone, b.time_zone);
   v_owner := p_user = b.owner_id;
@@ -1269,12 +1279,14 @@ $$;
 --
 
 CREATE FUNCTION public.que_card_fees_view(p_appointment integer) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     AS $$
-  SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
+BEGIN
+  RETURN (SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
            'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit'), '[]'))
     FROM appointment_payments ap
-   WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file'
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file');
+END
 $$;
 
 --
@@ -1732,11 +1744,13 @@ $$;
 --
 
 CREATE FUNCTION public.que_deposit_view(p_appointment integer) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     AS $$
-  SELECT jsonb_build_object('amountCents', ap.deposit_cents, 'status', coalesce(c.outcome, 'held'))
+BEGIN
+  RETURN (SELECT jsonb_build_object('amountCents', ap.deposit_cents, 'status', coalesce(c.outcome, 'held'))
     FROM appointment_payments ap LEFT JOIN appointment_charges c ON c.appointment_id = ap.appointment_id AND c.kind = 'deposit'
-   WHERE ap.appointment_id = p_appointment AND ap.policy = 'deposit'
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'deposit');
+END
 $$;
 
 --
@@ -6794,7 +6808,7 @@ ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_blocked_perio
 -- Name: appointments appointments_default_member; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER appointments_default_member BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.que_appointment_default_member();
+CREATE TRIGGER appointments_default_member BEFORE INSERT ON public.appointments FOR EACH ROW WHEN ((new.exclusive AND (new.staff_id IS NULL))) EXECUTE FUNCTION public.que_appointment_default_member();
 
 ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_default_member;
 
@@ -6810,7 +6824,7 @@ ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_instants;
 -- Name: appointments appointments_take_booking_payment; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER appointments_take_booking_payment AFTER INSERT ON public.appointments FOR EACH ROW WHEN ((new.status = 'confirmed'::text)) EXECUTE FUNCTION public.que_take_booking_payment();
+CREATE TRIGGER appointments_take_booking_payment AFTER INSERT ON public.appointments FOR EACH ROW WHEN (((new.status = 'confirmed'::text) AND (COALESCE((new.booked_policies ->> 'paymentPolicy'::text), 'none'::text) <> 'none'::text))) EXECUTE FUNCTION public.que_take_booking_payment();
 
 --
 -- Name: appointments appointments_take_claim_payment; Type: TRIGGER; Schema: public; Owner: -
