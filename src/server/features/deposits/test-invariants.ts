@@ -42,10 +42,10 @@ export const HOLDS_MATCH_ENTRIES = `
     from waitlist_entries w left join appointments a on a.id = w.appointment_id
    where w.status = 'offered' and a.status is distinct from 'held'`;
 
-/** No held slot past its expiry once expiry ran up to `at` (an ISO instant or SQL expression). */
-export const heldPast = (at: string) => `
+/** No held slot past its expiry once expiry ran up to `at` (an SQL instant), among the rows `scope` selects. */
+export const heldPast = (at: string, scope = 'true') => `
   select 'appointment ' || id || ' still held, its hold ended at ' || held_until as problem from appointments
-   where status = 'held' and held_until <= ${at}`;
+   where status = 'held' and held_until <= ${at} and ${scope}`;
 
 /** A deposit's escrow holds it while unsettled, and nothing once settled; a settled deposit's hold resolved once. */
 export const DEPOSIT_ESCROW = `

@@ -18,6 +18,8 @@ export interface PaidAppointment extends ModelAppointment {
   paid?: boolean;
   /** Released to the waitlist: pending until claimed (on time) or its start passes (late). */
   releaseOutcome?: 'pending' | 'on_time' | 'late';
+  /** A hold's end (ms). */
+  heldUntil?: number;
 }
 
 export interface ModelEntry {

@@ -179,19 +179,26 @@ class NoShowRun extends OfferModelRun {
     this.freedTimes.push({ time: e.hold!.time, releasedFrom: e.releasedFrom });
   }
 
+  /**
+   * The clock passes one hold's end: every hold due by then lapses, each by its lapse job run with the
+   * clock there, one at a time in the order they end, its time offered on before the next lapses.
+   */
   async expireHold(a: ModelAction) {
-    const e = this.pickEntry(a.j, 'offered');
-    if (!e?.hold) return;
-    const [row] = await queryRows<{ until: Date | string }>(ctx.database, `select held_until as until from appointments where id = ${e.hold.id}`);
-    const at = new Date(row.until).getTime() + 1000;
-    await this.atClock(at, async () => {
-      await queryRows(ctx.database, `update graphile_worker._private_jobs set run_at = now() where key = 'waitlist:hold:${e.hold!.id}'`);
-      await jobsDone(ctx.database, ['waitlist_hold_lapse']);
-    });
-    this.log.push(`hold ${e.hold.id} of entry ${e.id} (${e.status}) expires`);
-    if (e.status !== 'offered') return;
-    this.lapse(e);
-    e.status = 'expired';
+    const picked = this.pickEntry(a.j, 'offered');
+    if (!picked?.hold?.heldUntil) return;
+    const at = picked.hold.heldUntil + 1000;
+    const due = this.wl.entries.filter((e) => e.status === 'offered' && e.hold!.heldUntil! <= at).sort((x, y) => x.hold!.heldUntil! - y.hold!.heldUntil!);
+    this.log.push(`the clock passes hold ${picked.hold.id}'s end: ${due.length} due`);
+    for (const e of due) {
+      await this.atClock(at, async () => {
+        await queryRows(ctx.database, `update graphile_worker._private_jobs set run_at = now() where key = 'waitlist:hold:${e.hold!.id}'`);
+        await jobsDone(ctx.database, ['waitlist_hold_lapse']);
+      });
+      this.lapse(e);
+      e.status = 'expired';
+      await this.offerFreedTime();
+      this.freedTimes = [];
+    }
     this.expiredUpTo = at;
   }
 
@@ -224,11 +231,15 @@ class NoShowRun extends OfferModelRun {
       for (const e of this.wl.servedBy(time)) {
         const start = this.wl.startsIn(e).find((s) => m.slotFree(s));
         if (!start) continue;
-        const [row] = await queryRows<{ id: number; staff_id: number; time: string; status: string }>(ctx.database,
-          `select a.id, a.staff_id, to_char(a.starts_at, 'HH24:MI') as time, a.status from waitlist_entries w join appointments a on a.id = w.appointment_id where w.id = ${e.id}`);
+        const [row] = await queryRows<{ id: number; staff_id: number; time: string; status: string; held_until: Date | string }>(ctx.database,
+          `select a.id, a.staff_id, to_char(a.starts_at, 'HH24:MI') as time, a.status, a.held_until
+             from waitlist_entries w join appointments a on a.id = w.appointment_id where w.id = ${e.id}`);
         expect(row, `entry ${e.id} is offered ${start} (freed ${time})`).toMatchObject({ time: start, status: 'held' });
         expect(m.memberFree(row.staff_id, start), `held with a free member (${row.staff_id})`).toBe(true);
-        const hold: PaidAppointment = { id: row.id, customer: e.customer, time: start, status: 'held', earnsCredit: false, staffId: row.staff_id, requested: false, paid: false };
+        const hold: PaidAppointment = {
+          id: row.id, customer: e.customer, time: start, status: 'held', earnsCredit: false, staffId: row.staff_id, requested: false, paid: false,
+          heldUntil: new Date(row.held_until).getTime(),
+        };
         m.appointments.push(hold);
         Object.assign(e, { status: 'offered', hold, releasedFrom });
         this.log.push(`  entry ${e.id} (c${e.customer}) offered ${start} as ${hold.id}`);
@@ -256,7 +267,7 @@ class NoShowRun extends OfferModelRun {
 
   async invariantViolations() {
     const checks = [CHARGED_TWICE, DOUBLE_HELD, HOLDS_MATCH_ENTRIES, DEPOSIT_ESCROW];
-    if (this.expiredUpTo !== null) checks.push(heldPast(`'${new Date(this.expiredUpTo).toISOString()}'::timestamptz`));
+    if (this.expiredUpTo !== null) checks.push(heldPast(`'${new Date(this.expiredUpTo).toISOString()}'::timestamptz`, `business_id = ${this.shop.businessId}`));
     const problems = (await queryRows<{ problem: string }>(ctx.database, checks.map((q) => `(${q})`).join(' union all '))).map((r) => r.problem);
     // No transfer edited: each one of this run reads as it did when first seen.
     for (const t of await queryRows<{ id: number; digest: string }>(ctx.database,
