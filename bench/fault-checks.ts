@@ -248,7 +248,8 @@ export async function depositAndHoldProblems(db: Q, graceSeconds: number): Promi
 
 /**
  * No reminder sent twice (decision 0031): each appointment has as many reminder e-mails in the outbox
- * as reminders marked sent, and each reminder is one row per appointment and offset.
+ * as reminders marked sent, and at most one is sent per appointment, offset and start (a move or a
+ * swap plans them again for the new start).
  */
 export async function reminderProblems(db: Q): Promise<{ problems: string[]; sent: number }> {
   const found = await rows<{ problem: string }>(db, `
@@ -257,8 +258,8 @@ export async function reminderProblems(db: Q): Promise<{ problems: string[]; sen
       full join (select appointment_id, count(*) as n from email_outbox where kind = 'reminder' group by appointment_id) e using (appointment_id)
      where coalesce(r.n, 0) <> coalesce(e.n, 0)
     union all
-    select 'appointment ' || appointment_id || ': ' || count(*) || ' reminders at ' || offset_minutes || ' minutes' from reminders
-     group by appointment_id, offset_minutes having count(*) > 1`);
+    select 'appointment ' || appointment_id || ': ' || count(*) || ' reminders sent at ' || offset_minutes || ' minutes before ' || starts_at from reminders
+     where status = 'sent' group by appointment_id, offset_minutes, starts_at having count(*) > 1`);
   const [{ sent }] = await rows<{ sent: number }>(db, `select count(*)::int as sent from reminders where status = 'sent'`);
   return { problems: found.map((r) => r.problem), sent };
 }

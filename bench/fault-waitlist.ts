@@ -63,7 +63,9 @@ export async function pastVisits(world: World, databaseUrl: string, perShop: num
   for (const [shopIndex, shop] of world.shops.entries()) {
     for (const slot of last.slice(shopIndex * perShop, (shopIndex + 1) * perShop)) {
       const customer = booked.length % world.customers.length;
-      const body = { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...(await bookingPayment(world, shop, customer)) };
+      const c = world.customers[customer];
+      const body = { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, customerName: 'Fault Customer', customerEmail: c.email, customerPhone: '(212) 555-0100',
+        ...(await bookingPayment(world, shop, customer)) };
       booked.push({ id: (await must(world, 'past visit', 'POST', '/api/appointments', body, world.customers[customer].cookie)).body.id, shop: shopIndex, customer });
     }
   }
