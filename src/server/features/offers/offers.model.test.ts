@@ -20,7 +20,7 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { actionArbitrary, ModelTally, OfferModelRun, offerKinds, runModel } from './test-model-run.js';
+import { actionArbitrary, ModelTally, OfferModelRun, offerKinds, runModel } from './model-run-test-support.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const RUNS = Number(process.env.MODEL_RUNS ?? (onPostgres ? 20 : 40));

@@ -1,6 +1,6 @@
 /**
  * Model-based test of DESIGN section 11 (decisions 0032, 0033) mixed with the paid slot swaps of
- * offers.model.test.ts, whose driver it extends (offers/test-model-run.ts): each run's shop takes a
+ * offers.model.test.ts, whose driver it extends (offers/model-run-test-support.ts): each run's shop takes a
  * deposit ($20) or keeps a card on file (no-show fee $15, late-cancel fee $10), with no cancel
  * cut-off (customers cancel on time) or a week's (they may only release to the waitlist). Random
  * bookings with the card they need (now and then without: 402), cancels, completions, no-shows
@@ -21,7 +21,7 @@ import { changesFollowed, clockOf, createTestApp, queryRows, type TestContext } 
 import { CHARGED_TWICE, DEPOSIT_ESCROW, DOUBLE_HELD, heldPast, HOLDS_MATCH_ENTRIES } from '../deposits/test-invariants.js';
 import { authorizedIntent } from '../payments/test-fixtures.js';
 import { SLOTS } from '../offers/test-model.js';
-import { actionArbitrary, type ModelAction, ModelTally, OfferModelRun, offerKinds, runModel } from '../offers/test-model-run.js';
+import { actionArbitrary, type ModelAction, ModelTally, OfferModelRun, offerKinds, runModel } from '../offers/model-run-test-support.js';
 import {
   DEPOSIT_CENTS, expectedCharges, expectedEarnings, LATE_CANCEL_FEE_CENTS, type ModelEntry, NO_SHOW_FEE_CENTS, type PaidAppointment, type PaymentPolicy,
   WaitlistModel,
