@@ -5,6 +5,9 @@ import type { Client } from '../appointments/test-fixtures.js';
 import { appointmentTime, book, creditOffer, expectLedgerBalanced, grantCredit, restaurant, swapParties, upcomingDay } from './test-fixtures.js';
 import { offerInvariantViolations } from './test-invariants.js';
 import { inLockOrder } from '../../test/lock-order.js';
+import { sql } from 'drizzle-orm';
+import { unitOfWork } from '../../db/unit-of-work.js';
+import { expireDueOffers } from './offer-jobs.js';
 
 // Real parallel requests against PostgreSQL: the offer, appointment and ledger locks must make
 // every race end in one consistent outcome. After each test the ledger sums to zero and the offer
@@ -144,5 +147,20 @@ describe.runIf(onPostgres)('offers under parallel requests (PostgreSQL only: PGl
       await expectConsistent();
     }
     expect(outcomes).toEqual(['swap', 'refund']);
+  });
+
+  it('the expiry sweep takes a due offer while another transaction refers to it (a follow job inserting a row that names it)', async () => {
+    const p = await swapParties(ctx.app);
+    await grantCredit(ctx.database, p.payer.user.id, 1000);
+    const made = (await creditOffer(p, 5)).json() as { id: number };
+    await ctx.database.db.execute(sql`update offers set expires_at = now() - interval '1 second' where id = ${made.id}`);
+    // KEY SHARE is what a foreign key check takes on the offer while a row naming it is inserted.
+    const swept = await unitOfWork(ctx.database.db, async (tx) => {
+      await tx.execute(sql`select 1 from offers where id = ${made.id} for key share`);
+      return expireDueOffers(ctx.database.db);
+    });
+    expect(swept).toBeGreaterThanOrEqual(1);
+    expect((await offerStatus(p.payer, made.id)).status).toBe('expired');
+    await expectConsistent();
   });
 });

@@ -78,7 +78,10 @@ export async function claimExpiredOffers(db: Db, limit: number): Promise<OfferRo
     .where(and(inArray(offers.status, [...LIVE_OFFER_STATUSES]), lte(offers.expiresAt, sql`now()`)))
     .orderBy(offers.expiresAt)
     .limit(limit)
-    .for('update', { skipLocked: true });
+    // NO KEY UPDATE (what the expiry's own UPDATE takes), not UPDATE: a row inserted meanwhile that
+    // refers to the offer (a notice, a payment) holds KEY SHARE on it, which UPDATE conflicts with,
+    // so the sweep skipped a due offer while its follow-up job ran and left it live.
+    .for('no key update', { skipLocked: true });
 }
 
 /** The offer, locked, when it is live and past its expiry (its expiry job); undefined once it has ended otherwise. */
