@@ -80,3 +80,31 @@ export const claimWaitlistSchema = z
   })
   .optional();
 export type ClaimWaitlistInput = z.input<typeof claimWaitlistSchema>;
+
+/** GET /api/businesses/{id}/waitlist?date: the day whose entries the owner reads. */
+export const businessWaitlistQuerySchema = z.object({ date: dateField('date') });
+
+/**
+ * One entry of a business's day as its owner sees it (DESIGN section 11): who waits (the name they
+ * go by, as a hold is booked under), for what, in which window, and while offered the held time and
+ * when the hold ends. No contact details: those come with the booking a claim makes.
+ */
+export const businessWaitlistEntrySchema = z.object({
+  id: z.number().int(),
+  customerName: z.string(),
+  serviceId: z.number().int(),
+  serviceName: z.string(),
+  staffId: z.number().int().nullable(),
+  staffName: z.string().nullable(),
+  partySize: z.number().int(),
+  date: z.string(),
+  fromTime: z.string(),
+  toTime: z.string(),
+  /** The business's IANA zone: date and times are its wall clock. */
+  timeZone: z.string(),
+  status: z.enum(waitlistStatuses),
+  /** While offered: the held time (wall clock) and when the hold ends (an instant, ISO). */
+  offer: z.object({ appointmentId: z.number().int(), time: z.string(), expiresAt: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type BusinessWaitlistEntry = z.infer<typeof businessWaitlistEntrySchema>;
