@@ -121,13 +121,13 @@ export function toEntry(row: EntryRow): WaitlistEntry {
   };
 }
 
-/** What a hold's notice says: its customer, service, business, time and until when it is held. */
+/** What a hold's notice says: its customer, service, business, time and until when it is held; and whose waitlist day it is. */
 export async function findHoldNotice(db: Db, appointmentId: number) {
   const result = (await db.execute(sql`
-    select a.customer_id as "userId", s.name as "serviceName", b.business_name as "businessName", que_slot_text(a.starts_at) as "slot",
+    select a.customer_id as "userId", b.owner_id as "ownerId", a.business_id as "businessId", to_char(a.starts_at, 'YYYY-MM-DD') as "date", s.name as "serviceName", b.business_name as "businessName", que_slot_text(a.starts_at) as "slot",
            to_char(a.held_until at time zone b.time_zone, 'HH24:MI') as "until", a.status
       from appointments a join services s on s.id = a.service_id join businesses b on b.id = a.business_id
-     where a.id = ${appointmentId}`)) as unknown as { rows: { userId: number; serviceName: string; businessName: string; slot: string; until: string; status: string }[] };
+     where a.id = ${appointmentId}`)) as unknown as { rows: { userId: number; ownerId: number; businessId: number; date: string; serviceName: string; businessName: string; slot: string; until: string; status: string }[] };
   return result.rows[0];
 }
 
