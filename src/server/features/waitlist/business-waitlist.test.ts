@@ -50,9 +50,11 @@ async function dayOfEveryStatus() {
 
   // 09:00 frees: held for the first waiter, who claims it.
   expect((await a.patch(`/api/appointments/${first}`, { status: 'cancelled' })).statusCode).toBe(200);
+  await changesFollowed(ctx.database);
   expect((await w[0].post(`/api/waitlist/${ids[0]}/claim`)).statusCode).toBe(200);
   // 09:30 frees: held for the second, whose hold lapses (the lapse job's function, past its end), so it passes to the third.
   expect((await b.patch(`/api/appointments/${second}`, { status: 'cancelled' })).statusCode).toBe(200);
+  await changesFollowed(ctx.database);
   const [held] = await queryRows<{ id: number; held_until: Date }>(ctx.database, `select a.id, a.held_until from appointments a join waitlist_entries e on e.appointment_id = a.id where e.id = ${ids[1]}`);
   await queryRows(ctx.database, `select que_waitlist_hold_lapse(${held.id}, '${new Date(new Date(held.held_until).getTime() + 1000).toISOString()}')`);
   await changesFollowed(ctx.database);

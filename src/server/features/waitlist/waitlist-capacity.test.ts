@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOfWeek } from '../../../contract/time.js';
-import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { changesFollowed, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
 import { book, type Client, restaurant, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 
 // Capacity that frees without a cancel (DESIGN section 11: "an unblocked day, new hours or staff"):
@@ -29,6 +29,7 @@ async function waiter(shop: Shop, date: string) {
 const onlyMember = async (shop: Shop) => ((await shop.owner.get(`/api/businesses/${shop.businessId}/staff?all=true`)).json() as { id: number }[])[0].id;
 
 async function expectOffered(w: Client, id: number, date: string, time = '09:00') {
+  await changesFollowed(ctx.database);
   expect(await entry(w, id)).toMatchObject({ status: 'offered', offer: { date, time } });
   const [change] = await queryRows<{ n: number }>(ctx.database, `select count(*)::int as n from changes where kind = 'capacity_opened'`);
   expect(change.n).toBeGreaterThan(0);
