@@ -48,10 +48,8 @@ export const waitlistOfferSchema = z.object({
   payment: claimPaymentSchema.nullable(),
 });
 
-export const waitlistEntrySchema = z.object({
-  id: z.number().int(),
-  businessId: z.number().int(),
-  businessName: z.string(),
+/** What every view of an entry says: for what, with whom, on which day and window, and where it stands. */
+const entryFields = {
   serviceId: z.number().int(),
   serviceName: z.string(),
   staffId: z.number().int().nullable(),
@@ -62,6 +60,13 @@ export const waitlistEntrySchema = z.object({
   /** The business's IANA zone: date and times are its wall clock. */
   timeZone: z.string(),
   status: z.enum(waitlistStatuses),
+};
+
+export const waitlistEntrySchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  businessName: z.string(),
+  ...entryFields,
   offer: waitlistOfferSchema.nullable(),
   /** Once claimed: the booking it became. */
   appointmentId: z.number().int().nullable(),
@@ -92,17 +97,8 @@ export const businessWaitlistQuerySchema = z.object({ date: dateField('date') })
 export const businessWaitlistEntrySchema = z.object({
   id: z.number().int(),
   customerName: z.string(),
-  serviceId: z.number().int(),
-  serviceName: z.string(),
-  staffId: z.number().int().nullable(),
+  ...entryFields,
   staffName: z.string().nullable(),
-  partySize: z.number().int(),
-  date: z.string(),
-  fromTime: z.string(),
-  toTime: z.string(),
-  /** The business's IANA zone: date and times are its wall clock. */
-  timeZone: z.string(),
-  status: z.enum(waitlistStatuses),
   /** While offered: the held time (wall clock) and when the hold ends (an instant, ISO). */
   offer: z.object({ appointmentId: z.number().int(), time: z.string(), expiresAt: z.string() }).nullable(),
   createdAt: z.string(),

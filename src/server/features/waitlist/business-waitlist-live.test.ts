@@ -1,39 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../../test/test-app.js';
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { LiveClient, portOf, sessionHeaders } from '../live/live-test-support.js';
+import { type LiveClient, listeningTestApp } from '../live/live-test-support.js';
 
 // The owner's view of a day's waitlist follows it live: each join, hold, claim and leave tells the
 // business's owner, on every open tab, which day changed (waitlist_changed); nobody else hears of it.
 
-let ctx: TestContext;
-let port: number;
-const open: LiveClient[] = [];
-const connect = async (client: { cookie: string }) => {
-  const socket = await LiveClient.open(port, sessionHeaders(client));
-  open.push(socket);
-  return socket;
-};
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(ctx.app);
-});
-afterAll(async () => {
-  for (const socket of open) socket.close();
-  await ctx?.close();
-});
+const live = listeningTestApp();
+const connect = live.connect;
 
 describe('waitlist_changed', () => {
   it('tells the owner of each join, hold, claim and leave on that day; another owner and the waiter hear nothing of it', async () => {
-    const shop = await serviceBusiness(ctx.app);
-    const other = await serviceBusiness(ctx.app);
+    const shop = await serviceBusiness(live.ctx.app);
+    const other = await serviceBusiness(live.ctx.app);
     const date = upcomingWeekday(2);
-    const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const [a, b] = [await signUp(live.ctx.app), await signUp(live.ctx.app)];
     const first = (await book(a, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '09:00' })).json().id as number;
     expect((await book(b, { businessId: shop.businessId, serviceId: shop.serviceId, date, time: '09:30' })).statusCode).toBe(201);
-    const [w1, w2] = [await signUp(ctx.app), await signUp(ctx.app)];
+    const [w1, w2] = [await signUp(live.ctx.app), await signUp(live.ctx.app)];
     const [ownerTab, ownerOtherTab, otherOwnerTab, waiterTab] = await Promise.all([connect(shop.owner), connect(shop.owner), connect(other.owner), connect(w1)]);
     const told = { type: 'waitlist_changed', businessId: shop.businessId, date };
     const changes = (tab: LiveClient) => tab.messages.filter((m) => m.type === 'waitlist_changed').length;

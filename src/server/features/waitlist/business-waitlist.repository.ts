@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { BusinessWaitlistEntry, WaitlistStatus } from '../../../contract/waitlist.js';
+import type { BusinessWaitlistEntry } from '../../../contract/waitlist.js';
 import type { Db } from '../../db/client.js';
 import { oldestFirst, type PageKey } from '../../db/keyset.js';
 import { appointments, businesses, services, staffMembers, users, waitlistEntries } from '../../db/schema.js';
+import { entryColumns, entryFieldsOf } from './waitlist.repository.js';
 
 // The owner's read of a business's waitlist for one day (DESIGN section 11).
 
@@ -16,23 +17,10 @@ const dayPages = oldestFirst(waitlistEntries.createdAt, waitlistEntries.id);
 export async function pageEntriesOfDay(db: Db, businessId: number, date: string, limit: number, after?: PageKey) {
   return db
     .select({
-      id: waitlistEntries.id,
+      ...entryColumns,
       // The name a hold is booked under (que_appointment_hold): the profile's, else the username.
       customerName: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})`,
-      serviceId: waitlistEntries.serviceId,
-      serviceName: services.name,
-      staffId: waitlistEntries.staffId,
       staffName: staffMembers.name,
-      partySize: waitlistEntries.partySize,
-      date: waitlistEntries.date,
-      fromTime: waitlistEntries.fromTime,
-      toTime: waitlistEntries.toTime,
-      timeZone: businesses.timeZone,
-      status: waitlistEntries.status,
-      appointmentId: waitlistEntries.appointmentId,
-      heldTime: sql<string | null>`to_char(${appointments.startsAt}, 'HH24:MI')`,
-      heldUntil: appointments.heldUntil,
-      createdAt: waitlistEntries.createdAt,
       keyTime: dayPages.keyTime,
     })
     .from(waitlistEntries)
@@ -49,20 +37,12 @@ export async function pageEntriesOfDay(db: Db, businessId: number, date: string,
 type DayEntryRow = Awaited<ReturnType<typeof pageEntriesOfDay>>[number];
 
 export function toBusinessEntry(row: DayEntryRow): BusinessWaitlistEntry {
-  const status = row.status as WaitlistStatus;
+  const { status } = entryFieldsOf(row);
   return {
     id: row.id,
     customerName: row.customerName,
-    serviceId: row.serviceId,
-    serviceName: row.serviceName,
-    staffId: row.staffId,
+    ...entryFieldsOf(row),
     staffName: row.staffName,
-    partySize: row.partySize,
-    date: row.date,
-    fromTime: row.fromTime,
-    toTime: row.toTime,
-    timeZone: row.timeZone,
-    status,
     offer:
       status === 'offered' && row.appointmentId !== null && row.heldUntil && row.heldTime
         ? { appointmentId: row.appointmentId, time: row.heldTime, expiresAt: new Date(row.heldUntil).toISOString() }
