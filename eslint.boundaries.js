@@ -49,7 +49,7 @@ export const webFeatureDependencies = {
   booking: ['appointments', 'auth', 'availability', 'businesses', 'offers', 'payments', 'queue', 'reviews', 'services', 'staff', 'waitlist'],
   businesses: ['auth', 'availability', 'reviews'],
   credits: [],
-  dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'reminders', 'reviews', 'services', 'staff'],
+  dashboard: ['appointments', 'availability', 'businesses', 'live', 'offers', 'queue', 'reminders', 'reviews', 'services', 'staff', 'waitlist'],
   home: [],
   live: [],
   notifications: ['auth', 'live'],
@@ -62,7 +62,7 @@ export const webFeatureDependencies = {
   services: [],
   staff: [],
   wallet: [],
-  waitlist: ['auth', 'payments'],
+  waitlist: ['auth', 'live', 'payments'],
 };
 
 /** Throws when the declared dependencies contain a cycle, naming it. */

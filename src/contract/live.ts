@@ -64,6 +64,8 @@ export type ServerMessage =
   | { type: 'notification'; notification: Notification; unread: number }
   /** One of the viewer's offers changed (made, countered, answered, ended or settled): refetch what it touches. */
   | { type: 'offer_changed'; offerId: number }
+  /** A business's waitlist on a day changed (joined, held, claimed, passed on, left): its owner's open screens refetch it. */
+  | { type: 'waitlist_changed'; businessId: number; date: string }
   | { type: 'subscribed' | 'unsubscribed'; businessId?: number; date?: string; customer?: true }
   | { type: 'error'; message: string }
   | { type: 'pong' };

@@ -48,10 +48,8 @@ export const waitlistOfferSchema = z.object({
   payment: claimPaymentSchema.nullable(),
 });
 
-export const waitlistEntrySchema = z.object({
-  id: z.number().int(),
-  businessId: z.number().int(),
-  businessName: z.string(),
+/** What every view of an entry says: for what, with whom, on which day and window, and where it stands. */
+const entryFields = {
   serviceId: z.number().int(),
   serviceName: z.string(),
   staffId: z.number().int().nullable(),
@@ -62,6 +60,13 @@ export const waitlistEntrySchema = z.object({
   /** The business's IANA zone: date and times are its wall clock. */
   timeZone: z.string(),
   status: z.enum(waitlistStatuses),
+};
+
+export const waitlistEntrySchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  businessName: z.string(),
+  ...entryFields,
   offer: waitlistOfferSchema.nullable(),
   /** Once claimed: the booking it became. */
   appointmentId: z.number().int().nullable(),
@@ -80,3 +85,22 @@ export const claimWaitlistSchema = z
   })
   .optional();
 export type ClaimWaitlistInput = z.input<typeof claimWaitlistSchema>;
+
+/** GET /api/businesses/{id}/waitlist?date: the day whose entries the owner reads. */
+export const businessWaitlistQuerySchema = z.object({ date: dateField('date') });
+
+/**
+ * One entry of a business's day as its owner sees it (DESIGN section 11): who waits (the name they
+ * go by, as a hold is booked under), for what, in which window, and while offered the held time and
+ * when the hold ends. No contact details: those come with the booking a claim makes.
+ */
+export const businessWaitlistEntrySchema = z.object({
+  id: z.number().int(),
+  customerName: z.string(),
+  ...entryFields,
+  staffName: z.string().nullable(),
+  /** While offered: the held time (wall clock) and when the hold ends (an instant, ISO). */
+  offer: z.object({ appointmentId: z.number().int(), time: z.string(), expiresAt: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type BusinessWaitlistEntry = z.infer<typeof businessWaitlistEntrySchema>;

@@ -16,10 +16,10 @@ export const LIVE_CHANNEL = 'que_live';
  * that subscribed to the business-day and may read it (see features/live).
  */
 export const liveEventSchema = z.object({
-  type: z.enum(['queue_update', 'queue_status_update', 'notification', 'session_ended', 'offer_changed']),
+  type: z.enum(['queue_update', 'queue_status_update', 'notification', 'session_ended', 'offer_changed', 'waitlist_changed']),
   /** Users who may receive it in full (the customer, the business owner). */
   userIds: z.array(z.number().int()),
-  /** For business-day subscribers: the queue of this business on this date. */
+  /** For business-day subscribers: the queue of this business on this date (waitlist_changed: the day whose waitlist changed, told to its owner, `userIds`). */
   businessId: z.number().int().optional(),
   date: z.string().optional(),
   /** Ids to load and shape per recipient when delivering (payloads stay small: NOTIFY carries 8 KB). */

@@ -1,4 +1,4 @@
-import { desc, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -31,15 +31,26 @@ export function cutPage<R>(rows: R[], limit: number, keyOf: (row: R) => PageKey)
  * whatever came before it; rows added meanwhile sort ahead of the cursor and never shift the next page.
  */
 export function newestFirst(time: PgColumn, id: PgColumn) {
+  return keysetOver(time, id, 'newest');
+}
+
+/** The same keyset paging, oldest first (a waitlist's day, in the order it is offered in). */
+export function oldestFirst(time: PgColumn, id: PgColumn) {
+  return keysetOver(time, id, 'oldest');
+}
+
+function keysetOver(time: PgColumn, id: PgColumn, first: 'newest' | 'oldest') {
   const instant = (time as PgColumn & { withTimezone?: boolean }).withTimezone === true;
   const wallClock = instant ? sql`${time} at time zone 'UTC'` : sql`${time}`;
   const timeOf = (key: PageKey) => (instant ? sql`(${key.at}::timestamp at time zone 'UTC')` : sql`${key.at}::timestamp`);
+  const newest = first === 'newest';
   return {
     /** Select this beside the row: its key's time. */
     keyTime: sql<string>`to_char(${wallClock}, 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
     /** Rows after the cursor in the list's order (none: from the start). */
-    after: (key: PageKey | undefined): SQL | undefined => (key ? sql`(${time}, ${id}) < (${timeOf(key)}, ${key.id})` : undefined),
-    orderBy: [desc(time), desc(id)] as const,
+    after: (key: PageKey | undefined): SQL | undefined =>
+      key ? (newest ? sql`(${time}, ${id}) < (${timeOf(key)}, ${key.id})` : sql`(${time}, ${id}) > (${timeOf(key)}, ${key.id})`) : undefined,
+    orderBy: newest ? ([desc(time), desc(id)] as const) : ([asc(time), asc(id)] as const),
   };
 }
 

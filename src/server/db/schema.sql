@@ -6880,6 +6880,12 @@ CREATE UNIQUE INDEX users_username_lower_key ON public.users USING btree (lower(
 CREATE INDEX waitlist_entries_appointment_idx ON public.waitlist_entries USING btree (appointment_id);
 
 --
+-- Name: waitlist_entries_business_day_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_entries_business_day_idx ON public.waitlist_entries USING btree (business_id, date, created_at, id);
+
+--
 -- Name: waitlist_entries_customer_idx; Type: INDEX; Schema: public; Owner: -
 --
 

@@ -691,6 +691,8 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_entries_one_active_key').on(t.customerId, t.businessId, t.date).where(sql`${t.status} in ('waiting', 'offered')`),
     // The day's waiting entries, oldest first: what a freed slot is offered to.
     index('waitlist_entries_waiting_idx').on(t.businessId, t.date, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
+    // The owner's view of a day, every status, oldest first (GET /api/businesses/{id}/waitlist).
+    index('waitlist_entries_business_day_idx').on(t.businessId, t.date, t.createdAt, t.id),
     // A customer's list, newest first.
     index('waitlist_entries_customer_idx').on(t.customerId, t.createdAt, t.id),
     index('waitlist_entries_appointment_idx').on(t.appointmentId),

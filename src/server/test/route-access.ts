@@ -221,6 +221,17 @@ const insideCutoff = async (w: World) => {
   await queryRows(w.clients.owner!.app.database, `update appointments set booked_policies = coalesce(booked_policies, '{}') || '{"cancelCutoffMinutes": 43200}' where id = ${w.extra.releasedId}`);
 };
 const WAITLIST_CASES: AccessCase[] = [
+  {
+    route: 'GET /api/businesses/:id/waitlist',
+    name: "the shop's day, with the customer's entry offered a hold",
+    allowed: ['owner'],
+    async prepare(w) {
+      await offeredEntry(w);
+      const [row] = await queryRows<{ date: string }>(w.clients.owner!.app.database, `select date::text as date from waitlist_entries where id = ${w.extra.entryId}`);
+      w.extra.entryDate = row.date;
+    },
+    request: (w) => ({ method: 'GET', url: `/api/businesses/${w.shopId}/waitlist?date=${w.extra.entryDate}` }),
+  },
   { route: 'DELETE /api/waitlist/:id', allowed: ['customer'], prepare: offeredEntry, request: (w) => ({ method: 'DELETE', url: `/api/waitlist/${w.extra.entryId}` }) },
   { route: 'POST /api/waitlist/:id/claim', allowed: ['customer'], prepare: offeredEntry, request: (w) => ({ method: 'POST', url: `/api/waitlist/${w.extra.entryId}/claim`, payload: {} }) },
   { route: 'POST /api/appointments/:id/release', allowed: ['customer'], prepare: insideCutoff, request: (w) => ({ method: 'POST', url: `/api/appointments/${w.extra.releasedId}/release`, payload: {} }) },

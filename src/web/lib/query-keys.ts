@@ -125,6 +125,8 @@ export const queryKeys = {
 
   /** The signed-in customer's waitlist entries (DESIGN section 11). */
   myWaitlist: () => ['waitlist', 'mine'] as const,
+  /** A business's waitlist on one day, as its owner sees it. */
+  businessWaitlist: (businessId: number, date: string) => ['waitlist', 'business', businessId, date] as const,
 };
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
  * (0 Sunday … 6 Saturday), or, with none of these, every day (a new staff member).
  */
 export interface CapacityScope {
-  source: 'unblocked_day' | 'business_hours' | 'staff_added' | 'staff_changed' | 'staff_hours' | 'time_off_removed';
+  source: 'unblocked_day' | 'business_hours' | 'time_slots' | 'staff_added' | 'staff_changed' | 'staff_hours' | 'time_off_removed';
   dates?: string[];
   from?: string;
   to?: string;
@@ -16,7 +16,7 @@ export interface CapacityScope {
 
 /**
  * Records that a business can take more visits than before (DESIGN section 11: an unblocked day, new
- * or wider hours, a staff member added, time off removed), as the business-level change
+ * or wider hours, restaurant time slots added or widened, a staff member added, time off removed), as the business-level change
  * `capacity_opened`, through the change log's one writer (que_record_change), on `tx`: the owner's
  * transaction, so the change and its follow job commit with what it records. The waitlist follows it.
  */

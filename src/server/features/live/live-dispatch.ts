@@ -43,6 +43,13 @@ function deliverOfferChange(registry: LiveRegistry, event: LiveEvent) {
   for (const userId of new Set(event.userIds)) for (const connection of registry.connectionsOf(userId)) connection.sendRaw(data);
 }
 
+/** A business's waitlist on a day changed: its owner's sockets are told which (no query: the event names the owner). */
+function deliverWaitlistChange(registry: LiveRegistry, event: LiveEvent) {
+  if (!isId(event.businessId) || typeof event.date !== 'string') return;
+  const data = encodeMessage({ type: 'waitlist_changed', businessId: event.businessId, date: event.date });
+  for (const userId of new Set(event.userIds)) for (const connection of registry.connectionsOf(userId)) connection.sendRaw(data);
+}
+
 /** One entry's recipients: the business-day's subscribers and the "my entries" sockets of those who may read it in full. */
 function recipientsOf(registry: LiveRegistry, daySubscribers: ReadonlySet<LiveConnection>, row: RankedEntryRow): Set<LiveConnection> {
   const recipients = new Set(daySubscribers);
@@ -119,6 +126,7 @@ export function createLiveDispatcher(db: Db, registry: LiveRegistry, onError: (e
         if (event.type === 'session_ended') return closeEndedSession(registry, event);
         if (event.type === 'notification') return deliverNotification(db, registry, event);
         if (event.type === 'offer_changed') return deliverOfferChange(registry, event);
+        if (event.type === 'waitlist_changed') return deliverWaitlistChange(registry, event);
         if (event.type === 'queue_update' || event.type === 'queue_status_update') return deliverQueueEvent(db, registry, { ...event, type: event.type });
       })
       .catch(onError);

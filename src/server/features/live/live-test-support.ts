@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { ServerMessage } from '../../../contract/live.js';
 import type { Database } from '../../db/client.js';
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
-import { signUp } from '../../test/test-app.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
 import { type LiveEvent, publishLive } from '../../live-events.js';
 import { type ClientSocket, WebSocketClient } from './ws-client.js';
 
@@ -138,4 +139,34 @@ export async function everythingDelivered(database: Database, socket: LiveClient
     other.send({ type: 'ping' });
     await other.next('pong', 10_000, since);
   }
+}
+
+/**
+ * A test file's app, listening for sockets from before its tests until after them; `connect` opens a
+ * signed-in client's socket, closed with the app.
+ */
+export function listeningTestApp() {
+  let ctx: TestContext | undefined;
+  let port = 0;
+  const open: LiveClient[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = portOf(ctx.app);
+  });
+  afterAll(async () => {
+    for (const socket of open) socket.close();
+    await ctx?.close();
+  });
+  return {
+    get ctx(): TestContext {
+      if (!ctx) throw new Error('the app is made in beforeAll');
+      return ctx;
+    },
+    async connect(client: { cookie: string }) {
+      const socket = await LiveClient.open(port, sessionHeaders(client));
+      open.push(socket);
+      return socket;
+    },
+  };
 }

@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../contract/offers.js';
-import { createTestApp, signUp, type TestContext } from '../../test/test-app.js';
-import { LiveClient, portOf, sessionHeaders } from '../live/live-test-support.js';
+import { signUp } from '../../test/test-app.js';
+import { type LiveClient, listeningTestApp } from '../live/live-test-support.js';
 import { cardOffer, swapParties } from './test-fixtures.js';
 
 // Every change to an offer reaches both of its customers' open tabs as offer_changed (sql/offer-pushes.sql, following the change log),
 // so each tab refetches the offer, the appointments, the wallet and the credit; nobody else hears of it.
 
-let ctx: TestContext;
-let port: number;
-const open: LiveClient[] = [];
-const connect = async (client: { cookie: string }) => {
-  const socket = await LiveClient.open(port, sessionHeaders(client));
-  open.push(socket);
-  return socket;
-};
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(ctx.app);
-});
-afterAll(async () => {
-  for (const socket of open) socket.close();
-  await ctx?.close();
-});
+const live = listeningTestApp();
+const connect = live.connect;
 
 const changesOf = (socket: LiveClient, offerId: number) => socket.messages.filter((m) => m.type === 'offer_changed' && m.offerId === offerId).length;
 
 describe('offer_changed', () => {
   it('tells both parties, on every tab, of each change, the actor included; a stranger hears nothing', async () => {
-    const p = await swapParties(ctx.app);
-    const stranger = await signUp(ctx.app);
+    const p = await swapParties(live.ctx.app);
+    const stranger = await signUp(live.ctx.app);
     const [payerTab, payerOtherTab, payeeTab, strangerTab] = await Promise.all([connect(p.payer), connect(p.payer), connect(p.payee), connect(stranger)]);
 
     const offer = (await cardOffer(p, 25)).json() as Offer;
@@ -57,7 +41,7 @@ describe('offer_changed', () => {
   });
 
   it('an accepted offer still in escrow: a visit of it cancelled or completed tells both, though the offer waits to settle', async () => {
-    const p = await swapParties(ctx.app);
+    const p = await swapParties(live.ctx.app);
     const offer = (await cardOffer(p, 25)).json() as Offer;
     expect((await p.payee.post(`/api/queue-jump-offers/${offer.id}/accept`)).statusCode).toBe(200);
     const [payerTab, payeeTab] = await Promise.all([connect(p.payer), connect(p.payee)]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOfWeek } from '../../../contract/time.js';
-import { createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
-import { book, type Client, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
+import { changesFollowed, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { book, type Client, restaurant, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 
 // Capacity that frees without a cancel (DESIGN section 11: "an unblocked day, new hours or staff"):
 // each owner change records the business-level change capacity_opened in its transaction, and the
@@ -28,8 +28,9 @@ async function waiter(shop: Shop, date: string) {
 
 const onlyMember = async (shop: Shop) => ((await shop.owner.get(`/api/businesses/${shop.businessId}/staff?all=true`)).json() as { id: number }[])[0].id;
 
-async function expectOffered(w: Client, id: number, date: string) {
-  expect(await entry(w, id)).toMatchObject({ status: 'offered', offer: { date, time: '09:00' } });
+async function expectOffered(w: Client, id: number, date: string, time = '09:00') {
+  await changesFollowed(ctx.database);
+  expect(await entry(w, id)).toMatchObject({ status: 'offered', offer: { date, time } });
   const [change] = await queryRows<{ n: number }>(ctx.database, `select count(*)::int as n from changes where kind = 'capacity_opened'`);
   expect(change.n).toBeGreaterThan(0);
 }
@@ -95,5 +96,55 @@ describe('time opened by the business is offered to the waitlist', () => {
     const { w, id } = await waiter(shop, date);
     expect((await shop.owner.delete(`/api/staff/${member}/time-off/${off.json().id}`)).statusCode).toBe(204);
     await expectOffered(w, id, date);
+  });
+});
+
+// A restaurant opens capacity with its time slots (DESIGN section 4): a slot added, or one widened,
+// reactivated or made denser, offers starts its weekday did not have (capacity_opened, source time_slots).
+describe('time opened by a restaurant is offered to the waitlist', () => {
+  type Dining = Awaited<ReturnType<typeof restaurant>>;
+  /** A party of 2 waiting for a lunch table (12:00-14:00), where the restaurant serves dinner only (17:00-23:00). */
+  async function lunchWaiter(dining: Dining, date: string) {
+    const w = await signUp(ctx.app);
+    const res = await w.post('/api/waitlist', { businessId: dining.businessId, serviceId: dining.serviceId, date, fromTime: '13:00', toTime: '14:00', partySize: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    return { w, id: res.json().id as number };
+  }
+  const slot = (dining: Dining, date: string, startTime: string, endTime: string, isActive = true) =>
+    ({ businessId: dining.businessId, dayOfWeek: dayOfWeek(date), startTime, endTime, intervalMinutes: 30, isActive });
+  const lastOpened = async (businessId: number) =>
+    (await queryRows<{ data: { source: string; weekdays: number[] } }>(ctx.database,
+      `select data from changes where kind = 'capacity_opened' and business_id = ${businessId} order by id desc`)).map((r) => r.data);
+
+  it('a new time slot', async () => {
+    const dining = await restaurant(ctx.app);
+    const date = upcomingWeekday(3);
+    const { w, id } = await lunchWaiter(dining, date);
+    // An inactive slot opens nothing.
+    const idle = await dining.owner.post('/api/restaurant-time-slots', slot(dining, date, '13:00', '14:00', false));
+    expect(idle.statusCode, idle.body).toBe(201);
+    expect(await lastOpened(dining.businessId)).toEqual([]);
+    expect((await entry(w, id)).status).toBe('waiting');
+
+    expect((await dining.owner.post('/api/restaurant-time-slots', slot(dining, date, '12:00', '14:00'))).statusCode).toBe(201);
+    await expectOffered(w, id, date, '13:00');
+    expect(await lastOpened(dining.businessId)).toEqual([{ source: 'time_slots', weekdays: [dayOfWeek(date)] }]);
+  });
+
+  it('a slot widened (narrowing records nothing)', async () => {
+    const dining = await restaurant(ctx.app);
+    const date = upcomingWeekday(3);
+    const lunch = await dining.owner.post('/api/restaurant-time-slots', slot(dining, date, '12:00', '13:00'));
+    expect(lunch.statusCode).toBe(201);
+    const { w, id } = await lunchWaiter(dining, date);
+    const opened = (await lastOpened(dining.businessId)).length;
+
+    expect((await dining.owner.put(`/api/restaurant-time-slots/${lunch.json().id}`, slot(dining, date, '12:30', '13:00'))).statusCode).toBe(200);
+    expect(await lastOpened(dining.businessId)).toHaveLength(opened);
+    expect((await entry(w, id)).status).toBe('waiting');
+
+    expect((await dining.owner.put(`/api/restaurant-time-slots/${lunch.json().id}`, slot(dining, date, '12:30', '14:00'))).statusCode).toBe(200);
+    await expectOffered(w, id, date, '13:00');
+    expect((await lastOpened(dining.businessId))[0]).toEqual({ source: 'time_slots', weekdays: [dayOfWeek(date)] });
   });
 });

@@ -3,6 +3,7 @@ import type { LiveEvent } from '../../live-events.js';
 import type { SlotRules } from '../availability/index.js';
 import type { Change } from '../changes/index.js';
 import { notify } from '../notifications/index.js';
+import { waitlistChanged } from './waitlist-live.js';
 import { callFollow, findHoldNotice } from './waitlist.repository.js';
 
 // The waitlist follows the change log (decision 0029), in each change's follow job:
@@ -10,7 +11,8 @@ import { callFollow, findHoldNotice } from './waitlist.repository.js';
 //   waiting entries, oldest first, as holds (que_waitlist_follow), each hold a change 'held';
 // - a hold ('held') is told to its customer in the bell and over /ws (the e-mail follows the same
 //   change: que_hold_email); a hold that lapsed unclaimed is told too.
-// The web app refetches the waitlist on each notification it is pushed.
+// The web app refetches the waitlist on each notification it is pushed; the owner's view of the day
+// on the waitlist_changed event a hold or a lapse returns (waitlist-live.ts).
 
 export function waitlistFollowsChange(rules: SlotRules, now: () => Date) {
   return async (tx: Db, change: Change): Promise<LiveEvent[] | void> => {
@@ -28,6 +30,9 @@ export function waitlistFollowsChange(rules: SlotRules, now: () => Date) {
         link: '/waitlist',
         appointmentId: change.appointmentId,
       });
+      await callFollow(tx, { changeId: change.id, horizon: rules.restaurantHorizonDays, now: now().toISOString() });
+      // The entry was offered, or passed on: the owner's view of that day follows.
+      return [waitlistChanged(hold.ownerId, hold.businessId, hold.date)];
     }
     await callFollow(tx, { changeId: change.id, horizon: rules.restaurantHorizonDays, now: now().toISOString() });
   };

@@ -56,28 +56,50 @@ export const callReleaseDue = sqlFunction(
 
 const customerPages = newestFirst(waitlistEntries.createdAt, waitlistEntries.id);
 
+/**
+ * What every read of an entry selects (joined to its business, service and held appointment): for
+ * what, on which day and window, where it stands, and while offered the held time and its end.
+ */
+export const entryColumns = {
+  id: waitlistEntries.id,
+  serviceId: waitlistEntries.serviceId,
+  serviceName: services.name,
+  staffId: waitlistEntries.staffId,
+  partySize: waitlistEntries.partySize,
+  date: waitlistEntries.date,
+  fromTime: waitlistEntries.fromTime,
+  toTime: waitlistEntries.toTime,
+  timeZone: businesses.timeZone,
+  status: waitlistEntries.status,
+  appointmentId: waitlistEntries.appointmentId,
+  heldTime: sql<string | null>`to_char(${appointments.startsAt}, 'HH24:MI')`,
+  heldUntil: appointments.heldUntil,
+  createdAt: waitlistEntries.createdAt,
+};
+
+/** The fields every view of an entry shares (contract/waitlist.ts entryFields), from a row of entryColumns. */
+type SharedFields = Pick<WaitlistEntry, 'serviceId' | 'serviceName' | 'staffId' | 'partySize' | 'date' | 'fromTime' | 'toTime' | 'timeZone'> & { status: string };
+export const entryFieldsOf = (row: SharedFields) => ({
+  serviceId: row.serviceId,
+  serviceName: row.serviceName,
+  staffId: row.staffId,
+  partySize: row.partySize,
+  date: row.date,
+  fromTime: row.fromTime,
+  toTime: row.toTime,
+  timeZone: row.timeZone,
+  status: row.status as WaitlistStatus,
+});
+
 /** One page of a customer's entries, newest first, and one more if there is another (waitlist_entries_customer_idx). */
 export async function pageEntriesOf(db: Db, customerId: number, limit: number, after?: PageKey) {
   return db
     .select({
-      id: waitlistEntries.id,
+      ...entryColumns,
       businessId: waitlistEntries.businessId,
       businessName: businesses.businessName,
-      serviceId: waitlistEntries.serviceId,
-      serviceName: services.name,
-      staffId: waitlistEntries.staffId,
-      partySize: waitlistEntries.partySize,
-      date: waitlistEntries.date,
-      fromTime: waitlistEntries.fromTime,
-      toTime: waitlistEntries.toTime,
-      timeZone: businesses.timeZone,
-      status: waitlistEntries.status,
-      appointmentId: waitlistEntries.appointmentId,
       heldDate: sql<string | null>`to_char(${appointments.startsAt}, 'YYYY-MM-DD')`,
-      heldTime: sql<string | null>`to_char(${appointments.startsAt}, 'HH24:MI')`,
-      heldUntil: appointments.heldUntil,
       heldPolicies: appointments.bookedPolicies,
-      createdAt: waitlistEntries.createdAt,
       keyTime: customerPages.keyTime,
     })
     .from(waitlistEntries)
@@ -97,15 +119,7 @@ export function toEntry(row: EntryRow): WaitlistEntry {
     id: row.id,
     businessId: row.businessId,
     businessName: row.businessName,
-    serviceId: row.serviceId,
-    serviceName: row.serviceName,
-    staffId: row.staffId,
-    partySize: row.partySize,
-    date: row.date,
-    fromTime: row.fromTime,
-    toTime: row.toTime,
-    timeZone: row.timeZone,
-    status,
+    ...entryFieldsOf(row),
     offer:
       status === 'offered' && row.appointmentId !== null && row.heldUntil
         ? {
@@ -121,13 +135,13 @@ export function toEntry(row: EntryRow): WaitlistEntry {
   };
 }
 
-/** What a hold's notice says: its customer, service, business, time and until when it is held. */
+/** What a hold's notice says: its customer, service, business, time and until when it is held; and whose waitlist day it is. */
 export async function findHoldNotice(db: Db, appointmentId: number) {
   const result = (await db.execute(sql`
-    select a.customer_id as "userId", s.name as "serviceName", b.business_name as "businessName", que_slot_text(a.starts_at) as "slot",
+    select a.customer_id as "userId", b.owner_id as "ownerId", a.business_id as "businessId", to_char(a.starts_at, 'YYYY-MM-DD') as "date", s.name as "serviceName", b.business_name as "businessName", que_slot_text(a.starts_at) as "slot",
            to_char(a.held_until at time zone b.time_zone, 'HH24:MI') as "until", a.status
       from appointments a join services s on s.id = a.service_id join businesses b on b.id = a.business_id
-     where a.id = ${appointmentId}`)) as unknown as { rows: { userId: number; serviceName: string; businessName: string; slot: string; until: string; status: string }[] };
+     where a.id = ${appointmentId}`)) as unknown as { rows: { userId: number; ownerId: number; businessId: number; date: string; serviceName: string; businessName: string; slot: string; until: string; status: string }[] };
   return result.rows[0];
 }
 

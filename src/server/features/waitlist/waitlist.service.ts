@@ -9,6 +9,7 @@ import type { PageQuery } from '../../plugins/paging.js';
 import { readAppointments, toAppointment } from '../appointments/index.js';
 import type { SlotRules } from '../availability/index.js';
 import { type BookingPayment, sendBookingPayment, sentPayment } from '../deposits/index.js';
+import { tellOwnerOfEntry } from './waitlist-live.js';
 import { callClaim, callJoin, callLeave, callRelease, pageEntriesOf, toEntry } from './waitlist.repository.js';
 
 // The waitlist's use cases (DESIGN section 11), each one database call: its function decides under
@@ -32,6 +33,7 @@ export async function joinWaitlist(db: Db, user: User, body: JoinWaitlistInput &
       }),
     ),
   );
+  await tellOwnerOfEntry(db, id);
   return findEntryOf(db, user, id);
 }
 
@@ -62,12 +64,14 @@ async function findEntryOf(db: Db, user: User, id: number): Promise<WaitlistEntr
 export async function claimWaitlistOffer(db: Db, user: User, entryId: number, payment: BookingPayment, now: Date): Promise<WaitlistEntry> {
   const claim = (on: Db) => singleStatement(on, () => callClaim(on, { userId: user.id, entryId, now: now.toISOString() }));
   await sqlCall(sentPayment(payment) ? unitOfWork(db, async (tx) => (await sendBookingPayment(tx, payment), claim(tx))) : claim(db));
+  await tellOwnerOfEntry(db, entryId);
   return findEntryOf(db, user, entryId);
 }
 
 /** Leaves the waitlist; an offered entry's hold passes on at once. */
 export async function leaveWaitlist(db: Db, user: User, entryId: number, now: Date): Promise<void> {
   await sqlCall(singleStatement(db, () => callLeave(db, { userId: user.id, entryId, now: now.toISOString() })));
+  await tellOwnerOfEntry(db, entryId);
 }
 
 /**

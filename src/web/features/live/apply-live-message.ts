@@ -46,6 +46,11 @@ export function applyLiveMessage(queryClient: QueryClient, message: ServerMessag
     );
     return;
   }
+  if (message.type === 'waitlist_changed') {
+    // Someone joined, was held a time, claimed it, let it pass or left: the owner's view of that day refetches.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.businessWaitlist(message.businessId, message.date) });
+    return;
+  }
   if (message.type === 'offer_changed') {
     // Made, countered, answered, ended or settled, on any tab or by anyone: every open screen of both
     // customers refetches the offers, the appointments it moved, the wallet and the credit.

@@ -11,6 +11,7 @@ import { useBusinessAppointments } from '@/features/appointments';
 import { ReminderSettingsCard } from '@/features/reminders';
 import { OwnerReviews } from '@/features/reviews';
 import { useBusinessServices } from '@/features/services';
+import { OwnerWaitlistPanel } from '@/features/waitlist';
 import { errorMessage } from '@/lib/api-client';
 import { AppointmentsTab } from './appointments-tab';
 import { AvailabilityTab } from './availability-tab';
@@ -110,7 +111,11 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
           </TabsContent>
         )}
         <TabsContent value="queue">
-          <TodaysQueueTab businessId={b.id} today={todayIso(b.timeZone)} />
+          <div className="space-y-8">
+            <TodaysQueueTab businessId={b.id} today={todayIso(b.timeZone)} />
+            {/* Who waits for a time that day (DESIGN section 11): beside the day's bookings. */}
+            <OwnerWaitlistPanel businessId={b.id} date={todayIso(b.timeZone)} />
+          </div>
         </TabsContent>
         <TabsContent value="appointments">
           <AppointmentsTab businessId={b.id} serviceBusiness={!restaurant} timeZone={b.timeZone} appointments={list} loading={appointments.isLoading} error={appointments.error} onRetry={() => void appointments.refetch()} />

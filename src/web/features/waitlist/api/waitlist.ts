@@ -1,12 +1,16 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Appointment } from '@contract/appointments';
-import type { ClaimWaitlistInput, JoinWaitlistInput, WaitlistEntry } from '@contract/waitlist';
+import type { BusinessWaitlistEntry, ClaimWaitlistInput, JoinWaitlistInput, WaitlistEntry } from '@contract/waitlist';
 import { api, apiPost } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { invalidateKeys, queryKeys, staleAfterAppointmentChange } from '@/lib/query-keys';
 
 /** GET /api/waitlist: the signed-in customer's entries, newest first, a page at a time. */
 export const useMyWaitlist = (enabled = true) => useInfiniteQuery({ ...pagedQueryOptions<WaitlistEntry[]>(queryKeys.myWaitlist(), '/api/waitlist'), enabled });
+
+/** GET /api/businesses/:id/waitlist?date: who waits on a day at the owner's business, oldest first, a page at a time. */
+export const useBusinessWaitlist = (businessId: number, date: string, enabled = true) =>
+  useInfiniteQuery({ ...pagedQueryOptions<BusinessWaitlistEntry[]>(queryKeys.businessWaitlist(businessId, date), `/api/businesses/${businessId}/waitlist?date=${date}`), enabled });
 
 /** What a waitlist change makes stale: the list, and the appointments and free times a hold or claim changes. */
 const stale = () => [queryKeys.myWaitlist(), ...staleAfterAppointmentChange()];

@@ -1,0 +1,1 @@
+CREATE INDEX "waitlist_entries_business_day_idx" ON "waitlist_entries" USING btree ("business_id","date","created_at","id");
