@@ -1479,8 +1479,8 @@ DECLARE
   v_id text := format('pi_fee_%s_%s', p_appointment, p_kind);
 BEGIN
   SELECT * INTO m FROM payment_methods WHERE id = p_method;
-  INSERT INTO payment_intents (id, client_secret, user_id, amount_cents, status, processor, processor_ref, appointment_id, claimed_at, card_last4)
-  VALUES (v_id, v_id || '_secret', m.user_id, p_amount, 'requires_capture', m.processor, NULL, p_appointment, clock_timestamp(), m.last4)
+  INSERT INTO payment_intents (id, client_secret, user_id, amount_cents, status, processor, processor_ref, appointment_id, claimed_at, card_last4, payment_method_id)
+  VALUES (v_id, v_id || '_secret', m.user_id, p_amount, 'requires_capture', m.processor, NULL, p_appointment, clock_timestamp(), m.last4, p_method)
   ON CONFLICT (id) DO NOTHING;
   INSERT INTO payment_actions (kind, payment_intent_id, amount_cents) VALUES ('capture', v_id, p_amount) ON CONFLICT DO NOTHING;
   RETURN v_id;
@@ -4359,6 +4359,22 @@ CREATE FUNCTION public.que_stranded_view(p_ids integer[]) RETURNS jsonb
 $$;
 
 --
+-- Name: que_stripe_event_received(text, text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_stripe_event_received(p_id text, p_type text, p_payload jsonb) RETURNS boolean
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO stripe_events (id, type, payload) VALUES (p_id, p_type, p_payload) ON CONFLICT (id) DO NOTHING;
+  IF NOT FOUND THEN RETURN false; END IF;
+  PERFORM graphile_worker.add_job('payments_stripe_event', json_build_object('eventId', p_id),
+    queue_name => 'stripe-events', job_key => 'stripe-event:' || p_id);
+  RETURN true;
+END
+$$;
+
+--
 -- Name: que_swap_appointments(integer, integer, integer, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5316,6 +5332,16 @@ CREATE SEQUENCE public.payment_actions_id_seq
 ALTER SEQUENCE public.payment_actions_id_seq OWNED BY public.payment_actions.id;
 
 --
+-- Name: payment_customers; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.payment_customers (
+    user_id integer NOT NULL,
+    processor_ref text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
 -- Name: payment_intents; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -5334,6 +5360,7 @@ CREATE TABLE public.payment_intents (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     appointment_id integer,
+    payment_method_id text,
     CONSTRAINT payment_intents_amount_check CHECK ((amount_cents > 0)),
     CONSTRAINT payment_intents_captured_check CHECK (((captured_cents IS NULL) OR ((captured_cents >= 0) AND (captured_cents <= amount_cents)))),
     CONSTRAINT payment_intents_status_check CHECK ((status = ANY (ARRAY['requires_payment_method'::text, 'requires_capture'::text, 'succeeded'::text, 'canceled'::text])))
@@ -5350,7 +5377,9 @@ CREATE TABLE public.payment_methods (
     processor_ref text,
     brand text NOT NULL,
     last4 text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    customer_ref text,
+    setup_ref text
 );
 
 --
@@ -5739,6 +5768,18 @@ CREATE SEQUENCE public.staff_time_off_id_seq
 --
 
 ALTER SEQUENCE public.staff_time_off_id_seq OWNED BY public.staff_time_off.id;
+
+--
+-- Name: stripe_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.stripe_events (
+    id text NOT NULL,
+    type text NOT NULL,
+    payload jsonb NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    handled_at timestamp with time zone
+);
 
 --
 -- Name: users; Type: TABLE; Schema: public; Owner: -
@@ -6142,6 +6183,20 @@ ALTER TABLE ONLY public.payment_actions
     ADD CONSTRAINT payment_actions_pkey PRIMARY KEY (id);
 
 --
+-- Name: payment_customers payment_customers_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_customers
+    ADD CONSTRAINT payment_customers_pkey PRIMARY KEY (user_id);
+
+--
+-- Name: payment_customers payment_customers_processor_ref_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_customers
+    ADD CONSTRAINT payment_customers_processor_ref_key UNIQUE (processor_ref);
+
+--
 -- Name: payment_intents payment_intents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6252,6 +6307,13 @@ ALTER TABLE ONLY public.staff_members
 
 ALTER TABLE ONLY public.staff_time_off
     ADD CONSTRAINT staff_time_off_pkey PRIMARY KEY (id);
+
+--
+-- Name: stripe_events stripe_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.stripe_events
+    ADD CONSTRAINT stripe_events_pkey PRIMARY KEY (id);
 
 --
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6590,6 +6652,12 @@ CREATE INDEX payment_intents_offer_idx ON public.payment_intents USING btree (of
 --
 
 CREATE INDEX payment_intents_user_idx ON public.payment_intents USING btree (user_id);
+
+--
+-- Name: payment_methods_setup_ref_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX payment_methods_setup_ref_key ON public.payment_methods USING btree (setup_ref);
 
 --
 -- Name: payment_methods_user_idx; Type: INDEX; Schema: public; Owner: -
@@ -7193,6 +7261,13 @@ ALTER TABLE ONLY public.payment_actions
 
 ALTER TABLE ONLY public.payment_actions
     ADD CONSTRAINT payment_actions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+--
+-- Name: payment_customers payment_customers_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_customers
+    ADD CONSTRAINT payment_customers_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 --
 -- Name: payment_intents payment_intents_offer_id_offers_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -3,9 +3,11 @@ import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import type { JobFeature } from '../../jobs/job-queue.js';
 import { type DueAction, markActionDone, markActionFailed, type PaymentJobKey, schedulePaymentJob, takeNextAction } from './payment-actions.repository.js';
+import { chargeSavedCard } from './charge-saved-card.js';
 import { findIntent, findOfferIntent, markCanceled, markCaptured } from './payment-intents.repository.js';
 import { PaymentRefusedError, type PaymentProcessor, PaymentWaitError } from './payment-processor.js';
 import { releaseUnclaimedIntents } from './release-card-holds.js';
+import { handleStripeEvent, STRIPE_EVENT_JOB } from './stripe-events.js';
 
 /** The job que_payment_job_add adds with every payment action (payment-jobs.sql). */
 export const PAYMENT_JOB = 'payments_run';
@@ -41,6 +43,8 @@ async function perform(db: Db, processor: PaymentProcessor, action: DueAction): 
   }
   const intent = await intentOf(db, action);
   if (action.kind === 'capture') {
+    // A fee on a card saved with Stripe: no authorization to capture, the card is charged off-session.
+    if (intent.paymentMethodId && !intent.processorRef && processor.cards) return chargeSavedCard(db, processor.cards, intent, action.amountCents, key);
     await processor.capture(intent, action.amountCents, key);
     return (tx) => markCaptured(tx, intent.id, action.amountCents);
   }
@@ -106,7 +110,7 @@ export async function runPaymentJob(db: Db, processor: PaymentProcessor, key: Pa
 }
 
 /**
- * The payments feature's jobs (app.ts): each payment's actions, and once a minute the release of
+ * The payments feature's jobs (app.ts): each payment's actions, each Stripe webhook event, and once a minute the release of
  * card payments no offer claimed within RULES.unclaimedCardHoldMinutes (their cancels are payment
  * jobs of their own).
  */
@@ -115,6 +119,9 @@ export function paymentJobs(db: Db, processor: PaymentProcessor, log?: FastifyBa
     tasks: {
       [PAYMENT_JOB]: async (payload) => {
         await runPaymentJob(db, processor, payload as PaymentJobKey, log);
+      },
+      [STRIPE_EVENT_JOB]: async (payload) => {
+        await handleStripeEvent(db, processor, (payload as { eventId: string }).eventId, log);
       },
       [RELEASE_UNCLAIMED_JOB]: async () => {
         const released = await releaseUnclaimedIntents(db);

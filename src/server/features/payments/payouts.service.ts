@@ -4,25 +4,18 @@ import type { PayoutAccount, Payouts, PayoutStatus } from '../../../contract/pay
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { requireOwnedBusiness } from '../businesses/index.js';
+import { askProcessor } from './processor-request.js';
 import type { PaymentProcessor, PayoutOnboarding, PayoutOwner, ProcessorAccountStatus } from './payment-processor.js';
 import {
   bringWaitingPayoutsForward, findPayoutAccount, type PayoutAccountRow, payoutOwnersOf, recordPayoutAccount, setPayoutAccountStatus,
 } from './payout-accounts.repository.js';
 
-/** A processor call made for a request: its failure is the processor's, answered 503, never a 500. */
-async function ask<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new AppError(ErrorCode.UNAVAILABLE, `Payout set-up is unavailable right now (${detail}). Try again in a minute.`);
-  }
-}
+const ask = <T>(run: () => Promise<T>) => askProcessor('Payout set-up', run);
 
 /**
- * The account's status as Stripe sees it now, recorded when it changed. Pull, not push: the owner
- * comes back from Stripe's forms to the payouts page, which reads this (an `account.updated`
- * webhook would tell us of later changes; it is not built).
+ * The account's status as Stripe sees it now, recorded when it changed: the owner comes back from
+ * Stripe's forms to the payouts page, which reads this; later changes come by the `account.updated`
+ * webhook (stripe-events.ts).
  */
 async function refreshed(db: Db, onboarding: PayoutOnboarding, owner: PayoutOwner, row: PayoutAccountRow): Promise<ProcessorAccountStatus> {
   if (row.status === 'ready') return 'ready';

@@ -5,6 +5,7 @@ import {
 } from './payment-processor.js';
 import { callStripe as call } from './stripe-calls.js';
 import { StripeConnectOnboarding } from './stripe-connect.js';
+import { StripeSavedCards } from './stripe-saved-cards.js';
 
 /** Which Stripe Connect account receives a user's payouts; null until they have onboarded. */
 export type ConnectedAccountLookup = (userId: number) => Promise<string | null>;
@@ -47,11 +48,13 @@ const ourStatus = (status: string): IntentStatus =>
 export class StripePaymentProcessor implements PaymentProcessor {
   readonly name = 'stripe' as const;
   readonly payouts: StripeConnectOnboarding;
+  readonly cards: StripeSavedCards;
   constructor(
     private readonly stripe: Stripe,
     private readonly connectedAccountOf: ConnectedAccountLookup = noConnectedAccounts,
   ) {
     this.payouts = new StripeConnectOnboarding(stripe);
+    this.cards = new StripeSavedCards(stripe);
   }
 
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
