@@ -88,6 +88,10 @@ export const payoutAccountSchema = z.object({
   businessId: z.number().nullable(),
   name: z.string(),
   status: payoutStatusSchema,
+  /** Dollars sent to this account's bank through Stripe so far (swap payouts; a business's deposits and fees). */
+  paidOut: z.string(),
+  /** Dollars owed that wait to be sent (for the account to be ready, or a retry). */
+  waiting: z.string(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 

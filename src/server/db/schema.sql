@@ -1464,6 +1464,7 @@ BEGIN
     que_ledger_account('business_fees', 'USD', NULL, f.business_id, NULL, false), v_amount, p_kind,
     format('%s fee: %s at %s', CASE p_kind WHEN 'no_show_fee' THEN 'No-show' ELSE 'Late cancellation' END, f.service_name, f.business_name),
     p_appointment, false);
+  PERFORM que_pay_business(v_intent, f.business_id, v_amount);
 END
 $$;
 
@@ -3286,6 +3287,18 @@ CREATE FUNCTION public.que_open_days(p_business integer, p_from date, p_to date,
 $$;
 
 --
+-- Name: que_pay_business(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_pay_business(p_intent text, p_business integer, p_amount integer) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO payment_actions (kind, payment_intent_id, business_id, amount_cents)
+  VALUES ('payout', p_intent, p_business, p_amount)
+  ON CONFLICT DO NOTHING
+$$;
+
+--
 -- Name: que_payment_action_added(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4153,6 +4166,7 @@ BEGIN
     'deposit_' || p_outcome, format('Deposit for %s (appointment #%s)%s', d.service_name, p_appointment,
       CASE p_outcome WHEN 'kept' THEN ', kept' ELSE '' END), p_appointment, false);
   PERFORM que_settle_deposit_intent(d.payment_intent_id, d.deposit_cents);
+  PERFORM que_pay_business(d.payment_intent_id, d.business_id, d.deposit_cents);
 END
 $$;
 
@@ -5308,6 +5322,7 @@ CREATE TABLE public.payment_actions (
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     done_at timestamp with time zone,
+    business_id integer,
     CONSTRAINT payment_actions_amount_check CHECK ((amount_cents >= 0)),
     CONSTRAINT payment_actions_kind_check CHECK ((kind = ANY (ARRAY['capture'::text, 'cancel'::text, 'payout'::text, 'refund'::text]))),
     CONSTRAINT payment_actions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'failed'::text])))
@@ -7240,6 +7255,13 @@ ALTER TABLE ONLY public.offers
 
 ALTER TABLE ONLY public.offers
     ADD CONSTRAINT offers_to_user_id_users_id_fk FOREIGN KEY (to_user_id) REFERENCES public.users(id);
+
+--
+-- Name: payment_actions payment_actions_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_actions
+    ADD CONSTRAINT payment_actions_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id);
 
 --
 -- Name: payment_actions payment_actions_offer_id_offers_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -597,6 +597,8 @@ export const paymentActions = pgTable(
     paymentIntentId: text('payment_intent_id').references(() => paymentIntents.id),
     offerId: integer('offer_id').references(() => offers.id),
     userId: integer('user_id').references(() => users.id),
+    // A payout to a business (a deposit or fee it earned: que_pay_business); user_id is a person's.
+    businessId: integer('business_id').references(() => businesses.id),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

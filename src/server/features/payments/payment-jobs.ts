@@ -35,10 +35,17 @@ const nothingToRecord: RecordEffect = async () => {};
 /** Makes the processor call (outside any transaction); returns how to record its effect on our intent row. */
 async function perform(db: Db, processor: PaymentProcessor, action: DueAction): Promise<RecordEffect> {
   const key = idempotencyKeyOf(action);
+  if (action.kind === 'payout' && action.businessId !== null) {
+    // A business's deposit or fee: only money that was captured (its capture ran first, in order) is paid on.
+    const source = await intentOf(db, action);
+    if (source.status !== 'succeeded') throw new PaymentRefusedError(`Payout ${action.id}: its card payment ${source.id} was not captured (${source.status})`);
+    await processor.payout({ recipient: { kind: 'business', id: action.businessId }, offerId: null, amountCents: action.amountCents, source }, key);
+    return nothingToRecord;
+  }
   if (action.kind === 'payout') {
     if (action.userId === null || action.offerId === null) throw new PaymentRefusedError(`Payout ${action.id} names no recipient or offer`);
     const source = (await findOfferIntent(db, action.offerId)) ?? null;
-    await processor.payout({ userId: action.userId, offerId: action.offerId, amountCents: action.amountCents, source }, key);
+    await processor.payout({ recipient: { kind: 'user', id: action.userId }, offerId: action.offerId, amountCents: action.amountCents, source }, key);
     return nothingToRecord;
   }
   const intent = await intentOf(db, action);

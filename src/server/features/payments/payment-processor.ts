@@ -29,10 +29,12 @@ export interface IntentRef {
 }
 
 export interface PayoutInput {
-  userId: number;
-  offerId: number;
+  /** A swap's recipient (a user), or a business paid its deposits and fees. */
+  recipient: PayoutOwner;
+  /** The offer paid for (a user's payout), or null (a business's, from an appointment's card payment). */
+  offerId: number | null;
   amountCents: number;
-  /** The captured intent that funded the offer, when there is one (Stripe ties the transfer to its charge). */
+  /** The captured intent that funded the payout, when there is one (Stripe ties the transfer to its charge). */
   source: IntentRef | null;
 }
 

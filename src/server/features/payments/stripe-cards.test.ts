@@ -88,7 +88,8 @@ describe('a fee charged to a card saved with Stripe', () => {
   const intentRow = async (id: string) =>
     (await queryRows<{ status: string; processor_ref: string | null; captured_cents: number | null }>(ctx.database,
       `select status, processor_ref, captured_cents from payment_intents where id = '${id}'`))[0];
-  const actionRow = async (id: string) => (await queryRows<{ status: string; last_error: string | null }>(ctx.database, `select status, last_error from payment_actions where payment_intent_id = '${id}'`))[0];
+  const actionRow = async (id: string, kind = 'capture') =>
+    (await queryRows<{ status: string; last_error: string | null }>(ctx.database, `select status, last_error from payment_actions where payment_intent_id = '${id}' and kind = '${kind}'`))[0];
 
   it('is a PaymentIntent confirmed off-session on the Customer and card, made once even when its job runs again', async () => {
     const { shop, intentId, id } = await noShow(DOUBLE_CARDS.visa);
@@ -106,8 +107,8 @@ describe('a fee charged to a card saved with Stripe', () => {
     expect(await businessEarnings(ctx.database, shop.businessId)).toBe(1500);
 
     // A runner killed after Stripe's answer and before the mark: the action runs again, with the same key.
-    await queryRows(ctx.database, `update payment_actions set status = 'pending' where payment_intent_id = '${intentId}'`);
-    await queryRows(ctx.database, `select que_payment_job_add('${intentId}', null, null)`);
+    await queryRows(ctx.database, `update payment_actions set status = 'pending' where payment_intent_id = '${intentId}' and kind = 'capture'`);
+    await queryRows(ctx.database, `select que_payment_job_add('${intentId}', null, now())`);
     await queryRows(ctx.database, `update payment_intents set processor_ref = null where id = '${intentId}'`);
     await runPayments(ctx);
     const asked = stripe.received.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[que_intent_id]') === intentId);
@@ -117,12 +118,14 @@ describe('a fee charged to a card saved with Stripe', () => {
     await expectLedgerBalanced(ctx.database);
   });
 
-  it('declined off-session: the action fails for a person to follow up, and is not retried', async () => {
+  it('declined off-session: the action fails for a person to follow up, is not retried, and nothing is paid out', async () => {
     const { intentId } = await noShow(DOUBLE_CARDS.chargeFails);
     const chargesBefore = stripe.cards.charges();
     await runPayments(ctx);
     expect(stripe.cards.charges()).toBe(chargesBefore);
     expect(await actionRow(intentId)).toEqual({ status: 'failed', last_error: expect.stringContaining('Your card was declined') });
+    // and the business is paid nothing of a fee the card never paid
+    expect(await actionRow(intentId, 'payout')).toEqual({ status: 'failed', last_error: expect.stringContaining('was not captured') });
     await expectLedgerBalanced(ctx.database);
   });
 });

@@ -42,8 +42,9 @@ async function reconcileAccount(db: Db, account: Stripe.Account) {
     .update(payoutAccounts)
     .set({ status, updatedAt: sql`now()` })
     .where(and(eq(payoutAccounts.processorRef, account.id), sql`${payoutAccounts.status} <> ${status}`))
-    .returning({ userId: payoutAccounts.userId });
-  if (changed?.userId && status === 'ready') await bringWaitingPayoutsForward(db, changed.userId);
+    .returning({ userId: payoutAccounts.userId, businessId: payoutAccounts.businessId });
+  if (!changed || status !== 'ready') return;
+  await bringWaitingPayoutsForward(db, changed.userId !== null ? { kind: 'user', id: changed.userId } : { kind: 'business', id: changed.businessId! });
 }
 
 /**

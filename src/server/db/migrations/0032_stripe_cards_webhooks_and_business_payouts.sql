@@ -13,8 +13,10 @@ CREATE TABLE "stripe_events" (
 	"handled_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "payment_actions" ADD COLUMN "business_id" integer;--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD COLUMN "payment_method_id" text;--> statement-breakpoint
 ALTER TABLE "payment_methods" ADD COLUMN "customer_ref" text;--> statement-breakpoint
 ALTER TABLE "payment_methods" ADD COLUMN "setup_ref" text;--> statement-breakpoint
 ALTER TABLE "payment_customers" ADD CONSTRAINT "payment_customers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_actions" ADD CONSTRAINT "payment_actions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_setup_ref_key" ON "payment_methods" USING btree ("setup_ref");
