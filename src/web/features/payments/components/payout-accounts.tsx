@@ -16,6 +16,12 @@ const STATUS: Record<PayoutStatus, { label: string; variant: 'outline' | 'warnin
   ready: { label: 'Ready', variant: 'success', hint: 'Payouts go to your bank account through Stripe.' },
 };
 
+const DESCRIPTION = {
+  user: 'Card payments you are owed for swaps are sent to your bank account through Stripe.',
+  business: 'Deposits and fees your business earns by card are sent to its bank account through Stripe.',
+  all: 'Card payments you are owed (swap earnings, your businesses’ deposits and fees) are sent to your bank account through Stripe.',
+} as const;
+
 /** Sends the browser to Stripe's onboarding forms (Stripe sends it back to /payouts). */
 export async function goToPayoutSetup(businessId: number | null): Promise<boolean> {
   try {
@@ -81,7 +87,7 @@ export function PayoutAccountsCard({ scope = 'all' }: { scope?: 'user' | 'busine
           <Landmark className="size-5 text-brand-600" aria-hidden="true" />
           Payouts
         </CardTitle>
-        <CardDescription>Card payments you are owed (swap earnings, a business's deposits and fees) are sent to your bank account through Stripe.</CardDescription>
+        <CardDescription>{DESCRIPTION[scope]}</CardDescription>
       </CardHeader>
       <CardContent>
         {payouts.isPending ? (
