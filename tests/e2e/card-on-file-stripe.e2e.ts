@@ -1,18 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/contract/appointments';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { type Database, openDatabase } from '../../src/server/db/client.js';
-import { startStripeDouble } from '../../src/server/features/payments/stripe-double.js';
-import { pgliteTemplate } from '../../src/server/test/global-setup.js';
 import { getJson, register, roundTheClockShop, startsWithin } from './support/api';
 import { DESKTOP, newPage, PHONE, useBrowser } from './support/browser';
 import { expectNoHorizontalScroll, shot, toastTitled } from './support/page';
+import { useStripeApp } from './support/stripe-app';
 import { standInForStripe } from './support/stripe-js-stand-in';
 
 // A customer saves a card for a card-on-file service with PAYMENTS=stripe, at 375 and 1280 px: the
@@ -22,58 +13,22 @@ import { standInForStripe } from './support/stripe-js-stand-in';
 // Stripe's iframe), its API calls answered by the double. Nothing reaches the network.
 
 useBrowser();
-
-let stripe: Awaited<ReturnType<typeof startStripeDouble>>;
-let app: FastifyInstance;
-let database: Database;
-let origin: string;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'que-card-on-file-e2e-'));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_URL: origin, PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_51E2eDoubleOnly', STRIPE_PUBLISHABLE_KEY: 'pk_test_51E2eDoubleOnly', STRIPE_API_URL: stripe.url,
-      PAYMENT_WORKER: 'false', OFFER_SWEEPS: 'false', JOB_RUNNER: 'false',
-    }),
-    RATE_LIMIT_PER_MINUTE: 100_000,
-  };
-  database = await openDatabase({ kind: 'pglite', dataDir, loadDataDir: new Blob([readFileSync(await pgliteTemplate())]) });
-  app = await buildApp({ config, database, logger: false });
-  await app.listen({ port, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await stripe?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const stripeApp = useStripeApp('card-on-file');
 
 describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const)('saving a card on file with Stripe (%s)', (size, viewport) => {
   it('states the fees, refuses a declined card, then saves a good one through a SetupIntent and books', async () => {
-    const owner = await newPage(viewport, { baseURL: origin });
+    const owner = await newPage(viewport, { baseURL: stripeApp.origin });
     const { business, service } = await roundTheClockShop(owner.context.request);
     const policy = await owner.context.request.put(`/api/services/${service.id}`, {
       data: { name: service.name, duration: service.duration, price: service.price, policies: { paymentPolicy: 'card_on_file', noShowFeeCents: 1500, lateCancelFeeCents: 1000 } },
     });
     expect(policy.status(), await policy.text()).toBe(200);
 
-    const { page, context, consoleErrors } = await newPage(viewport, { baseURL: origin });
-    await standInForStripe(context, stripe.url);
+    const { page, context, consoleErrors } = await newPage(viewport, { baseURL: stripeApp.origin });
+    await standInForStripe(context, stripeApp.stripe.url);
     await register(context.request, 'cardonfile');
     const soon = await startsWithin(context.request, business, service.id, 30, 120);
     await page.goto(`/book-appointment?businessId=${business.id}&serviceId=${service.id}&date=${soon.date}&time=${soon.times[0]}`);
@@ -98,7 +53,7 @@ describe.each([
     const [booked] = await getJson<Appointment[]>(context.request, '/api/appointments');
     expect(booked).toMatchObject({ status: 'confirmed', cardFees: { noShowFee: '15.00', lateCancelFee: '10.00', charged: [] } });
     // Stripe saw a SetupIntent for off-session use, confirmed in the browser with the good card.
-    const setups = stripe.received.filter((r) => r.method === 'POST' && /^\/v1\/setup_intents\/seti_\w+\/confirm$/.test(r.path));
+    const setups = stripeApp.stripe.received.filter((r) => r.method === 'POST' && /^\/v1\/setup_intents\/seti_\w+\/confirm$/.test(r.path));
     expect(setups.map((r) => r.form.get('payment_method'))).toEqual(['pm_card_chargeDeclined', 'pm_card_visa']);
     expect(setups.every((r) => r.form.get('key') === 'pk_test_51E2eDoubleOnly')).toBe(true);
 
@@ -108,7 +63,7 @@ describe.each([
     await expectNoHorizontalScroll(page);
     await shot(page, `card-on-file-stripe-my-appointments-${size}`);
     expect(consoleErrors).toEqual([]);
-    stripe.received.length = 0;
+    stripeApp.stripe.received.length = 0;
     await context.close();
     await owner.context.close();
   });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { runJobsNow } from '../../jobs/jobs-test-support.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { paymentJobs } from './payment-jobs.js';
@@ -9,17 +9,26 @@ export const WEBHOOK_SECRET = 'whsec_testDoubleOnly0123456789';
 export type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
 
 /**
- * A test app with PAYMENTS=stripe calling the local Stripe double (never the network), with a
- * webhook secret, and no payment runner of its own: tests run the payment jobs (fees, Stripe events)
- * when they choose, through the job queue (runPayments).
+ * For a file's tests: a test app with PAYMENTS=stripe calling the local Stripe double (never the
+ * network), with a webhook secret, and no payment runner of its own: tests run the payment jobs
+ * (fees, payouts, Stripe events) when they choose, through the job queue (runPayments). Its clock
+ * is reset after each test. Read `ctx` and `stripe` inside the tests.
  */
-export async function stripeApp(): Promise<{ ctx: TestContext; stripe: StripeDouble; close(): Promise<void> }> {
-  const stripe = await startStripeDouble();
-  const ctx = await createTestApp({
-    PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_51CardsDoubleOnly', STRIPE_PUBLISHABLE_KEY: 'pk_test_51CardsDoubleOnly', STRIPE_API_URL: stripe.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENT_WORKER: false, OFFER_SWEEPS: false,
+export function useStripeApp() {
+  const running = {} as { ctx: TestContext; stripe: StripeDouble };
+  beforeAll(async () => {
+    running.stripe = await startStripeDouble();
+    running.ctx = await createTestApp({
+      PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_51CardsDoubleOnly', STRIPE_PUBLISHABLE_KEY: 'pk_test_51CardsDoubleOnly', STRIPE_API_URL: running.stripe.url,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENT_WORKER: false, OFFER_SWEEPS: false,
+    });
   });
-  return { ctx, stripe, close: async () => (await ctx.close(), await stripe.close()) };
+  afterEach(() => running.ctx.clock.reset());
+  afterAll(async () => {
+    await running.ctx?.close();
+    await running.stripe?.close();
+  });
+  return running;
 }
 
 /** Runs the due payment jobs (payment actions, Stripe events) until none is left. */
