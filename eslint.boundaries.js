@@ -16,16 +16,19 @@ import boundaries from 'eslint-plugin-boundaries';
 export const serverFeatureDependencies = {
   appointments: ['availability', 'businesses', 'changes', 'deposits', 'ledger', 'staff'],
   auth: [],
-  availability: ['businesses'],
+  // changes: capacity the business opens (an unblocked day, wider hours) is a change the waitlist follows.
+  availability: ['businesses', 'changes'],
   businesses: [],
   changes: [],
   credits: ['ledger'],
   // Deposits and fees (DESIGN section 11): the booking's payment taken and settled, on the ledger and the processor.
   deposits: ['ledger', 'payments'],
-  email: ['appointments'],
+  // deposits: what a no-show cost, in the no-show e-mail.
+  email: ['appointments', 'deposits'],
   ledger: [],
   live: ['notifications', 'queue'],
-  notifications: [],
+  // deposits: what a no-show cost, in its notice.
+  notifications: ['deposits'],
   offers: ['appointments', 'availability', 'businesses', 'changes', 'credits', 'ledger', 'notifications', 'payments'],
   payments: ['businesses'],
   queue: ['businesses', 'notifications'],

@@ -1,9 +1,11 @@
 // One random step of a fault-injection client: book, offer (Que Credit or test card), counter,
-// accept, decline, cancel an offer or an appointment, complete. Refusals (4xx) and lost answers are
+// accept, decline, cancel an offer or an appointment, complete, and the waitlist's and no-shows'
+// steps (fault-waitlist.ts). Refusals (4xx) and lost answers are
 // normal while the app is being killed; only 2xx answers are written down as promises.
 import { randomUUID } from 'node:crypto';
 import type { Answer } from './fault-client.js';
 import type { KnownOffer, World } from './fault-world.js';
+import { authorizedCard, bookingPayment, waitlistSteps } from './fault-waitlist.js';
 
 const pick = <T>(xs: T[]): T | undefined => (xs.length ? xs[Math.floor(Math.random() * xs.length)] : undefined);
 const between = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
@@ -21,7 +23,10 @@ async function book(world: World) {
   const customerIndex = between(0, world.customers.length - 1);
   const customer = world.customers[customerIndex];
   const slot = pick(world.slots)!;
-  const body = { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, customerName: 'Fault Customer', customerEmail: customer.email, customerPhone: '(212) 555-0100' };
+  // A paying shop's booking carries its card: an authorized deposit, or the saved card.
+  const payment = await bookingPayment(world, shop, customerIndex);
+  if (!payment) return;
+  const body = { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, customerName: 'Fault Customer', customerEmail: customer.email, customerPhone: '(212) 555-0100', ...payment };
   // Half the bookings carry an Idempotency-Key, and a lost answer is asked again under it.
   const key = Math.random() < 0.5 ? `fault-${randomUUID()}` : undefined;
   let res = await world.request('POST', '/api/appointments', body, customer.cookie, key);
@@ -64,17 +69,6 @@ async function retryKeyed(world: World, body: object, cookie: string, key: strin
   return null;
 }
 
-/** A card authorized for `dollars` with the test processor's 4242 card; its client secret, or null. */
-async function authorizedCard(world: World, cookie: string, dollars: number): Promise<string | null> {
-  const created = await world.request('POST', '/api/create-payment-intent', { amount: dollars }, cookie);
-  if (created?.status !== 200) return null;
-  world.kept.push({ kind: 'intent', intentId: created.body.paymentIntentId, confirmed: false });
-  const confirmed = await world.request('POST', `/api/payment-intents/${created.body.paymentIntentId}/confirm`, { cardNumber: '4242424242424242' }, cookie);
-  if (confirmed?.status !== 200) return null;
-  world.kept.push({ kind: 'intent', intentId: created.body.paymentIntentId, confirmed: true });
-  return created.body.clientSecret as string;
-}
-
 async function makeOffer(world: World) {
   const open = [...world.appointments.values()].filter((a) => a.status === 'confirmed' && !a.swapLocked);
   const from = pick(open);
@@ -88,7 +82,7 @@ async function makeOffer(world: World) {
   const method = Math.random() < 0.7 ? 'credits' : 'cash';
   const payer = world.customers[from.customer];
   // A service business charges the payer the offer plus the $5.00 business fee.
-  const intent = method === 'cash' ? await authorizedCard(world, payer.cookie, offerCents / 100 + 5) : null;
+  const intent = method === 'cash' ? (await authorizedCard(world, payer.cookie, offerCents / 100 + 5))?.clientSecret : null;
   if (method === 'cash' && !intent) return;
   const body = { fromAppointmentId: from.id, toAppointmentId: to.id, offerAmount: offerCents / 100, offerType, paymentMethod: method, ...(intent ? { paymentIntentId: intent } : {}) };
   const res = await world.request('POST', '/api/queue-jump-offers', body, payer.cookie);
@@ -163,6 +157,7 @@ const steps: [number, (world: World) => Promise<void>][] = [
   [4, (w) => endOffer(w, 'cancel')],
   [5, (w) => endAppointment(w, 'cancelled')],
   [10, (w) => endAppointment(w, 'completed')],
+  ...waitlistSteps,
 ];
 const totalWeight = steps.reduce((sum, [w]) => sum + w, 0);
 

@@ -1,5 +1,6 @@
 // What must hold after the app was killed many times: each check reads the tables and returns the
 // problems it found ([] when it holds). DESIGN sections 4 and 5.
+import { CHARGED_TWICE, DEPOSIT_ESCROW, DOUBLE_HELD, heldPast, HOLDS_MATCH_ENTRIES } from '../src/server/features/deposits/test-invariants.js';
 import type { ReceivedMail } from '../src/server/features/email/test-smtp-server.js';
 import type { Promise2xx, World } from './fault-world.js';
 
@@ -19,6 +20,7 @@ export async function lost2xx(db: Q, kept: Promise2xx[]): Promise<string[]> {
     )).map((r) => [r.id, r]),
   );
   const intents = new Map((await rows<{ id: string; status: string }>(db, 'select id, status from payment_intents')).map((r) => [r.id, r]));
+  const entries = new Map((await rows<{ id: number; status: string }>(db, 'select id, status from waitlist_entries')).map((r) => [r.id, r.status]));
   const problems: string[] = [];
   for (const p of kept) {
     const a = 'appointmentId' in p ? appointments.get(p.appointmentId) : undefined;
@@ -29,6 +31,8 @@ export async function lost2xx(db: Q, kept: Promise2xx[]): Promise<string[]> {
       : p.kind === 'offer' ? o?.from_appointment_id === p.from && o.to_appointment_id === p.to
       : p.kind === 'counter' ? o !== undefined && o.negotiation_round >= p.round && o.counter_cents !== null
       : p.kind === 'offerEnded' ? o?.status === p.status
+      // a waiting entry may since have been offered, claimed, expired or left
+      : p.kind === 'entry' ? (p.status === 'waiting' ? entries.has(p.entryId) : entries.get(p.entryId) === p.status)
       : p.confirmed ? ['requires_capture', 'succeeded', 'canceled'].includes(intents.get(p.intentId)?.status ?? '') : intents.has(p.intentId);
     if (!ok) problems.push(`lost after a 2xx: ${JSON.stringify(p)}`);
   }
@@ -62,7 +66,8 @@ export async function unresolvedHolds(db: Q, graceSeconds: number): Promise<stri
       left join offers o on o.id = h.offer_id
       left join appointments a on a.id = h.appointment_id and h.offer_id is null
       where h.flags = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)
-        and (o.status not in ('pending', 'negotiating') or a.status in ('cancelled', 'completed'))
+        -- a released booking's deposit waits for its outcome (decision 0033)
+        and (o.status not in ('pending', 'negotiating') or (a.status in ('cancelled', 'completed', 'no_show') and a.release_outcome is distinct from 'pending'))
     union all
     select 'payment action ' || d.id || ' (' || d.kind || ') still pending, ' || coalesce('its job due since ' || j.run_at, 'with no job to carry it out')
       from payment_actions d
@@ -226,4 +231,35 @@ export async function changeFollowUpProblems(db: Q): Promise<{ unfollowed: strin
     missing: counts.filter((r) => r.actual < r.expected).map(say),
     twice: counts.filter((r) => r.actual > r.expected).map(say),
   };
+}
+
+/**
+ * Deposits, fees and waitlist holds (issue 29, DESIGN section 11): no fee or deposit charged twice,
+ * a deposit's escrow as its settlement says, no slot held twice, holds and entries agreeing, and no
+ * held slot left held `graceSeconds` past its expiry (its lapse job a killed runner's to take over).
+ */
+export async function depositAndHoldProblems(db: Q, graceSeconds: number): Promise<{ chargedTwice: string[]; holds: string[] }> {
+  const run = async (checks: string[]) => (await rows<{ problem: string }>(db, checks.map((q) => `(${q})`).join(' union all '))).map((r) => r.problem);
+  return {
+    chargedTwice: await run([CHARGED_TWICE, DEPOSIT_ESCROW]),
+    holds: await run([DOUBLE_HELD, HOLDS_MATCH_ENTRIES, heldPast(`now() - make_interval(secs => ${Number(graceSeconds)})`)]),
+  };
+}
+
+/**
+ * No reminder sent twice (decision 0031): each appointment has as many reminder e-mails in the outbox
+ * as reminders marked sent, and at most one is sent per appointment, offset and start (a move or a
+ * swap plans them again for the new start).
+ */
+export async function reminderProblems(db: Q): Promise<{ problems: string[]; sent: number }> {
+  const found = await rows<{ problem: string }>(db, `
+    select 'appointment ' || coalesce(r.appointment_id, e.appointment_id) || ': ' || coalesce(e.n, 0) || ' reminder e-mails for ' || coalesce(r.n, 0) || ' reminders sent' as problem
+      from (select appointment_id, count(*) as n from reminders where status = 'sent' group by appointment_id) r
+      full join (select appointment_id, count(*) as n from email_outbox where kind = 'reminder' group by appointment_id) e using (appointment_id)
+     where coalesce(r.n, 0) <> coalesce(e.n, 0)
+    union all
+    select 'appointment ' || appointment_id || ': ' || count(*) || ' reminders sent at ' || offset_minutes || ' minutes before ' || starts_at from reminders
+     where status = 'sent' group by appointment_id, offset_minutes, starts_at having count(*) > 1`);
+  const [{ sent }] = await rows<{ sent: number }>(db, `select count(*)::int as sent from reminders where status = 'sent'`);
+  return { problems: found.map((r) => r.problem), sent };
 }

@@ -18,9 +18,12 @@ import pg from 'pg';
 import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
 import { FaultApp } from './fault-app.js';
 import { randomStep } from './fault-actions.js';
-import { changeFollowUpProblems, emailProblems, halfAppliedOffers, jobProblems, ledgerProblems, lost2xx, overlaps, unresolvedHolds } from './fault-checks.js';
+import {
+  changeFollowUpProblems, depositAndHoldProblems, emailProblems, halfAppliedOffers, jobProblems, ledgerProblems, lost2xx, overlaps, reminderProblems, unresolvedHolds,
+} from './fault-checks.js';
 import { newTally } from './fault-client.js';
 import { buildWorld, World } from './fault-world.js';
+import { pastVisits, setUpPayments } from './fault-waitlist.js';
 import { grantCredit } from './offer-support.js';
 
 export interface FaultOptions {
@@ -49,6 +52,7 @@ export interface FaultResult {
   keyedRetries: Omit<World['keyed'], 'problems'>;
   byStatus: Record<number, number>;
   emailsSent: number;
+  remindersSent: number;
   /** Delivered, then killed before marked sent, and still pending at the end. */
   emailsDeliveredUnmarked: number;
   /** Delivered twice: a kill or a dropped connection between the server's OK and marking it sent, sent again (at-least-once). */
@@ -129,6 +133,8 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
     const world = new World(() => app.baseUrl, newTally());
     await buildWorld(world, 3, 8, String(Date.now() % 100000));
     await grantCredit(database.url, world.customers.map((c) => c.id), 500_00);
+    await setUpPayments(world);
+    await pastVisits(world, database.url, 6);
     world.tally = newTally();
     log(`app up; ${options.clients} clients for ${options.seconds} s`);
 
@@ -158,6 +164,12 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
                     select id from offers where status in ('pending', 'negotiating') order by random() limit 2 for update skip locked) returning id)
                   update graphile_worker._private_jobs set run_at = now() where key in (select 'offers:expire:' || id from due) and locked_at is null`)
           .catch((error: unknown) => log(`backdating offers failed (${String(error)}); carrying on`));
+        // A waitlist hold reaches its end too (held 5 minutes near the start: longer than a short run).
+        await pool
+          .query(`with due as (update appointments set held_until = now() where id in (
+                    select id from appointments where status = 'held' order by random() limit 1 for update skip locked) returning id)
+                  update graphile_worker._private_jobs set run_at = now() where key in (select 'waitlist:hold:' || id from due) and locked_at is null`)
+          .catch((error: unknown) => log(`backdating a hold failed (${String(error)}); carrying on`));
         if (options.dropEvery > 0 && (app.kills + connectionDrops) % options.dropEvery === 1) {
           // The database drops the app's connections instead (a failover, pg_terminate_backend): requests
           // under way answer 503 and the same process must carry on by itself.
@@ -199,6 +211,8 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       )
     ).rows;
     const follow = await changeFollowUpProblems(pool);
+    const charges = await depositAndHoldProblems(pool, SWEEP_GRACE_SECONDS);
+    const reminders = await reminderProblems(pool);
     const [changeCounts] = (await pool.query<{ changes: number; followed: number }>(
       'select (select count(*) from changes)::int as changes, (select count(*) from changes_followed)::int as followed')).rows;
     const checks: Record<string, string[]> = {
@@ -213,6 +227,10 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       noJobLostOrStuck: await jobProblems(pool, SWEEP_GRACE_SECONDS),
       noOverlap: await overlaps(pool),
       noEmailTwice: email.problems,
+      // issue 29: deposits and fees once, no reminder twice, no hold left past its expiry
+      noFeeChargedTwice: charges.chargedTwice,
+      noReminderSentTwice: reminders.problems,
+      noHeldSlotPastExpiry: charges.holds,
       noHalfAppliedOffer: await halfAppliedOffers(pool, world),
       no5xxButUnavailable: world.tally.serverErrors,
       recoversFromDroppedConnections: notRecovered,
@@ -235,6 +253,7 @@ export async function runFaultInjection(options: FaultOptions): Promise<FaultRes
       keyedRetries: { lost: world.keyed.lost, replayed: world.keyed.replayed, fresh: world.keyed.fresh, refused: world.keyed.refused },
       byStatus: world.tally.byStatus,
       emailsSent: email.sent,
+      remindersSent: reminders.sent,
       emailsDeliveredUnmarked: email.unmarked,
       emailsRepeatedAfterKill: email.repeated,
       paymentActionsFinishedAfterKill: payments.retried,

@@ -9,11 +9,15 @@ export interface Shop {
   ownerCookie: string;
   businessId: number;
   serviceId: number;
+  /** The service's payment policy (bench/fault-waitlist.ts), none when unset. */
+  policy?: 'deposit' | 'card_on_file';
 }
 export interface Customer {
   id: number;
   cookie: string;
   email: string;
+  /** The customer's saved test card. */
+  cardId?: string;
 }
 export interface KnownAppointment {
   id: number;
@@ -21,7 +25,9 @@ export interface KnownAppointment {
   customer: number;
   /** Wall-clock start when booked: an appointment is moved only by an accepted swap. */
   bookedAt: string;
-  status: 'confirmed' | 'cancelled' | 'completed';
+  status: 'confirmed' | 'cancelled' | 'completed' | 'no_show';
+  /** A visit of the past hours, there to be marked a no-show. */
+  past?: boolean;
   /** In an accept that is running, succeeded, or whose answer was lost: no further offers on it. */
   swapLocked: boolean;
 }
@@ -37,6 +43,13 @@ export interface KnownOffer {
   lastBy: number | null; // user id
   round: number;
 }
+/** A waitlist entry a client joined; ended once claimed or left. */
+export interface KnownEntry {
+  id: number;
+  customer: number;
+  shop: number;
+  ended?: boolean;
+}
 
 /** A 2xx answer: what the database must show for it after every crash. */
 export type Promise2xx =
@@ -45,7 +58,8 @@ export type Promise2xx =
   | { kind: 'offer'; offerId: number; from: number; to: number }
   | { kind: 'counter'; offerId: number; round: number }
   | { kind: 'offerEnded'; offerId: number; status: 'accepted' | 'declined' | 'cancelled' }
-  | { kind: 'appointmentEnded'; appointmentId: number; status: 'cancelled' | 'completed' };
+  | { kind: 'appointmentEnded'; appointmentId: number; status: 'cancelled' | 'completed' | 'no_show' }
+  | { kind: 'entry'; entryId: number; status: 'waiting' | 'claimed' | 'cancelled' };
 
 /** Keyed bookings whose answer was lost (killed app, dropped connection), and what their retries got. */
 export interface KeyedRetries {
@@ -65,6 +79,7 @@ export class World {
   customers: Customer[] = [];
   appointments = new Map<number, KnownAppointment>();
   offers = new Map<number, KnownOffer>();
+  entries = new Map<number, KnownEntry>();
   kept: Promise2xx[] = [];
   keyed: KeyedRetries = { lost: 0, replayed: 0, fresh: 0, refused: 0, problems: [] };
   /** The shops' zone: one where it is daytime now, the shops open around the clock (daytimeZone). */

@@ -95,10 +95,23 @@ $$;
 CREATE FUNCTION public.que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean) RETURNS void
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  v_task int;
+  v_queue int;
 BEGIN
-  INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+  -- The task's and the queue's rows exist after their first job: read them, and insert only when
+  -- missing (an INSERT … ON CONFLICT DO NOTHING every time cost a booking two write statements).
+  SELECT id INTO v_task FROM graphile_worker._private_tasks WHERE identifier = p_task;
+  IF NOT FOUND THEN
+    INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+    SELECT id INTO v_task FROM graphile_worker._private_tasks WHERE identifier = p_task;
+  END IF;
   IF p_queue IS NOT NULL THEN
-    INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+    SELECT id INTO v_queue FROM graphile_worker._private_job_queues WHERE queue_name = p_queue;
+    IF NOT FOUND THEN
+      INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+      SELECT id INTO v_queue FROM graphile_worker._private_job_queues WHERE queue_name = p_queue;
+    END IF;
   END IF;
   IF p_job_key IS NOT NULL THEN
     -- a job of that key already taken by a runner keeps running; its key goes to the new job
@@ -106,10 +119,7 @@ BEGIN
      WHERE j.key = p_job_key AND j.is_available IS NOT TRUE;
   END IF;
   INSERT INTO graphile_worker._private_jobs AS j (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
-  SELECT q.id, t.id, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL
-    FROM graphile_worker._private_tasks t
-    LEFT JOIN graphile_worker._private_job_queues q ON q.queue_name = p_queue
-   WHERE t.identifier = p_task
+  VALUES (v_queue, v_task, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL)
   ON CONFLICT (key) DO UPDATE SET
     job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
     max_attempts = excluded.max_attempts,
@@ -805,7 +815,7 @@ BEGIN
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Business not found'; END IF;
   v_restaurant := b.business_type = 'restaurant';
   IF p_service IS NOT NULL THEN
-    SELECT id, business_id, name, duration, price_cents INTO s FROM services WHERE id = p_service AND deleted_at IS NULL;
+    SELECT id, business_id, name, duration, price_cents, policies INTO s FROM services WHERE id = p_service AND deleted_at IS NULL;
     IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Service not found'; END IF;
     IF s.business_id <> p_business THEN
       RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'serviceId: that service is not offered by this business';
@@ -814,7 +824,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'serviceId: please choose a service';
   ELSE
     -- A restaurant's table bookings use its table service (or its first one).
-    SELECT id, business_id, name, duration, price_cents INTO s FROM services WHERE business_id = p_business AND deleted_at IS NULL
+    SELECT id, business_id, name, duration, price_cents, policies INTO s FROM services WHERE business_id = p_business AND deleted_at IS NULL
      ORDER BY (name = 'Table reservation') DESC, id LIMIT 1;
     IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB409', MESSAGE = 'This restaurant is not taking reservations'; END IF;
   END IF;
@@ -828,7 +838,7 @@ BEGIN
   IF p_staff IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staff_members WHERE id = p_staff AND business_id = p_business AND active) THEN
     RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'staffId: no such staff member works at this business';
   END IF;
-  SELECT policies INTO v_service_policies FROM services WHERE id = s.id;
+  v_service_policies := s.policies;
   v_policies := que_policies(b.business_type, b.policies, v_service_policies);
   v_zone := coalesce(p_zone, b.time_zone);
   v_owner := p_user = b.owner_id;
@@ -1269,12 +1279,14 @@ $$;
 --
 
 CREATE FUNCTION public.que_card_fees_view(p_appointment integer) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     AS $$
-  SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
+BEGIN
+  RETURN (SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
            'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit'), '[]'))
     FROM appointment_payments ap
-   WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file'
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file');
+END
 $$;
 
 --
@@ -1302,8 +1314,8 @@ CREATE TABLE public.changes (
     actor_id integer,
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text]))),
-    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL)))
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text, 'capacity_opened'::text]))),
+    CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL) OR ((kind = 'capacity_opened'::text) AND (business_id IS NOT NULL))))
 );
 
 --
@@ -1320,6 +1332,8 @@ DECLARE
 BEGIN
   -- A waitlist hold offered (DESIGN section 11): its own message (que_hold_email).
   IF c.kind = 'held' THEN PERFORM que_hold_email(c); RETURN; END IF;
+  -- A visit marked missed: what was kept or charged (que_no_show_email).
+  IF c.kind = 'no_show' AND c.appointment_id IS NOT NULL THEN PERFORM que_no_show_email(c); RETURN; END IF;
   IF c.kind NOT IN ('booked', 'moved', 'swapped', 'cancelled') OR c.appointment_id IS NULL THEN RETURN; END IF;
   SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
@@ -1388,8 +1402,7 @@ BEGIN
       v_link := format('/appointments?review=%s', c.appointment_id);
     WHEN 'no_show' THEN
       v_kind := 'booking_no_show'; v_title := 'Marked as a no-show';
-      v_body := format('%s marked your %s at %s as missed. Any deposit is kept and a no-show fee may be charged, as the booking said.',
-                       a.business_name, a.service_name, v_slot);
+      v_body := format('%s marked your %s at %s as missed. %s', a.business_name, a.service_name, v_slot, que_no_show_outcome_text(c.appointment_id));
     WHEN 'reassigned' THEN
       v_kind := 'staff_reassigned'; v_title := 'New staff member for your booking';
       v_body := format('%s is no longer available for your %s at %s, %s; %s will serve you instead.',
@@ -1621,288 +1634,52 @@ CREATE FUNCTION public.que_day_slots_within(p_business integer, p_date date, p_s
     LANGUAGE plpgsql STABLE
     AS $$
 DECLARE
-  b record;
-  v_service_id int;
-  v_service_business int;
-  v_service_duration int;
-  v_service_policies jsonb;
-  v_notice int;
-  v_step int;
-  v_before int := 0;
-  v_after int := 0;
-  v_cut timestamptz;
-  v_party int := coalesce(p_party, 1);
-  v_kind text;
-  v_local timestamp;
-  v_today date;
-  v_day timestamp := p_date::timestamp;
-  v_dow int := extract(dow FROM p_date)::int;
-  v_ts_start int[];
-  v_ts_end int[];
-  v_ts_interval int[];
-  v_duration int;
-  v_capacity int := 0;
-  v_starts int[];
-  v_b_start int[];
-  v_b_end int[];
-  v_b_party int[];
-  v_b_staff int[];
-  v_free int[];
+  d record;
   w record;
-  v_m_free int[];
-  v_m_lo int[];
-  v_m_hi int[];
-  v_pairs boolean;
-  v_taken boolean[];
-  v_list int[] := '{}';
-  v_sorted boolean := true;
-  v_first int;
-  v_end int;
-  v_ok boolean;
-  v_pair_t int[] := '{}';
-  v_pair_m int[] := '{}';
-  v_pair_o int[] := '{}';
-  v_members int := 0;
-  v_w_id int[] := '{}';
-  v_r_member int[] := '{}';
-  v_r_open int[] := '{}';
-  v_r_close int[] := '{}';
-  m int;
-  v_range_starts int[];
-  v_min int;
-  v_max int;
-  v_now_min int;
-  r int;
-  i int;
+  busy record;
+  free record;
   v_t int;
-  v_zone text;
-  v_change_day boolean;
-  -- Days after today it books: a service business's window (rules.ts), a restaurant's horizon.
-  v_horizon int;
-  v_now timestamptz := coalesce(p_now, now());
 BEGIN
   slots := '{}';
   slot_staff := NULL;
-  -- The business and whether the day is blocked; its hours or time slots are read below, by kind.
-  SELECT bz.business_type, bz.time_zone, bz.reservation_duration, bz.seating_capacity, bz.max_party_size, bz.policies,
-         EXISTS (SELECT 1 FROM blocked_dates bd WHERE bd.business_id = bz.id AND bd.date = p_date) AS blocked
-    INTO b FROM businesses bz WHERE bz.id = p_business;
-  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Business not found'; END IF;
-  IF p_service IS NULL THEN
-    SELECT id, business_id, duration, policies INTO v_service_id, v_service_business, v_service_duration, v_service_policies
-      FROM services WHERE business_id = p_business AND deleted_at IS NULL ORDER BY id LIMIT 1;
-  ELSE
-    -- An archived service (deleted with bookings kept, DESIGN section 4) takes no new bookings, but
-    -- its own bookings (the ones left out, p_exclude) stay movable.
-    SELECT id, business_id, duration, policies INTO v_service_id, v_service_business, v_service_duration, v_service_policies
-      FROM services WHERE id = p_service
-       AND (deleted_at IS NULL OR EXISTS (SELECT 1 FROM appointments x WHERE x.id = ANY (p_exclude) AND x.service_id = p_service));
-    IF v_service_id IS NULL OR v_service_business <> p_business THEN
-      RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Service not found';
-    END IF;
-  END IF;
-  v_kind := CASE WHEN b.business_type = 'restaurant' THEN 'restaurant' ELSE 'service' END;
-  v_horizon := coalesce((v_service_policies->>'maxAdvanceDays')::int, (b.policies->>'maxAdvanceDays')::int,
-                        CASE WHEN v_kind = 'service' THEN que_rule('serviceBookingWindowDays') ELSE p_horizon END);
-  IF v_kind = 'restaurant' THEN
-    IF v_party < 1 THEN RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'Party size must be at least 1'; END IF;
-    IF v_party > coalesce(b.max_party_size, v_party) THEN
-      RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = format('Party size must be at most %s for this restaurant', b.max_party_size);
-    END IF;
-  END IF;
-  v_zone := coalesce(p_zone, b.time_zone);
-  BEGIN
-    v_local := v_now AT TIME ZONE v_zone;
-  EXCEPTION WHEN invalid_parameter_value THEN
-    RAISE EXCEPTION USING ERRCODE = 'QBTZ1', DETAIL = v_zone,
-      MESSAGE = format('This business''s time zone (%s) is not supported here, so it cannot take bookings right now', v_zone);
-  END;
-  v_today := v_local::date;
-  closed := que_closed_day(v_kind, p_date, v_today, b.blocked, v_horizon);
+  d := que_slot_day(p_business, p_date, p_service, p_party, p_exclude, p_horizon, p_now, p_zone, p_only);
+  closed := d.closed;
   IF closed IS NOT NULL THEN RETURN; END IF;
-
-  v_now_min := extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int;
-  -- On a day the clocks change, real durations may end up to a few wall-clock hours later.
-  v_change_day := ((p_date + 1)::timestamp AT TIME ZONE v_zone) - (v_day AT TIME ZONE v_zone) <> interval '24 hours';
-  v_notice := coalesce((v_service_policies->>'minNoticeMinutes')::int, (b.policies->>'minNoticeMinutes')::int, que_rule('defaultMinNoticeMinutes'));
-  IF p_only IS NULL AND v_notice > 0 THEN
-    v_cut := v_now + v_notice * interval '1 minute';
-    -- Only the day the notice reaches into, or an earlier one, loses starts.
-    IF p_date > (v_cut AT TIME ZONE v_zone)::date THEN v_cut := NULL; END IF;
-  END IF;
-
-  IF v_kind = 'restaurant' THEN
-    SELECT array_agg(extract(epoch FROM rt.start_time)::int / 60), array_agg(extract(epoch FROM rt.end_time)::int / 60), array_agg(rt.interval_minutes::int)
-      INTO v_ts_start, v_ts_end, v_ts_interval
-      FROM restaurant_time_slots rt WHERE rt.business_id = p_business AND rt.day_of_week = v_dow AND rt.is_active;
-    v_duration := coalesce(b.reservation_duration, 120);
-    v_capacity := coalesce(b.seating_capacity, 40);
-    v_starts := que_candidate_starts(v_kind, NULL, NULL, v_duration, v_ts_start, v_ts_end, v_ts_interval);
-    IF p_only IS NOT NULL THEN v_starts := CASE WHEN p_only = ANY (v_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
-    IF cardinality(v_starts) = 0 THEN RETURN; END IF;
-    IF p_with_booked THEN
-      -- Only bookings that can touch a candidate: one indexed range read (the GiST index of the
-      -- overlap constraint, with its very predicate). Those that hold seats are `occupies`.
-      SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - v_day) / 60)::int),
-             array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int), array_agg(a.party_size)
-        INTO v_b_start, v_b_end, v_b_party
-        FROM appointments a
-       WHERE a.business_id = p_business AND a.occupies
-         AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(v_day + v_starts[1] * interval '1 minute',
-               v_day + (v_starts[cardinality(v_starts)] + v_duration + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
-         AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
-    END IF;
-    v_free := que_slot_engine(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_starts, v_duration, v_capacity, v_party,
-      coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), 0, 0);
-    -- On a day the clocks change (DESIGN section 4): a local time the clocks skip never happens, so it
-    -- is neither offered nor bookable; "past" is decided by instants; a visit lasts its real minutes
-    -- (que_free_on_change_day).
-    IF v_change_day THEN
-      v_free := que_free_on_change_day(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_starts, v_duration, NULL, v_capacity, v_party,
-        coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), 0, 0, v_zone, v_now);
-    END IF;
-    IF v_cut IS NOT NULL AND cardinality(v_free) > 0 THEN
-      SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free FROM unnest(v_free) t WHERE que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
-    END IF;
-    -- "HH:MM", ascending (the engine's answer is): a loop of simple expressions, no query.
-    FOREACH v_t IN ARRAY v_free LOOP
+  IF d.kind = 'restaurant' THEN
+    -- "HH:MM", ascending (the step's answer is): a loop of simple expressions, no query.
+    FOREACH v_t IN ARRAY que_restaurant_free_starts(d, p_business, p_date, p_exclude, p_only, p_with_booked) LOOP
       slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
     END LOOP;
     RETURN;
   END IF;
-
-  IF v_service_id IS NULL THEN RETURN; END IF;
-  v_duration := v_service_duration;
-  v_before := que_buffer_minutes(v_service_policies, 'bufferBeforeMinutes');
-  v_after := que_buffer_minutes(v_service_policies, 'bufferAfterMinutes');
-  -- A service's starts follow the slot interval the service or business set, else min(30, duration),
-  -- from the start of each working range.
-  v_step := coalesce((v_service_policies->>'slotIntervalMinutes')::int, (b.policies->>'slotIntervalMinutes')::int, least(30, v_duration));
-  IF v_duration <= 0 THEN RETURN; END IF;
-  -- The day's working members, their ranges (flattened: v_r_member is the member's ordinal), and
-  -- the span their candidate starts cover (for the bookings read).
-  FOR w IN SELECT * FROM que_working_staff(p_business, v_service_id, p_date, p_staff) LOOP
-    v_members := v_members + 1;
-    v_w_id := v_w_id || w.staff_id;
-    FOR r IN 1 .. cardinality(w.opens) LOOP
-      v_r_member := v_r_member || v_members;
-      v_r_open := v_r_open || w.opens[r];
-      v_r_close := v_r_close || w.closes[r];
-      -- The range's first and last candidate start (que_service_starts' grid), without building it.
-      IF w.opens[r] + v_duration <= w.closes[r] THEN
-        IF p_only IS NULL THEN
-          v_min := least(v_min, w.opens[r]);
-          v_max := greatest(v_max, w.opens[r] + (w.closes[r] - v_duration - w.opens[r]) / v_step * v_step);
-        ELSIF p_only >= w.opens[r] AND p_only + v_duration <= w.closes[r] AND (p_only - w.opens[r]) % v_step = 0 THEN
-          v_min := least(v_min, p_only);
-          v_max := greatest(v_max, p_only);
-        END IF;
-      END IF;
-    END LOOP;
-  END LOOP;
-  IF v_members = 0 OR v_min IS NULL THEN RETURN; END IF;
-  IF p_with_booked THEN
-    -- Only appointments that can touch a candidate matter: one indexed range read over the whole
-    -- business (the GiST index of the overlap constraint, with its very predicate and period: the
-    -- blocked one), each with its member; the engine compares a member's with that member's starts.
-    SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - v_day) / 60)::int ORDER BY a.staff_id, a.id),
-           array_agg(floor(extract(epoch FROM a.blocked_ends_at - v_day) / 60)::int ORDER BY a.staff_id, a.id), array_agg(a.staff_id ORDER BY a.staff_id, a.id)
-      INTO v_b_start, v_b_end, v_b_staff
-      FROM appointments a
-     WHERE a.business_id = p_business AND a.occupies
-       AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(v_day + (v_min - v_before) * interval '1 minute',
-             v_day + (v_max + v_duration + v_after + CASE WHEN v_change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
-       AND a.exclusive
-       AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
-  END IF;
-  -- Each member's bookings are a run of the list (it is ordered by member): v_m_lo..v_m_hi.
-  v_m_lo := array_fill(1, ARRAY[v_members]);
-  v_m_hi := array_fill(0, ARRAY[v_members]);
-  IF v_b_staff IS NOT NULL THEN
-    FOR m IN 1 .. v_members LOOP
-      i := array_position(v_b_staff, v_w_id[m]);
-      CONTINUE WHEN i IS NULL;
-      v_m_lo[m] := i;
-      WHILE i < cardinality(v_b_staff) AND v_b_staff[i + 1] = v_w_id[m] LOOP i := i + 1; END LOOP;
-      v_m_hi[m] := i;
-    END LOOP;
-  END IF;
-  -- One pass over every member's working ranges and their grid of starts (the engine's rule for a
-  -- service start, que_start_blocked, checked inline against that member's bookings: no call per
-  -- range). A plain list needs one free member per start, so a start already found free is not
-  -- checked again, and the starts come out distinct (v_taken marks them); who is free at each start
-  -- (p_with_staff) and a booking's one start (p_only) keep every (start, member) pair, in the
-  -- owner's order. On a day the clocks change each range goes through que_free_on_change_day.
-  v_pairs := p_with_staff OR p_only IS NOT NULL;
-  v_first := CASE WHEN p_date = v_today THEN v_now_min + 1 ELSE 0 END;
-  -- The minimum notice, for a list: on a day whose wall clock runs evenly, a later local start is a
-  -- later instant, so the cut is a first minute.
-  IF v_cut IS NOT NULL AND NOT v_change_day THEN
-    v_first := greatest(v_first, ceil(extract(epoch FROM (v_cut AT TIME ZONE v_zone) - v_day) / 60)::int);
-  END IF;
-  IF NOT v_pairs THEN v_taken := array_fill(false, ARRAY[v_max - v_min + 1]); END IF;
-  FOR r IN 1 .. cardinality(v_r_member) LOOP
-    m := v_r_member[r];
-    IF v_change_day THEN
-      v_range_starts := que_service_starts(v_r_open[r], v_r_close[r], v_duration, v_step);
-      IF p_only IS NOT NULL THEN v_range_starts := CASE WHEN p_only = ANY (v_range_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
-      CONTINUE WHEN cardinality(v_range_starts) = 0;
-      v_m_free := que_free_on_change_day(v_kind, p_date, v_today, v_now_min, b.blocked, v_horizon, v_range_starts, v_duration, v_r_close[r], 0, 1,
-        v_b_start[v_m_lo[m]:v_m_hi[m]], v_b_end[v_m_lo[m]:v_m_hi[m]], '{}', v_before, v_after, v_zone, v_now);
-    ELSE
-      -- the range's grid (que_service_starts), or only p_only when it is on it
-      v_t := v_r_open[r];
-      v_end := v_r_close[r] - v_duration;
-      IF p_only IS NOT NULL THEN
-        IF p_only >= v_t AND p_only <= v_end AND (p_only - v_t) % v_step = 0 THEN v_t := p_only; v_end := p_only; ELSE CONTINUE; END IF;
-      END IF;
-      v_m_free := '{}';
-      WHILE v_t <= v_end LOOP
-        IF v_t >= v_first AND (v_pairs OR NOT v_taken[v_t - v_min + 1]) THEN
-          v_ok := true;
-          FOR i IN v_m_lo[m] .. v_m_hi[m] LOOP
-            IF que_start_blocked(v_b_start[i], v_b_end[i], v_t, v_duration, v_before, v_after) THEN v_ok := false; EXIT; END IF;
-          END LOOP;
-          IF v_ok THEN v_m_free := v_m_free || v_t; END IF;
-        END IF;
-        v_t := v_t + v_step;
-      END LOOP;
-    END IF;
-    FOREACH v_t IN ARRAY v_m_free LOOP
-      IF v_pairs THEN
-        v_pair_t := v_pair_t || v_t;
-        v_pair_m := v_pair_m || v_w_id[m];
-        v_pair_o := v_pair_o || m;
-      ELSIF NOT v_taken[v_t - v_min + 1] THEN
-        v_taken[v_t - v_min + 1] := true;
-        IF v_t < v_list[cardinality(v_list)] THEN v_sorted := false; END IF;
-        v_list := v_list || v_t;
-      END IF;
-    END LOOP;
-  END LOOP;
+  IF d.service_id IS NULL OR d.duration <= 0 THEN RETURN; END IF;
+  w := que_member_ranges(p_business, d.service_id, p_date, p_staff, d.duration, d.step, p_only);
+  IF w.first_start IS NULL THEN RETURN; END IF;
+  busy := que_members_busy(d, w, p_business, p_exclude, p_with_booked);
+  free := que_member_free_starts(d, w, busy, p_date, p_only, p_with_staff OR p_only IS NOT NULL);
   IF p_only IS NOT NULL THEN
     -- One start asked about (a booking's check): the pairs are that start's, already in the owner's order.
-    IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
+    IF cardinality(free.pair_t) = 0 THEN RETURN; END IF;
     slots := ARRAY[lpad((p_only / 60)::text, 2, '0') || ':' || lpad((p_only % 60)::text, 2, '0')];
-    IF p_with_staff THEN slot_staff := jsonb_build_array(to_jsonb(v_pair_m)); END IF;
+    IF p_with_staff THEN slot_staff := jsonb_build_array(to_jsonb(free.pair_m)); END IF;
     RETURN;
   END IF;
   IF p_with_staff THEN
-    -- Each start once, ascending, with who is free then in the owner's order; the minimum notice
-    -- leaves out starts too soon (on a day the clocks change, by instants).
-    IF cardinality(v_pair_t) = 0 THEN RETURN; END IF;
+    -- Each start once, ascending, with who is free then in the owner's order; on a day the clocks
+    -- change the minimum notice leaves out starts too soon by instants.
+    IF cardinality(free.pair_t) = 0 THEN RETURN; END IF;
     SELECT coalesce(array_agg(lpad((g.t / 60)::text, 2, '0') || ':' || lpad((g.t % 60)::text, 2, '0') ORDER BY g.t), '{}'), jsonb_agg(g.ids ORDER BY g.t)
       INTO slots, slot_staff
-      FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(v_pair_t, v_pair_m, v_pair_o) x(t, m, o) GROUP BY x.t) g
-     WHERE v_cut IS NULL OR NOT v_change_day OR que_instant(v_day + g.t * interval '1 minute', v_zone) >= v_cut;
+      FROM (SELECT x.t, jsonb_agg(x.m ORDER BY x.o) AS ids FROM unnest(free.pair_t, free.pair_m, free.pair_o) x(t, m, o) GROUP BY x.t) g
+     WHERE d.cut IS NULL OR NOT d.change_day OR que_instant(d.day_start + g.t * interval '1 minute', d.zone) >= d.cut;
     RETURN;
   END IF;
-  IF NOT v_sorted OR (v_cut IS NOT NULL AND v_change_day) THEN
-    SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_list FROM unnest(v_list) t
-     WHERE v_cut IS NULL OR NOT v_change_day OR que_instant(v_day + t * interval '1 minute', v_zone) >= v_cut;
+  IF NOT free.sorted OR (d.cut IS NOT NULL AND d.change_day) THEN
+    SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO free.list FROM unnest(free.list) t
+     WHERE d.cut IS NULL OR NOT d.change_day OR que_instant(d.day_start + t * interval '1 minute', d.zone) >= d.cut;
   END IF;
   -- "HH:MM", ascending: a loop of simple expressions, no query.
-  FOREACH v_t IN ARRAY v_list LOOP
+  FOREACH v_t IN ARRAY free.list LOOP
     slots := slots || (lpad((v_t / 60)::text, 2, '0') || ':' || lpad((v_t % 60)::text, 2, '0'));
   END LOOP;
 END
@@ -1969,11 +1746,13 @@ $$;
 --
 
 CREATE FUNCTION public.que_deposit_view(p_appointment integer) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     AS $$
-  SELECT jsonb_build_object('amountCents', ap.deposit_cents, 'status', coalesce(c.outcome, 'held'))
+BEGIN
+  RETURN (SELECT jsonb_build_object('amountCents', ap.deposit_cents, 'status', coalesce(c.outcome, 'held'))
     FROM appointment_payments ap LEFT JOIN appointment_charges c ON c.appointment_id = ap.appointment_id AND c.kind = 'deposit'
-   WHERE ap.appointment_id = p_appointment AND ap.policy = 'deposit'
+   WHERE ap.appointment_id = p_appointment AND ap.policy = 'deposit');
+END
 $$;
 
 --
@@ -2205,16 +1984,34 @@ CREATE FUNCTION public.que_follow_change(p_change bigint) RETURNS jsonb
     AS $$
 DECLARE
   c changes;
+  v_ids bigint[];
+  v_due jsonb;
 BEGIN
   -- The follow transaction does not wait for the disk: the job's completion is committed after it,
   -- so a crash that loses this commit loses the completion too (the WAL is replayed in order) and
   -- the job runs again (decision 0028).
   PERFORM set_config('synchronous_commit', 'off', true);
-  INSERT INTO changes_followed (change_id) VALUES (p_change) ON CONFLICT DO NOTHING;
-  IF NOT FOUND THEN RETURN NULL; END IF;
   SELECT * INTO c FROM changes WHERE id = p_change;
-  IF NOT FOUND THEN RETURN NULL; END IF;
-  RETURN to_jsonb(c);
+  IF NOT FOUND THEN RETURN '[]'::jsonb; END IF;
+  -- One query per kind of subject, so each reads its own index (changes_appointment_idx,
+  -- changes_offer_idx). A business-level change (capacity_opened) is followed alone: what it asks
+  -- (offer the waitlist what is free now) does not depend on the business's earlier ones.
+  IF c.appointment_id IS NOT NULL THEN
+    v_ids := ARRAY(SELECT ch.id FROM changes ch WHERE ch.appointment_id = c.appointment_id AND ch.id <= p_change
+      AND NOT EXISTS (SELECT 1 FROM changes_followed f WHERE f.change_id = ch.id) ORDER BY ch.id);
+  ELSIF c.offer_id IS NOT NULL THEN
+    v_ids := ARRAY(SELECT ch.id FROM changes ch WHERE ch.offer_id = c.offer_id AND ch.appointment_id IS NULL AND ch.id <= p_change
+      AND NOT EXISTS (SELECT 1 FROM changes_followed f WHERE f.change_id = ch.id) ORDER BY ch.id);
+  ELSE
+    v_ids := ARRAY[p_change];
+  END IF;
+  WITH marked AS (
+    INSERT INTO changes_followed (change_id) SELECT unnest(v_ids)
+    ON CONFLICT DO NOTHING RETURNING change_id
+  )
+  SELECT coalesce(jsonb_agg(to_jsonb(ch) ORDER BY ch.id), '[]'::jsonb) INTO v_due
+  FROM changes ch JOIN marked m ON m.change_id = ch.id;
+  RETURN v_due;
 END
 $$;
 
@@ -2331,8 +2128,7 @@ BEGIN
   SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
   SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
   v_until := to_char((c.data->>'heldUntil')::timestamptz AT TIME ZONE v_business.time_zone, 'HH24:MI');
-  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id)
-  VALUES ('waitlist_offer', v_ap.customer_email,
+  PERFORM que_outbox_message(v_ap.id, 'waitlist_offer', v_ap.customer_email,
     format('A time opened: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
     array_to_string(ARRAY[
       format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
@@ -2340,10 +2136,7 @@ BEGIN
       que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
       format('When: %s (%s)', que_slot_text(v_ap.starts_at), que_zone_label(v_business.time_zone)),
       format('Held for you until %s (%s). After that it passes to the next person waiting.', v_until, que_zone_label(v_business.time_zone)), '',
-      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'),
-    v_ap.id);
-  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', v_ap.id),
-    queue_name => 'email:' || (v_ap.id % 16), job_key => 'email:appointment:' || v_ap.id, job_key_mode => 'preserve_run_at');
+      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'));
 END
 $$;
 
@@ -2528,6 +2321,159 @@ END
 $$;
 
 --
+-- Name: que_member_free_starts(record, record, record, date, integer, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_member_free_starts(p_day record, p_ranges record, p_busy record, p_date date, p_only integer, p_pairs boolean, OUT pair_t integer[], OUT pair_m integer[], OUT pair_o integer[], OUT list integer[], OUT sorted boolean) RETURNS record
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  v_duration int := p_day.duration;
+  v_step int := p_day.step;
+  v_before int := p_day.buffer_before;
+  v_after int := p_day.buffer_after;
+  v_min int := p_ranges.first_start;
+  v_member int[] := p_ranges.member_ids;
+  v_b_start int[] := p_busy.b_start;
+  v_b_end int[] := p_busy.b_end;
+  v_lo int[] := p_busy.m_lo;
+  v_hi int[] := p_busy.m_hi;
+  v_taken boolean[];
+  v_first int;
+  v_free int[];
+  v_t int;
+  v_end int;
+  v_ok boolean;
+  m int;
+  r int;
+  i int;
+BEGIN
+  pair_t := '{}';
+  pair_m := '{}';
+  pair_o := '{}';
+  list := '{}';
+  sorted := true;
+  v_first := CASE WHEN p_date = p_day.today THEN p_day.now_minutes + 1 ELSE 0 END;
+  IF p_day.cut IS NOT NULL AND NOT p_day.change_day THEN
+    v_first := greatest(v_first, ceil(extract(epoch FROM (p_day.cut AT TIME ZONE p_day.zone) - p_day.day_start) / 60)::int);
+  END IF;
+  IF NOT p_pairs THEN v_taken := array_fill(false, ARRAY[p_ranges.last_start - v_min + 1]); END IF;
+  FOR r IN 1 .. cardinality(p_ranges.range_member) LOOP
+    m := p_ranges.range_member[r];
+    IF p_day.change_day THEN
+      v_free := que_service_starts(p_ranges.range_open[r], p_ranges.range_close[r], v_duration, v_step);
+      IF p_only IS NOT NULL THEN v_free := CASE WHEN p_only = ANY (v_free) THEN ARRAY[p_only] ELSE '{}' END; END IF;
+      CONTINUE WHEN cardinality(v_free) = 0;
+      v_free := que_free_on_change_day('service', p_date, p_day.today, p_day.now_minutes, p_day.blocked, p_day.horizon, v_free, v_duration,
+        p_ranges.range_close[r], 0, 1, v_b_start[v_lo[m]:v_hi[m]], v_b_end[v_lo[m]:v_hi[m]], '{}', v_before, v_after, p_day.zone, p_day.now_at);
+    ELSE
+      -- the range's grid (que_service_starts), or only p_only when it is on it
+      v_t := p_ranges.range_open[r];
+      v_end := p_ranges.range_close[r] - v_duration;
+      IF p_only IS NOT NULL THEN
+        IF p_only >= v_t AND p_only <= v_end AND (p_only - v_t) % v_step = 0 THEN v_t := p_only; v_end := p_only; ELSE CONTINUE; END IF;
+      END IF;
+      v_free := '{}';
+      WHILE v_t <= v_end LOOP
+        IF v_t >= v_first AND (p_pairs OR NOT v_taken[v_t - v_min + 1]) THEN
+          v_ok := true;
+          FOR i IN v_lo[m] .. v_hi[m] LOOP
+            IF que_start_blocked(v_b_start[i], v_b_end[i], v_t, v_duration, v_before, v_after) THEN v_ok := false; EXIT; END IF;
+          END LOOP;
+          IF v_ok THEN v_free := v_free || v_t; END IF;
+        END IF;
+        v_t := v_t + v_step;
+      END LOOP;
+    END IF;
+    FOREACH v_t IN ARRAY v_free LOOP
+      IF p_pairs THEN
+        pair_t := pair_t || v_t;
+        pair_m := pair_m || v_member[m];
+        pair_o := pair_o || m;
+      ELSIF NOT v_taken[v_t - v_min + 1] THEN
+        v_taken[v_t - v_min + 1] := true;
+        IF v_t < list[cardinality(list)] THEN sorted := false; END IF;
+        list := list || v_t;
+      END IF;
+    END LOOP;
+  END LOOP;
+END
+$$;
+
+--
+-- Name: que_member_ranges(integer, integer, date, integer, integer, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_member_ranges(p_business integer, p_service integer, p_date date, p_staff integer, p_duration integer, p_step integer, p_only integer, OUT member_ids integer[], OUT range_member integer[], OUT range_open integer[], OUT range_close integer[], OUT first_start integer, OUT last_start integer) RETURNS record
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  w record;
+  r int;
+  v_members int := 0;
+BEGIN
+  member_ids := '{}';
+  range_member := '{}';
+  range_open := '{}';
+  range_close := '{}';
+  FOR w IN SELECT * FROM que_working_staff(p_business, p_service, p_date, p_staff) LOOP
+    v_members := v_members + 1;
+    member_ids := member_ids || w.staff_id;
+    FOR r IN 1 .. cardinality(w.opens) LOOP
+      range_member := range_member || v_members;
+      range_open := range_open || w.opens[r];
+      range_close := range_close || w.closes[r];
+      IF w.opens[r] + p_duration <= w.closes[r] THEN
+        IF p_only IS NULL THEN
+          first_start := least(first_start, w.opens[r]);
+          last_start := greatest(last_start, w.opens[r] + (w.closes[r] - p_duration - w.opens[r]) / p_step * p_step);
+        ELSIF p_only >= w.opens[r] AND p_only + p_duration <= w.closes[r] AND (p_only - w.opens[r]) % p_step = 0 THEN
+          first_start := least(first_start, p_only);
+          last_start := greatest(last_start, p_only);
+        END IF;
+      END IF;
+    END LOOP;
+  END LOOP;
+END
+$$;
+
+--
+-- Name: que_members_busy(record, record, integer, integer[], boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_members_busy(p_day record, p_ranges record, p_business integer, p_exclude integer[], p_with_booked boolean, OUT b_start integer[], OUT b_end integer[], OUT m_lo integer[], OUT m_hi integer[]) RETURNS record
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  v_members int := cardinality(p_ranges.member_ids);
+  v_b_staff int[];
+  m int;
+  i int;
+BEGIN
+  m_lo := array_fill(1, ARRAY[v_members]);
+  m_hi := array_fill(0, ARRAY[v_members]);
+  IF NOT p_with_booked THEN RETURN; END IF;
+  SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - p_day.day_start) / 60)::int ORDER BY a.staff_id, a.id),
+         array_agg(floor(extract(epoch FROM a.blocked_ends_at - p_day.day_start) / 60)::int ORDER BY a.staff_id, a.id), array_agg(a.staff_id ORDER BY a.staff_id, a.id)
+    INTO b_start, b_end, v_b_staff
+    FROM appointments a
+   WHERE a.business_id = p_business AND a.occupies
+     AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(p_day.day_start + (p_ranges.first_start - p_day.buffer_before) * interval '1 minute',
+           p_day.day_start + (p_ranges.last_start + p_day.duration + p_day.buffer_after + CASE WHEN p_day.change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
+     AND a.exclusive
+     AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
+  IF v_b_staff IS NULL THEN RETURN; END IF;
+  FOR m IN 1 .. v_members LOOP
+    i := array_position(v_b_staff, p_ranges.member_ids[m]);
+    CONTINUE WHEN i IS NULL;
+    m_lo[m] := i;
+    WHILE i < cardinality(v_b_staff) AND v_b_staff[i + 1] = p_ranges.member_ids[m] LOOP i := i + 1; END LOOP;
+    m_hi[m] := i;
+  END LOOP;
+END
+$$;
+
+--
 -- Name: que_missing_time_message(date, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2539,6 +2485,52 @@ BEGIN
                 p_time, to_char(p_date, 'YYYY-MM-DD'), p_zone);
 END
 $$;
+
+--
+-- Name: que_no_show_email(public.changes); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_no_show_email(c public.changes) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_ap appointments;
+  v_service text;
+  v_business businesses;
+BEGIN
+  SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
+  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
+  SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
+  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
+  PERFORM que_outbox_message(v_ap.id, 'no_show', v_ap.customer_email,
+    format('Missed visit: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
+    array_to_string(ARRAY[
+      format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
+      format('%s marked your visit as missed (a no-show):', que_one_line(v_business.business_name)), '',
+      que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
+      format('When: %s (%s)', que_slot_text(coalesce((c.data->>'startsAt')::timestamp, v_ap.starts_at)), que_zone_label(v_business.time_zone)), '',
+      que_no_show_outcome_text(v_ap.id), '',
+      'If you think this is a mistake, contact the business.', '', 'Que'], E'\n'));
+END
+$$;
+
+--
+-- Name: que_no_show_outcome_text(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_no_show_outcome_text(p_appointment integer) RETURNS text
+    LANGUAGE sql STABLE
+    AS $_$
+  SELECT coalesce(string_agg(CASE c.kind
+           WHEN 'deposit' THEN format('The business kept your deposit of $%s.', que_cents_decimal(c.amount_cents))
+           ELSE format('A no-show fee of $%s was charged to your card ending %s.', que_cents_decimal(c.amount_cents), coalesce(m.last4, '····'))
+         END, ' ' ORDER BY c.kind), 'Nothing was kept or charged.')
+    FROM appointment_charges c
+    LEFT JOIN appointment_payments ap ON ap.appointment_id = c.appointment_id
+    LEFT JOIN payment_methods m ON m.id = ap.payment_method_id
+   WHERE c.appointment_id = p_appointment
+     AND ((c.kind = 'deposit' AND c.outcome = 'kept') OR (c.kind = 'no_show_fee' AND c.outcome = 'charged'))
+$_$;
 
 --
 -- Name: que_no_show_payments(integer); Type: FUNCTION; Schema: public; Owner: -
@@ -3287,6 +3279,20 @@ CREATE FUNCTION public.que_open_days(p_business integer, p_from date, p_to date,
 $$;
 
 --
+-- Name: que_outbox_message(integer, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_outbox_message(p_appointment integer, p_kind text, p_to text, p_subject text, p_text text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id) VALUES (p_kind, p_to, p_subject, p_text, p_appointment);
+  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', p_appointment),
+    queue_name => 'email:' || (p_appointment % 16), job_key => 'email:appointment:' || p_appointment, job_key_mode => 'preserve_run_at');
+END
+$$;
+
+--
 -- Name: que_pay_business(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3640,7 +3646,7 @@ BEGIN
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
   PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
-    'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
+    'changes:' || (coalesce(p_appointment, p_offer, p_business) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
 END
 $$;
@@ -3708,12 +3714,8 @@ BEGIN
     'Cannot make it? Cancel: ' || (p_links->>'cancel'),
     'Need another time? Reschedule: ' || (p_links->>'reschedule'),
     '', 'These links work without signing in until the appointment starts.', '', 'Que'];
-  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id)
-  VALUES ('reminder', v_ap.customer_email, 'Reminder: ' || v_what || ', ' || que_slot_text(v_ap.starts_at), array_to_string(v_lines, E'\n'), v_ap.id);
-  -- Its sending job, as que_appointment_email_of adds it: the appointment's mail leaves in order.
-  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', v_ap.id),
-    queue_name => 'email:' || (v_ap.id % 16), job_key => 'email:appointment:' || v_ap.id,
-    job_key_mode => 'preserve_run_at');
+  -- With its sending job, as que_appointment_email_of adds it: the appointment's mail leaves in order.
+  PERFORM que_outbox_message(v_ap.id, 'reminder', v_ap.customer_email, 'Reminder: ' || v_what || ', ' || que_slot_text(v_ap.starts_at), array_to_string(v_lines, E'\n'));
 END
 $$;
 
@@ -4030,6 +4032,54 @@ END
 $$;
 
 --
+-- Name: que_restaurant_free_starts(record, integer, date, integer[], integer, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_restaurant_free_starts(p_day record, p_business integer, p_date date, p_exclude integer[], p_only integer, p_with_booked boolean) RETURNS integer[]
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  v_ts_start int[];
+  v_ts_end int[];
+  v_ts_interval int[];
+  v_starts int[];
+  v_b_start int[];
+  v_b_end int[];
+  v_b_party int[];
+  v_free int[];
+BEGIN
+  SELECT array_agg(extract(epoch FROM rt.start_time)::int / 60), array_agg(extract(epoch FROM rt.end_time)::int / 60), array_agg(rt.interval_minutes::int)
+    INTO v_ts_start, v_ts_end, v_ts_interval
+    FROM restaurant_time_slots rt WHERE rt.business_id = p_business AND rt.day_of_week = extract(dow FROM p_date)::int AND rt.is_active;
+  v_starts := que_candidate_starts('restaurant', NULL, NULL, p_day.duration, v_ts_start, v_ts_end, v_ts_interval);
+  IF p_only IS NOT NULL THEN v_starts := CASE WHEN p_only = ANY (v_starts) THEN ARRAY[p_only] ELSE '{}' END; END IF;
+  IF cardinality(v_starts) = 0 THEN RETURN '{}'; END IF;
+  IF p_with_booked THEN
+    SELECT array_agg(floor(extract(epoch FROM a.blocked_starts_at - p_day.day_start) / 60)::int),
+           array_agg(floor(extract(epoch FROM a.blocked_ends_at - p_day.day_start) / 60)::int), array_agg(a.party_size)
+      INTO v_b_start, v_b_end, v_b_party
+      FROM appointments a
+     WHERE a.business_id = p_business AND a.occupies
+       AND tsrange(a.blocked_starts_at, a.blocked_ends_at, '[)') && tsrange(p_day.day_start + v_starts[1] * interval '1 minute',
+             p_day.day_start + (v_starts[cardinality(v_starts)] + p_day.duration + CASE WHEN p_day.change_day THEN 180 ELSE 0 END) * interval '1 minute', '[)')
+       AND (p_exclude IS NULL OR a.id <> ALL (p_exclude));
+  END IF;
+  IF p_day.change_day THEN
+    v_free := que_free_on_change_day('restaurant', p_date, p_day.today, p_day.now_minutes, p_day.blocked, p_day.horizon, v_starts, p_day.duration, NULL,
+      p_day.capacity, p_day.party, coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), 0, 0, p_day.zone, p_day.now_at);
+  ELSE
+    v_free := que_slot_engine('restaurant', p_date, p_day.today, p_day.now_minutes, p_day.blocked, p_day.horizon, v_starts, p_day.duration,
+      p_day.capacity, p_day.party, coalesce(v_b_start, '{}'), coalesce(v_b_end, '{}'), coalesce(v_b_party, '{}'), 0, 0);
+  END IF;
+  IF p_day.cut IS NOT NULL AND cardinality(v_free) > 0 THEN
+    SELECT coalesce(array_agg(t ORDER BY t), '{}') INTO v_free FROM unnest(v_free) t
+     WHERE que_instant(p_day.day_start + t * interval '1 minute', p_day.zone) >= p_day.cut;
+  END IF;
+  RETURN v_free;
+END
+$$;
+
+--
 -- Name: que_rule(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4180,6 +4230,82 @@ CREATE FUNCTION public.que_settle_deposit_intent(p_intent text, p_capture_cents 
   INSERT INTO payment_actions (kind, payment_intent_id, amount_cents)
   VALUES (CASE WHEN p_capture_cents > 0 THEN 'capture' ELSE 'cancel' END, p_intent, greatest(p_capture_cents, 0))
   ON CONFLICT DO NOTHING
+$$;
+
+--
+-- Name: que_slot_day(integer, date, integer, integer, integer[], integer, timestamp with time zone, text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_slot_day(p_business integer, p_date date, p_service integer, p_party integer, p_exclude integer[], p_horizon integer, p_now timestamp with time zone, p_zone text, p_only integer, OUT closed text, OUT kind text, OUT zone text, OUT now_at timestamp with time zone, OUT day_start timestamp without time zone, OUT today date, OUT now_minutes integer, OUT blocked boolean, OUT horizon integer, OUT change_day boolean, OUT cut timestamp with time zone, OUT service_id integer, OUT duration integer, OUT step integer, OUT buffer_before integer, OUT buffer_after integer, OUT capacity integer, OUT party integer) RETURNS record
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  b record;
+  v_service_business int;
+  v_policies jsonb;
+  v_notice int;
+  v_local timestamp;
+BEGIN
+  now_at := coalesce(p_now, now());
+  day_start := p_date::timestamp;
+  party := coalesce(p_party, 1);
+  -- The hours or time slots are read later, by kind: a lateral read of both costs more than the one
+  -- query a day needs, and a closed day reads neither.
+  SELECT bz.business_type, bz.time_zone, bz.reservation_duration, bz.seating_capacity, bz.max_party_size, bz.policies,
+         EXISTS (SELECT 1 FROM blocked_dates bd WHERE bd.business_id = bz.id AND bd.date = p_date) AS blocked
+    INTO b FROM businesses bz WHERE bz.id = p_business;
+  IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Business not found'; END IF;
+  IF p_service IS NULL THEN
+    SELECT s.id, s.business_id, s.duration, s.policies INTO service_id, v_service_business, duration, v_policies
+      FROM services s WHERE s.business_id = p_business AND s.deleted_at IS NULL ORDER BY s.id LIMIT 1;
+  ELSE
+    -- An archived service (deleted with bookings kept, DESIGN section 4) takes no new bookings, but
+    -- its own bookings (the ones left out, p_exclude) stay movable.
+    SELECT s.id, s.business_id, s.duration, s.policies INTO service_id, v_service_business, duration, v_policies
+      FROM services s WHERE s.id = p_service
+       AND (s.deleted_at IS NULL OR EXISTS (SELECT 1 FROM appointments x WHERE x.id = ANY (p_exclude) AND x.service_id = p_service));
+    IF service_id IS NULL OR v_service_business <> p_business THEN
+      RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Service not found';
+    END IF;
+  END IF;
+  kind := CASE WHEN b.business_type = 'restaurant' THEN 'restaurant' ELSE 'service' END;
+  blocked := b.blocked;
+  horizon := coalesce((v_policies->>'maxAdvanceDays')::int, (b.policies->>'maxAdvanceDays')::int,
+                      CASE WHEN kind = 'service' THEN que_rule('serviceBookingWindowDays') ELSE p_horizon END);
+  IF kind = 'restaurant' THEN
+    IF party < 1 THEN RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'Party size must be at least 1'; END IF;
+    IF party > coalesce(b.max_party_size, party) THEN
+      RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = format('Party size must be at most %s for this restaurant', b.max_party_size);
+    END IF;
+  END IF;
+  zone := coalesce(p_zone, b.time_zone);
+  BEGIN
+    v_local := now_at AT TIME ZONE zone;
+  EXCEPTION WHEN invalid_parameter_value THEN
+    RAISE EXCEPTION USING ERRCODE = 'QBTZ1', DETAIL = zone,
+      MESSAGE = format('This business''s time zone (%s) is not supported here, so it cannot take bookings right now', zone);
+  END;
+  today := v_local::date;
+  closed := que_closed_day(kind, p_date, today, blocked, horizon);
+  IF closed IS NOT NULL THEN RETURN; END IF;
+
+  now_minutes := extract(hour FROM v_local)::int * 60 + extract(minute FROM v_local)::int;
+  -- On a day the clocks change, real durations may end up to a few wall-clock hours later.
+  change_day := ((p_date + 1)::timestamp AT TIME ZONE zone) - (day_start AT TIME ZONE zone) <> interval '24 hours';
+  v_notice := coalesce((v_policies->>'minNoticeMinutes')::int, (b.policies->>'minNoticeMinutes')::int, que_rule('defaultMinNoticeMinutes'));
+  IF p_only IS NULL AND v_notice > 0 THEN
+    cut := now_at + v_notice * interval '1 minute';
+    IF p_date > (cut AT TIME ZONE zone)::date THEN cut := NULL; END IF;
+  END IF;
+  IF kind = 'restaurant' THEN
+    duration := coalesce(b.reservation_duration, 120);
+    capacity := coalesce(b.seating_capacity, 40);
+  ELSE
+    buffer_before := que_buffer_minutes(v_policies, 'bufferBeforeMinutes');
+    buffer_after := que_buffer_minutes(v_policies, 'bufferAfterMinutes');
+    step := coalesce((v_policies->>'slotIntervalMinutes')::int, (b.policies->>'slotIntervalMinutes')::int, least(30, duration));
+  END IF;
+END
 $$;
 
 --
@@ -4627,6 +4753,8 @@ DECLARE
   v_start timestamp;
   v_released int;
 BEGIN
+  -- Time opened by the business itself (no appointment freed it): its days' entries ask availability.
+  IF c.kind = 'capacity_opened' AND c.business_id IS NOT NULL THEN RETURN que_waitlist_offer_opened(c, p_horizon, p_now); END IF;
   IF c.business_id IS NULL OR c.appointment_id IS NULL OR c.kind NOT IN ('cancelled', 'hold_lapsed', 'moved') THEN RETURN 0; END IF;
   SELECT starts_at, duration, release_outcome INTO a FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND THEN RETURN 0; END IF;
@@ -4774,6 +4902,34 @@ BEGIN
     PERFORM graphile_worker.add_job('waitlist_hold_lapse', json_build_object('appointmentId', (v_hold->>'appointmentId')::int),
       run_at => (v_hold->>'heldUntil')::timestamptz, job_key => 'waitlist:hold:' || (v_hold->>'appointmentId'), max_attempts => 25);
     v_count := v_count + 1;
+  END LOOP;
+  RETURN v_count;
+END
+$$;
+
+--
+-- Name: que_waitlist_offer_opened(public.changes, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_waitlist_offer_opened(c public.changes, p_horizon integer, p_now timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_today date;
+  v_day date;
+  v_count int := 0;
+BEGIN
+  SELECT (p_now AT TIME ZONE time_zone)::date INTO v_today FROM businesses WHERE id = c.business_id;
+  IF NOT FOUND THEN RETURN 0; END IF;
+  FOR v_day IN
+    SELECT DISTINCT w.date FROM waitlist_entries w
+     WHERE w.business_id = c.business_id AND w.status = 'waiting' AND w.date >= v_today
+       AND (NOT c.data ? 'dates' OR w.date::text IN (SELECT jsonb_array_elements_text(c.data->'dates')))
+       AND (NOT c.data ? 'from' OR w.date BETWEEN (c.data->>'from')::date AND (c.data->>'to')::date)
+       AND (NOT c.data ? 'weekdays' OR extract(dow FROM w.date)::int IN (SELECT jsonb_array_elements_text(c.data->'weekdays')::int))
+     ORDER BY w.date
+  LOOP
+    v_count := v_count + que_waitlist_offer_freed(c.business_id, v_day, '00:00', '24:00', NULL, p_horizon, p_now);
   END LOOP;
   RETURN v_count;
 END
@@ -6836,7 +6992,7 @@ ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_blocked_perio
 -- Name: appointments appointments_default_member; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER appointments_default_member BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.que_appointment_default_member();
+CREATE TRIGGER appointments_default_member BEFORE INSERT ON public.appointments FOR EACH ROW WHEN ((new.exclusive AND (new.staff_id IS NULL))) EXECUTE FUNCTION public.que_appointment_default_member();
 
 ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_default_member;
 
@@ -6852,7 +7008,7 @@ ALTER TABLE public.appointments ENABLE ALWAYS TRIGGER appointments_instants;
 -- Name: appointments appointments_take_booking_payment; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER appointments_take_booking_payment AFTER INSERT ON public.appointments FOR EACH ROW WHEN ((new.status = 'confirmed'::text)) EXECUTE FUNCTION public.que_take_booking_payment();
+CREATE TRIGGER appointments_take_booking_payment AFTER INSERT ON public.appointments FOR EACH ROW WHEN (((new.status = 'confirmed'::text) AND (COALESCE((new.booked_policies ->> 'paymentPolicy'::text), 'none'::text) <> 'none'::text))) EXECUTE FUNCTION public.que_take_booking_payment();
 
 --
 -- Name: appointments appointments_take_claim_payment; Type: TRIGGER; Schema: public; Owner: -

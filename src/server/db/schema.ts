@@ -883,8 +883,9 @@ export const changes = pgTable(
   (t) => [
     check('changes_kind_check', sql`${t.kind} IN ('booked', 'moved', 'swapped', 'cancelled', 'completed', 'reassigned',
 		'offer_made', 'offer_countered', 'offer_accepted', 'offer_ended', 'offer_settled',
-		'no_show', 'held', 'hold_lapsed', 'release_settled')`),
-    check('changes_subject_check', sql`${t.appointmentId} IS NOT NULL OR ${t.offerId} IS NOT NULL`),
+		'no_show', 'held', 'hold_lapsed', 'release_settled', 'capacity_opened')`),
+    // A business-level change (capacity_opened: a day unblocked, hours widened, staff added) names only its business.
+    check('changes_subject_check', sql`${t.appointmentId} IS NOT NULL OR ${t.offerId} IS NOT NULL OR (${t.kind} = 'capacity_opened' AND ${t.businessId} IS NOT NULL)`),
     index('changes_appointment_idx').on(t.appointmentId, t.id).where(sql`${t.appointmentId} IS NOT NULL`),
     index('changes_offer_idx').on(t.offerId, t.id).where(sql`${t.offerId} IS NOT NULL`),
   ],

@@ -3,8 +3,10 @@ import type { User } from '../../../contract/auth.js';
 import type { StrandChoice } from '../../../contract/stranded-bookings.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, notFound } from '../../errors.js';
 import { getBusiness, guardedOwnerChange, requireOwnedBusiness } from '../businesses/index.js';
+import { recordCapacityOpened } from '../changes/index.js';
 import * as blockedDatesRepository from './blocked-dates.repository.js';
 import { businessNow } from './business-clock.js';
 
@@ -33,9 +35,13 @@ export async function blockDate(
   });
 }
 
+/** The day opens again: its freed time is a change (capacity_opened) the waitlist follows, recorded with the delete. */
 export async function unblockDate(db: Db, user: User | null, id: number): Promise<void> {
   const existing = await blockedDatesRepository.findBlockedDate(db, id);
   if (!existing) throw notFound('Blocked date');
-  await requireOwnedBusiness(db, user, existing.businessId);
-  if (!(await blockedDatesRepository.deleteBlockedDate(db, id))) throw notFound('Blocked date');
+  const business = await requireOwnedBusiness(db, user, existing.businessId);
+  await unitOfWork(db, async (tx) => {
+    if (!(await blockedDatesRepository.deleteBlockedDate(tx, id))) throw notFound('Blocked date');
+    await recordCapacityOpened(tx, business.id, business.ownerId, { source: 'unblocked_day', dates: [existing.date] });
+  });
 }

@@ -96,4 +96,32 @@ describe('the change log', () => {
     await follow(id, [async (_tx, change) => { seen.push(change.id); }]);
     expect(seen).toEqual([id]);
   });
+
+  it("follows an appointment's earlier change first when its job failed and waits for a retry", async () => {
+    // graphile-worker frees a queue while a failed job waits for its retry, so the next change of
+    // the same appointment can run first: it must not be followed before the one that came before it.
+    const booked = await record('booked', 23, null);
+    const cancelled = await record('cancelled', 23, null);
+    const elsewhere = await record('booked', 24, null);
+    const seen: string[] = [];
+    const log = async (_tx: unknown, change: { appointmentId: number | null; kind: string }) => {
+      seen.push(`${change.appointmentId} ${change.kind}`);
+    };
+    await expect(follow(booked, [async () => { throw new Error('mail server down'); }])).rejects.toThrow('mail server down');
+    await follow(cancelled, [log]);
+    await follow(elsewhere, [log]);
+    await follow(booked, [log]); // the retry: its change was followed already, in its place
+    expect(seen).toEqual(['23 booked', '23 cancelled', '24 booked']);
+    expect(await queryRows(database, `select change_id::int as id from changes_followed where change_id in (${booked}, ${cancelled}) order by change_id`))
+      .toEqual([{ id: booked }, { id: cancelled }]);
+  });
+
+  it("follows an offer's earlier change first too, when the offer names no appointment", async () => {
+    const made = await record('offer_made', null, 61);
+    const ended = await record('offer_ended', null, 61);
+    const seen: string[] = [];
+    await expect(follow(made, [async () => { throw new Error('down'); }])).rejects.toThrow('down');
+    await follow(ended, [async (_tx, change) => { seen.push(change.kind); }]);
+    expect(seen).toEqual(['offer_made', 'offer_ended']);
+  });
 });

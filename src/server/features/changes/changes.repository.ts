@@ -27,14 +27,17 @@ interface ChangeRow {
   data: Record<string, unknown>;
 }
 
-/** Marks a change followed (que_follow_change), on `db`: its row, or null when it was followed already (a job run again) or purged. */
+/**
+ * Marks a change followed (que_follow_change), on `db`, with every earlier change of its subject that
+ * is not followed yet: those rows, oldest first; empty when all were followed already (a job run
+ * again, or an earlier job's retry after a later job followed its change) or purged.
+ */
 // Prepared (parsed and planned once per connection): every follow job runs it first.
-const followChange = cachedSql('changes_follow_change', sql`select que_follow_change(${sql.placeholder('changeId')}::bigint) as row`);
+const followChange = cachedSql('changes_follow_change', sql`select que_follow_change(${sql.placeholder('changeId')}::bigint) as rows`);
 
-export async function markChangeFollowed(db: Db, changeId: number): Promise<Change | null> {
-  const row = rowsOf<{ row: ChangeRow | null }>(await followChange(db, { changeId }))[0]?.row;
-  if (!row) return null;
-  return {
+export async function markChangesFollowed(db: Db, changeId: number): Promise<Change[]> {
+  const rows = rowsOf<{ rows: ChangeRow[] | null }>(await followChange(db, { changeId }))[0]?.rows ?? [];
+  return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind,
     appointmentId: row.appointment_id,
@@ -43,7 +46,7 @@ export async function markChangeFollowed(db: Db, changeId: number): Promise<Chan
     actorId: row.actor_id,
     occurredAt: row.occurred_at,
     data: row.data,
-  };
+  }));
 }
 
 /** Deletes the followed changes that occurred before `before`, with their marks (que_changes_purge); an unfollowed change stays. Returns how many went. */

@@ -4,3 +4,4 @@
 export type { Change } from './changes.repository.js';
 export { CHANGES_PURGE_JOB, changeRetentionJobs } from './change-retention.js';
 export { type ChangeFollower, changeTasks, FOLLOW_CHANGE } from './follow-changes.js';
+export { type CapacityScope, recordCapacityOpened } from './record-capacity-opened.js';

@@ -11,7 +11,8 @@ export interface ModelAppointment {
   id: number;
   customer: number;
   time: string;
-  status: 'confirmed' | 'cancelled' | 'completed' | 'no_show';
+  /** held: a waitlist hold (waitlist model), not a booking until claimed. */
+  status: 'confirmed' | 'cancelled' | 'completed' | 'no_show' | 'held';
   /** Cancelled by the business (its owner), not by its customer. */
   cancelledByBusiness?: boolean;
   /** Its booking earned the $1.00 credit: a customer earns it once per business and day (one shop, one date here). */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError } from '../../errors.js';
 import { requireOwnedBusiness } from '../businesses/index.js';
+import { recordCapacityOpened } from '../changes/index.js';
 import { fullMember, requireOwnServices } from './owned-member.js';
 import * as staffRepository from './staff.repository.js';
 
@@ -19,6 +20,8 @@ export async function createStaff(db: Db, user: User | null, businessId: number,
     // Under the business's lock, two members added at once do not take the same position.
     await staffRepository.lockBusiness(tx, businessId);
     const member = await staffRepository.insertMember(tx, { businessId, name: input.name, bio: input.bio, serviceIds: input.serviceIds });
+    // One more pair of hands: time the waitlist may be waiting for (capacity_opened, every day).
+    await recordCapacityOpened(tx, businessId, business.ownerId, { source: 'staff_added', staffId: member.id });
     return member.id;
   });
   return fullMember(db, id);

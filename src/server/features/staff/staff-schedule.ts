@@ -4,7 +4,9 @@ import type { StrandChoice } from '../../../contract/stranded-bookings.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { guardedOwnerChange } from '../businesses/index.js';
+import { recordCapacityOpened } from '../changes/index.js';
 import { fullMember, requireOwnedMember } from './owned-member.js';
 import * as staffRepository from './staff.repository.js';
 
@@ -25,7 +27,11 @@ export async function setStaffHours(
   now: Date = new Date(),
 ): Promise<StaffMember> {
   const { business } = await requireOwnedMember(db, user, id);
-  await guardedOwnerChange(db, business, choice, now, { staffId: id }, (tx) => staffRepository.replaceHours(tx, id, input.hours));
+  await guardedOwnerChange(db, business, choice, now, { staffId: id }, async (tx) => {
+    await staffRepository.replaceHours(tx, id, input.hours);
+    // New hours may open time on any day: the waitlist asks availability for its entries' days.
+    await recordCapacityOpened(tx, business.id, business.ownerId, { source: 'staff_hours', staffId: id });
+  });
   return fullMember(db, id);
 }
 
@@ -43,10 +49,12 @@ export async function addTimeOff(
   return guardedOwnerChange(db, business, choice, now, scope, (tx) => staffRepository.insertTimeOff(tx, { staffId: id, ...input }));
 }
 
-/** DELETE /staff/:id/time-off/:timeOffId: 404 unless the entry is that member's. */
+/** DELETE /staff/:id/time-off/:timeOffId: 404 unless the entry is that member's. The days it covered open (capacity_opened). */
 export async function removeTimeOff(db: Db, user: User | null, id: number, timeOffId: number): Promise<void> {
-  await requireOwnedMember(db, user, id);
-  if (!(await staffRepository.deleteTimeOff(db, id, timeOffId))) throw notFound('Time off');
+  const { business } = await requireOwnedMember(db, user, id);
+  await unitOfWork(db, async (tx) => {
+    const removed = await staffRepository.deleteTimeOff(tx, id, timeOffId);
+    if (!removed) throw notFound('Time off');
+    await recordCapacityOpened(tx, business.id, business.ownerId, { source: 'time_off_removed', staffId: id, from: removed.startDate, to: removed.endDate });
+  });
 }
-
-

@@ -91,9 +91,13 @@ export async function insertTimeOff(db: Db, values: { staffId: number; startDate
   return { id: row.id, startDate: row.startDate, endDate: row.endDate, reason: row.reason };
 }
 
-export async function deleteTimeOff(db: Db, staffId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(staffTimeOff).where(and(eq(staffTimeOff.id, id), eq(staffTimeOff.staffId, staffId))).returning({ id: staffTimeOff.id });
-  return rows.length > 0;
+/** The days the removed entry covered, or null when the member has no such entry. */
+export async function deleteTimeOff(db: Db, staffId: number, id: number): Promise<{ startDate: string; endDate: string } | null> {
+  const [row] = await db
+    .delete(staffTimeOff)
+    .where(and(eq(staffTimeOff.id, id), eq(staffTimeOff.staffId, staffId)))
+    .returning({ startDate: staffTimeOff.startDate, endDate: staffTimeOff.endDate });
+  return row ?? null;
 }
 
 

@@ -3,6 +3,7 @@ import type { StaffMember, updateStaffSchema } from '../../../contract/staff.js'
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
+import { recordCapacityOpened } from '../changes/index.js';
 import { fullMember, requireOwnedMember, requireOwnServices } from './owned-member.js';
 import * as staffRepository from './staff.repository.js';
 
@@ -12,7 +13,7 @@ import * as staffRepository from './staff.repository.js';
  * reactivates a member: offered again from then on (their hours and time off are as they were).
  */
 export async function updateStaff(db: Db, user: User | null, id: number, input: z.output<typeof updateStaffSchema>): Promise<StaffMember> {
-  const { member } = await requireOwnedMember(db, user, id);
+  const { member, business } = await requireOwnedMember(db, user, id);
   if (input.serviceIds) await requireOwnServices(db, member.businessId, input.serviceIds);
   await unitOfWork(db, async (tx) => {
     const { position, ...fields } = input;
@@ -28,6 +29,16 @@ export async function updateStaff(db: Db, user: User | null, id: number, input: 
         if (current.get(memberId) !== i + 1) await staffRepository.updateMember(tx, memberId, { position: i + 1 });
       }
     }
+    // Back at work, or serving more: time the waitlist may be waiting for (capacity_opened).
+    if ((input.active && !member.active) || (input.serviceIds && servesMore(member.serviceIds, input.serviceIds))) {
+      await recordCapacityOpened(tx, business.id, business.ownerId, { source: 'staff_changed', staffId: id });
+    }
   });
   return fullMember(db, id);
+}
+
+/** Whether the new list offers a service the old did not (an empty list means every service). */
+function servesMore(before: number[], after: number[]): boolean {
+  if (!before.length) return false;
+  return !after.length || after.some((serviceId) => !before.includes(serviceId));
 }

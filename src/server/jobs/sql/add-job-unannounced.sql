@@ -13,10 +13,23 @@ CREATE OR REPLACE FUNCTION que_add_job_unannounced(p_task text, p_payload json, 
  RETURNS void
  LANGUAGE plpgsql
 AS $$
+DECLARE
+  v_task int;
+  v_queue int;
 BEGIN
-  INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+  -- The task's and the queue's rows exist after their first job: read them, and insert only when
+  -- missing (an INSERT … ON CONFLICT DO NOTHING every time cost a booking two write statements).
+  SELECT id INTO v_task FROM graphile_worker._private_tasks WHERE identifier = p_task;
+  IF NOT FOUND THEN
+    INSERT INTO graphile_worker._private_tasks (identifier) VALUES (p_task) ON CONFLICT DO NOTHING;
+    SELECT id INTO v_task FROM graphile_worker._private_tasks WHERE identifier = p_task;
+  END IF;
   IF p_queue IS NOT NULL THEN
-    INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+    SELECT id INTO v_queue FROM graphile_worker._private_job_queues WHERE queue_name = p_queue;
+    IF NOT FOUND THEN
+      INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (p_queue) ON CONFLICT DO NOTHING;
+      SELECT id INTO v_queue FROM graphile_worker._private_job_queues WHERE queue_name = p_queue;
+    END IF;
   END IF;
   IF p_job_key IS NOT NULL THEN
     -- a job of that key already taken by a runner keeps running; its key goes to the new job
@@ -24,10 +37,7 @@ BEGIN
      WHERE j.key = p_job_key AND j.is_available IS NOT TRUE;
   END IF;
   INSERT INTO graphile_worker._private_jobs AS j (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
-  SELECT q.id, t.id, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL
-    FROM graphile_worker._private_tasks t
-    LEFT JOIN graphile_worker._private_job_queues q ON q.queue_name = p_queue
-   WHERE t.identifier = p_task
+  VALUES (v_queue, v_task, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL)
   ON CONFLICT (key) DO UPDATE SET
     job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
     max_attempts = excluded.max_attempts,

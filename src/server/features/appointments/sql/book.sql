@@ -39,7 +39,7 @@ BEGIN
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Business not found'; END IF;
   v_restaurant := b.business_type = 'restaurant';
   IF p_service IS NOT NULL THEN
-    SELECT id, business_id, name, duration, price_cents INTO s FROM services WHERE id = p_service AND deleted_at IS NULL;
+    SELECT id, business_id, name, duration, price_cents, policies INTO s FROM services WHERE id = p_service AND deleted_at IS NULL;
     IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB404', MESSAGE = 'Service not found'; END IF;
     IF s.business_id <> p_business THEN
       RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'serviceId: that service is not offered by this business';
@@ -48,7 +48,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'serviceId: please choose a service';
   ELSE
     -- A restaurant's table bookings use its table service (or its first one).
-    SELECT id, business_id, name, duration, price_cents INTO s FROM services WHERE business_id = p_business AND deleted_at IS NULL
+    SELECT id, business_id, name, duration, price_cents, policies INTO s FROM services WHERE business_id = p_business AND deleted_at IS NULL
      ORDER BY (name = 'Table reservation') DESC, id LIMIT 1;
     IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'QB409', MESSAGE = 'This restaurant is not taking reservations'; END IF;
   END IF;
@@ -62,7 +62,7 @@ BEGIN
   IF p_staff IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staff_members WHERE id = p_staff AND business_id = p_business AND active) THEN
     RAISE EXCEPTION USING ERRCODE = 'QB400', MESSAGE = 'staffId: no such staff member works at this business';
   END IF;
-  SELECT policies INTO v_service_policies FROM services WHERE id = s.id;
+  v_service_policies := s.policies;
   v_policies := que_policies(b.business_type, b.policies, v_service_policies);
   v_zone := coalesce(p_zone, b.time_zone);
   v_owner := p_user = b.owner_id;

@@ -2,9 +2,10 @@
 -- in the same transaction, adds the job that follows it, so the row and its follow-up exist exactly
 -- when the change committed. Called by the feature that owns the change (appointments, offers,
 -- staff), once per change, from the function that makes it. p_data: what followers need that the
--- rows may no longer say when they run (e.g. a move's old and new times).
+-- rows may no longer say when they run (e.g. a move's old and new times). A business-level change
+-- (capacity_opened: availability and staff, from their transactions) names only p_business.
 -- The job's queue is the appointment's one of 16 (an offer's change names the appointment it is on,
--- else its own id): one job of a queue runs at a time, taken in run_at order, so one appointment's
+-- else its own id; a business-level change its business's): one job of a queue runs at a time, taken in run_at order, so one appointment's
 -- changes, and its offers', are followed in the order they committed (run_at is the clock after the
 -- owner's row locks, not the transaction's start): a completion's review request comes before the
 -- payout it settles.
@@ -37,7 +38,7 @@ BEGIN
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
   PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
-    'changes:' || (coalesce(p_appointment, p_offer) % 16), clock_timestamp(), NULL, false);
+    'changes:' || (coalesce(p_appointment, p_offer, p_business) % 16), clock_timestamp(), NULL, false);
   RETURN v_id;
 END
 $$;

@@ -40,8 +40,9 @@ BEGIN
 END
 $$;
 
+-- Fires only under a payment policy (WHEN): a booking without one (most) queues no AFTER event.
 CREATE OR REPLACE TRIGGER appointments_take_booking_payment AFTER INSERT ON appointments
-  FOR EACH ROW WHEN (NEW.status = 'confirmed') EXECUTE FUNCTION que_take_booking_payment();
+  FOR EACH ROW WHEN (NEW.status = 'confirmed' AND coalesce(NEW.booked_policies->>'paymentPolicy', 'none') <> 'none') EXECUTE FUNCTION que_take_booking_payment();
 -- A claimed waitlist hold is booked by its claim: the same payment, taken then (the claim sends the card).
 CREATE OR REPLACE TRIGGER appointments_take_claim_payment AFTER UPDATE OF status ON appointments
   FOR EACH ROW WHEN (OLD.status = 'held' AND NEW.status = 'confirmed') EXECUTE FUNCTION que_take_booking_payment();

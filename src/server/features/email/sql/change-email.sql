@@ -15,6 +15,8 @@ DECLARE
 BEGIN
   -- A waitlist hold offered (DESIGN section 11): its own message (que_hold_email).
   IF c.kind = 'held' THEN PERFORM que_hold_email(c); RETURN; END IF;
+  -- A visit marked missed: what was kept or charged (que_no_show_email).
+  IF c.kind = 'no_show' AND c.appointment_id IS NOT NULL THEN PERFORM que_no_show_email(c); RETURN; END IF;
   IF c.kind NOT IN ('booked', 'moved', 'swapped', 'cancelled') OR c.appointment_id IS NULL THEN RETURN; END IF;
   SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;

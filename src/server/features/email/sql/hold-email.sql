@@ -17,8 +17,7 @@ BEGIN
   SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
   SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
   v_until := to_char((c.data->>'heldUntil')::timestamptz AT TIME ZONE v_business.time_zone, 'HH24:MI');
-  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id)
-  VALUES ('waitlist_offer', v_ap.customer_email,
+  PERFORM que_outbox_message(v_ap.id, 'waitlist_offer', v_ap.customer_email,
     format('A time opened: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
     array_to_string(ARRAY[
       format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
@@ -26,9 +25,6 @@ BEGIN
       que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
       format('When: %s (%s)', que_slot_text(v_ap.starts_at), que_zone_label(v_business.time_zone)),
       format('Held for you until %s (%s). After that it passes to the next person waiting.', v_until, que_zone_label(v_business.time_zone)), '',
-      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'),
-    v_ap.id);
-  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', v_ap.id),
-    queue_name => 'email:' || (v_ap.id % 16), job_key => 'email:appointment:' || v_ap.id, job_key_mode => 'preserve_run_at');
+      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'));
 END
 $$;

@@ -30,11 +30,7 @@ BEGIN
     'Cannot make it? Cancel: ' || (p_links->>'cancel'),
     'Need another time? Reschedule: ' || (p_links->>'reschedule'),
     '', 'These links work without signing in until the appointment starts.', '', 'Que'];
-  INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id)
-  VALUES ('reminder', v_ap.customer_email, 'Reminder: ' || v_what || ', ' || que_slot_text(v_ap.starts_at), array_to_string(v_lines, E'\n'), v_ap.id);
-  -- Its sending job, as que_appointment_email_of adds it: the appointment's mail leaves in order.
-  PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', v_ap.id),
-    queue_name => 'email:' || (v_ap.id % 16), job_key => 'email:appointment:' || v_ap.id,
-    job_key_mode => 'preserve_run_at');
+  -- With its sending job, as que_appointment_email_of adds it: the appointment's mail leaves in order.
+  PERFORM que_outbox_message(v_ap.id, 'reminder', v_ap.customer_email, 'Reminder: ' || v_what || ', ' || que_slot_text(v_ap.starts_at), array_to_string(v_lines, E'\n'));
 END
 $$;

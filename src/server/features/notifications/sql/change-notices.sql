@@ -8,7 +8,7 @@
 --   moved       the customer: the new time and the old one
 --   cancelled   the customer (not a restaurant offer's table never confirmed: notice false)
 --   completed   the customer, asked for a review (not a business's owner at their own business)
---   no_show     the customer: the business marked the visit missed (DESIGN section 11)
+--   no_show     the customer: the business marked the visit missed, and what was kept or charged (DESIGN section 11)
 --   reassigned  the customer, when they had chosen the member who left (notice true)
 --   swapped     nobody: the offer's acceptance is the notice
 CREATE OR REPLACE FUNCTION que_change_notices(c changes)
@@ -62,8 +62,7 @@ BEGIN
       v_link := format('/appointments?review=%s', c.appointment_id);
     WHEN 'no_show' THEN
       v_kind := 'booking_no_show'; v_title := 'Marked as a no-show';
-      v_body := format('%s marked your %s at %s as missed. Any deposit is kept and a no-show fee may be charged, as the booking said.',
-                       a.business_name, a.service_name, v_slot);
+      v_body := format('%s marked your %s at %s as missed. %s', a.business_name, a.service_name, v_slot, que_no_show_outcome_text(c.appointment_id));
     WHEN 'reassigned' THEN
       v_kind := 'staff_reassigned'; v_title := 'New staff member for your booking';
       v_body := format('%s is no longer available for your %s at %s, %s; %s will serve you instead.',

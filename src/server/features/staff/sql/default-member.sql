@@ -16,5 +16,7 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER appointments_default_member BEFORE INSERT ON appointments FOR EACH ROW EXECUTE FUNCTION que_appointment_default_member();
+-- Fires only for such a row (WHEN): a booking, which names its member, calls no function here.
+CREATE OR REPLACE TRIGGER appointments_default_member BEFORE INSERT ON appointments FOR EACH ROW
+  WHEN (NEW.exclusive AND NEW.staff_id IS NULL) EXECUTE FUNCTION que_appointment_default_member();
 ALTER TABLE appointments ENABLE ALWAYS TRIGGER appointments_default_member;

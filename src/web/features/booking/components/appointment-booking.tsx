@@ -9,6 +9,8 @@ import { useDocumentTitle } from '@/lib/document-title';
 import type { BookingPrefill } from '../lib/prefill';
 import { AppointmentWizard } from './appointment-wizard';
 import { BusinessReviews } from '@/features/reviews';
+import { useBusinessStaff } from '@/features/staff';
+import { BusinessWaitlistPanel } from '@/features/waitlist';
 import { BusinessHeader } from './business-header';
 
 function NotFound() {
@@ -25,6 +27,7 @@ function NotFound() {
 export function AppointmentBooking({ businessId, prefill }: { businessId: number | null; prefill: BookingPrefill }) {
   const business = useBusiness(businessId);
   const services = useBusinessServices(businessId);
+  const staff = useBusinessStaff(businessId);
   // Once the flow shows, it names the chosen service in the title itself.
   const flowShown = Boolean(business.data && business.data.businessType !== 'restaurant' && services.data);
   useDocumentTitle(flowShown ? null : [business.data?.businessName ?? (businessId === null || business.error ? 'Business not found' : 'Book an appointment')]);
@@ -62,7 +65,10 @@ export function AppointmentBooking({ businessId, prefill }: { businessId: number
       {services.error || !services.data ? (
         <ErrorState title="Failed to fetch services" message={errorMessage(services.error, '')} onRetry={() => void services.refetch()} />
       ) : (
-        <AppointmentWizard business={business.data} services={services.data} prefill={prefill} />
+        <>
+          <AppointmentWizard business={business.data} services={services.data} prefill={prefill} />
+          <BusinessWaitlistPanel businessId={business.data.id} timeZone={business.data.timeZone} services={services.data} staff={staff.data ?? []} />
+        </>
       )}
       <BusinessReviews business={business.data} />
     </>

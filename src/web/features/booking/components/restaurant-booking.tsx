@@ -7,6 +7,7 @@ import { useBusinessServices } from '@/features/services';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { BusinessReviews } from '@/features/reviews';
+import { BusinessWaitlistPanel } from '@/features/waitlist';
 import { RestaurantHeader } from './restaurant-header';
 import { RestaurantWizard } from './restaurant-wizard';
 
@@ -66,6 +67,9 @@ export function RestaurantBooking({ restaurantId, prefill }: { restaurantId: num
     <>
       <RestaurantHeader restaurant={restaurant.data} />
       <RestaurantWizard restaurant={restaurant.data} serviceId={services.data?.[0]?.id} terms={services.data?.[0]?.policies ?? {}} prefill={prefill} />
+      {services.data?.[0] && (
+        <BusinessWaitlistPanel businessId={restaurant.data.id} timeZone={restaurant.data.timeZone} services={services.data.slice(0, 1)} maxPartySize={restaurant.data.maxPartySize ?? 20} />
+      )}
       <BusinessReviews business={restaurant.data} />
     </>
   );

@@ -4,15 +4,12 @@ import { Link } from 'react-router';
 import { joinWaitlistSchema } from '@contract/waitlist';
 import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/components/ui/calendar';
-import { Field, NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatTime12h } from '@contract/time';
 import { formatClock, zoneNote } from '@/lib/business-time';
 import { useJoinWaitlist } from '../api/waitlist';
-
-/** Half-hour marks of the day, "HH:MM", for the window's two ends (the end may be 24:00… shown as midnight is not needed: up to 23:30). */
-const MARKS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+import { WindowFields } from './window-fields';
 
 /**
  * "Notify me if something opens between 9 and 12" (DESIGN section 11), beside a full day's next free
@@ -61,18 +58,7 @@ export function JoinWaitlistForm({ businessId, serviceId, staffId, partySize, da
     <form onSubmit={submit} className="w-full max-w-sm space-y-3 rounded-lg border border-slate-200 bg-white p-3 text-left" aria-label="Notify me if something opens" data-testid="join-waitlist">
       <p className="text-sm font-medium text-slate-800">Notify me if something opens on this day</p>
       {zoneNote(timeZone) && <p className="text-xs text-slate-600">{zoneNote(timeZone)}</p>}
-      <div className="grid grid-cols-2 gap-3">
-        <Field id="waitlist-from" label="Between">
-          <NativeSelect id="waitlist-from" className="min-h-11" value={fromTime} onChange={(e) => setFrom(e.target.value)}>
-            {MARKS.map((m) => <option key={m} value={m}>{formatTime12h(m)}</option>)}
-          </NativeSelect>
-        </Field>
-        <Field id="waitlist-to" label="And">
-          <NativeSelect id="waitlist-to" className="min-h-11" value={toTime} onChange={(e) => setTo(e.target.value)}>
-            {MARKS.slice(1).map((m) => <option key={m} value={m}>{formatTime12h(m)}</option>)}
-          </NativeSelect>
-        </Field>
-      </div>
+      <WindowFields idPrefix="waitlist" fromTime={fromTime} toTime={toTime} onFrom={setFrom} onTo={setTo} />
       {error && <p className="text-sm text-red-700" role="alert">{error}</p>}
       <Button type="submit" variant="outline" className="h-auto min-h-11 w-full whitespace-normal py-2" disabled={join.isPending}>
         <BellPlus aria-hidden="true" />
