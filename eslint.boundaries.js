@@ -94,6 +94,7 @@ export const testFiles = [
   'src/server/features/live/ws-client.ts',
   'src/server/features/payments/recorded-stripe-server.ts',
   'src/server/features/payments/stripe-double.ts',
+  'src/server/features/payments/stripe-double-cards.ts',
 ];
 
 const element = (type, rest = {}) => ({ element: { type, ...rest } });

@@ -25,11 +25,13 @@ export const paymentIntentSchema = z.object({
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
+const cardNumberField = z
+  .string('Card number is required')
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits'));
+
 export const confirmPaymentIntentSchema = z.object({
-  cardNumber: z
-    .string('Card number is required')
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
+  cardNumber: cardNumberField,
   expMonth: jsonInteger('Expiry month must be a number').min(1).max(12).optional(),
   expYear: jsonInteger('Expiry year must be a number').min(2000).max(2100).optional(),
   cvc: z.string().regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits').optional(),
@@ -86,6 +88,10 @@ export const payoutAccountSchema = z.object({
   businessId: z.number().nullable(),
   name: z.string(),
   status: payoutStatusSchema,
+  /** Dollars sent to this account's bank through Stripe so far (swap payouts; a business's deposits and fees). */
+  paidOut: z.string(),
+  /** Dollars owed that wait to be sent (for the account to be ready, or a retry). */
+  waiting: z.string(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 
@@ -97,12 +103,21 @@ export type Payouts = z.infer<typeof payoutsSchema>;
 export const startPayoutSetupSchema = z.object({ businessId: jsonId('businessId').optional().nullable() });
 export const payoutSetupLinkSchema = z.object({ url: z.string() });
 
-/** POST /api/payment-methods (DESIGN section 11): a card saved for a card-on-file service's fees. */
-export const createPaymentMethodSchema = z.object({
-  cardNumber: z
-    .string('Card number is required')
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
-});
+/**
+ * POST /api/payment-methods (DESIGN section 11): a card saved for a card-on-file service's fees. The
+ * test processor takes `{cardNumber}`; with Stripe the browser confirms a SetupIntent (POST
+ * /api/setup-intents) and sends `{setupIntentId}`. Exactly one of the two.
+ */
+export const createPaymentMethodSchema = z
+  .object({
+    cardNumber: cardNumberField.optional(),
+    setupIntentId: z.string('setupIntentId must be a string').regex(/^seti_[A-Za-z0-9]{1,250}$/, 'setupIntentId must be a Stripe SetupIntent id (seti_…)').optional(),
+  })
+  .refine((b) => (b.cardNumber === undefined) !== (b.setupIntentId === undefined), 'Send either cardNumber (test processor) or setupIntentId (Stripe)');
+
+/** POST /api/setup-intents (PAYMENTS=stripe): the SetupIntent the browser confirms with the Payment Element in setup mode. */
+export const cardSetupSchema = z.object({ setupIntentId: z.string(), clientSecret: z.string() });
+export type CardSetup = z.infer<typeof cardSetupSchema>;
+
 export const paymentMethodSchema = z.object({ paymentMethodId: z.string(), brand: z.string(), last4: z.string() });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;

@@ -21,7 +21,7 @@ import { emailFollowsChange, emailTasks, smtpSender } from './features/email/ind
 import { type LiveOptions, livePlugin } from './features/live/index.js';
 import { noticesFollowChange, notificationsRoutes } from './features/notifications/index.js';
 import { offerJobs, offersFollowChange, offersRoutes } from './features/offers/index.js';
-import { createPaymentProcessor, type PaymentProcessor, paymentJobs, paymentsRoutes } from './features/payments/index.js';
+import { createPaymentProcessor, type PaymentProcessor, paymentJobs, paymentsRoutes, stripeWebhookRoutes } from './features/payments/index.js';
 import { queueFollowsChange, queueRoutes } from './features/queue/index.js';
 import { reminderJobs, reminderLinkKey, remindersFollowChange, remindersRoutes } from './features/reminders/index.js';
 import { reviewsRoutes } from './features/reviews/index.js';
@@ -215,6 +215,8 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       await api.register(offersRoutes);
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);
+      // its own scope: it reads JSON as the raw bytes Stripe signed
+      await api.register(stripeWebhookRoutes);
       await api.register(queueRoutes);
       await api.register(reviewsRoutes);
       await api.register(remindersRoutes, { linkKey });

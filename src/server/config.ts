@@ -82,6 +82,9 @@ const envSchema = z.object({
     .optional(),
   // Sent to the browser for Stripe.js's Payment Element (GET /api/payment-config); public by design.
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  // Verifies the Stripe-Signature of POST /api/stripe/webhook (the endpoint's signing secret in Stripe's
+  // dashboard, or `stripe listen`'s). Unset: the endpoint refuses every event (400).
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   // Where the server calls Stripe's API: unset is https://api.stripe.com; tests and the e2e point it at a local double.
   STRIPE_API_URL: z
     .string()

@@ -1477,6 +1477,7 @@ BEGIN
     que_ledger_account('business_fees', 'USD', NULL, f.business_id, NULL, false), v_amount, p_kind,
     format('%s fee: %s at %s', CASE p_kind WHEN 'no_show_fee' THEN 'No-show' ELSE 'Late cancellation' END, f.service_name, f.business_name),
     p_appointment, false);
+  PERFORM que_pay_business(v_intent, f.business_id, v_amount);
 END
 $$;
 
@@ -1492,8 +1493,8 @@ DECLARE
   v_id text := format('pi_fee_%s_%s', p_appointment, p_kind);
 BEGIN
   SELECT * INTO m FROM payment_methods WHERE id = p_method;
-  INSERT INTO payment_intents (id, client_secret, user_id, amount_cents, status, processor, processor_ref, appointment_id, claimed_at, card_last4)
-  VALUES (v_id, v_id || '_secret', m.user_id, p_amount, 'requires_capture', m.processor, NULL, p_appointment, clock_timestamp(), m.last4)
+  INSERT INTO payment_intents (id, client_secret, user_id, amount_cents, status, processor, processor_ref, appointment_id, claimed_at, card_last4, payment_method_id)
+  VALUES (v_id, v_id || '_secret', m.user_id, p_amount, 'requires_capture', m.processor, NULL, p_appointment, clock_timestamp(), m.last4, p_method)
   ON CONFLICT (id) DO NOTHING;
   INSERT INTO payment_actions (kind, payment_intent_id, amount_cents) VALUES ('capture', v_id, p_amount) ON CONFLICT DO NOTHING;
   RETURN v_id;
@@ -3292,6 +3293,18 @@ END
 $$;
 
 --
+-- Name: que_pay_business(text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_pay_business(p_intent text, p_business integer, p_amount integer) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO payment_actions (kind, payment_intent_id, business_id, amount_cents)
+  VALUES ('payout', p_intent, p_business, p_amount)
+  ON CONFLICT DO NOTHING
+$$;
+
+--
 -- Name: que_payment_action_added(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4203,6 +4216,7 @@ BEGIN
     'deposit_' || p_outcome, format('Deposit for %s (appointment #%s)%s', d.service_name, p_appointment,
       CASE p_outcome WHEN 'kept' THEN ', kept' ELSE '' END), p_appointment, false);
   PERFORM que_settle_deposit_intent(d.payment_intent_id, d.deposit_cents);
+  PERFORM que_pay_business(d.payment_intent_id, d.business_id, d.deposit_cents);
 END
 $$;
 
@@ -4482,6 +4496,22 @@ CREATE FUNCTION public.que_stranded_view(p_ids integer[]) RETURNS jsonb
            'staffId', a.staff_id, 'staffName', m.name) ORDER BY a.starts_at, a.id), '[]'::jsonb)
     FROM appointments a JOIN services s ON s.id = a.service_id LEFT JOIN staff_members m ON m.id = a.staff_id
    WHERE a.id = ANY (p_ids)
+$$;
+
+--
+-- Name: que_stripe_event_received(text, text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_stripe_event_received(p_id text, p_type text, p_payload jsonb) RETURNS boolean
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO stripe_events (id, type, payload) VALUES (p_id, p_type, p_payload) ON CONFLICT (id) DO NOTHING;
+  IF NOT FOUND THEN RETURN false; END IF;
+  PERFORM graphile_worker.add_job('payments_stripe_event', json_build_object('eventId', p_id),
+    queue_name => 'stripe-events', job_key => 'stripe-event:' || p_id);
+  RETURN true;
+END
 $$;
 
 --
@@ -5448,6 +5478,7 @@ CREATE TABLE public.payment_actions (
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     done_at timestamp with time zone,
+    business_id integer,
     CONSTRAINT payment_actions_amount_check CHECK ((amount_cents >= 0)),
     CONSTRAINT payment_actions_kind_check CHECK ((kind = ANY (ARRAY['capture'::text, 'cancel'::text, 'payout'::text, 'refund'::text]))),
     CONSTRAINT payment_actions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'failed'::text])))
@@ -5472,6 +5503,16 @@ CREATE SEQUENCE public.payment_actions_id_seq
 ALTER SEQUENCE public.payment_actions_id_seq OWNED BY public.payment_actions.id;
 
 --
+-- Name: payment_customers; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.payment_customers (
+    user_id integer NOT NULL,
+    processor_ref text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
 -- Name: payment_intents; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -5490,6 +5531,7 @@ CREATE TABLE public.payment_intents (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     appointment_id integer,
+    payment_method_id text,
     CONSTRAINT payment_intents_amount_check CHECK ((amount_cents > 0)),
     CONSTRAINT payment_intents_captured_check CHECK (((captured_cents IS NULL) OR ((captured_cents >= 0) AND (captured_cents <= amount_cents)))),
     CONSTRAINT payment_intents_status_check CHECK ((status = ANY (ARRAY['requires_payment_method'::text, 'requires_capture'::text, 'succeeded'::text, 'canceled'::text])))
@@ -5506,7 +5548,9 @@ CREATE TABLE public.payment_methods (
     processor_ref text,
     brand text NOT NULL,
     last4 text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    customer_ref text,
+    setup_ref text
 );
 
 --
@@ -5895,6 +5939,18 @@ CREATE SEQUENCE public.staff_time_off_id_seq
 --
 
 ALTER SEQUENCE public.staff_time_off_id_seq OWNED BY public.staff_time_off.id;
+
+--
+-- Name: stripe_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.stripe_events (
+    id text NOT NULL,
+    type text NOT NULL,
+    payload jsonb NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    handled_at timestamp with time zone
+);
 
 --
 -- Name: users; Type: TABLE; Schema: public; Owner: -
@@ -6298,6 +6354,20 @@ ALTER TABLE ONLY public.payment_actions
     ADD CONSTRAINT payment_actions_pkey PRIMARY KEY (id);
 
 --
+-- Name: payment_customers payment_customers_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_customers
+    ADD CONSTRAINT payment_customers_pkey PRIMARY KEY (user_id);
+
+--
+-- Name: payment_customers payment_customers_processor_ref_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_customers
+    ADD CONSTRAINT payment_customers_processor_ref_key UNIQUE (processor_ref);
+
+--
 -- Name: payment_intents payment_intents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6408,6 +6478,13 @@ ALTER TABLE ONLY public.staff_members
 
 ALTER TABLE ONLY public.staff_time_off
     ADD CONSTRAINT staff_time_off_pkey PRIMARY KEY (id);
+
+--
+-- Name: stripe_events stripe_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.stripe_events
+    ADD CONSTRAINT stripe_events_pkey PRIMARY KEY (id);
 
 --
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6746,6 +6823,12 @@ CREATE INDEX payment_intents_offer_idx ON public.payment_intents USING btree (of
 --
 
 CREATE INDEX payment_intents_user_idx ON public.payment_intents USING btree (user_id);
+
+--
+-- Name: payment_methods_setup_ref_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX payment_methods_setup_ref_key ON public.payment_methods USING btree (setup_ref);
 
 --
 -- Name: payment_methods_user_idx; Type: INDEX; Schema: public; Owner: -
@@ -7336,6 +7419,13 @@ ALTER TABLE ONLY public.offers
     ADD CONSTRAINT offers_to_user_id_users_id_fk FOREIGN KEY (to_user_id) REFERENCES public.users(id);
 
 --
+-- Name: payment_actions payment_actions_business_id_businesses_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_actions
+    ADD CONSTRAINT payment_actions_business_id_businesses_id_fk FOREIGN KEY (business_id) REFERENCES public.businesses(id);
+
+--
 -- Name: payment_actions payment_actions_offer_id_offers_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -7355,6 +7445,13 @@ ALTER TABLE ONLY public.payment_actions
 
 ALTER TABLE ONLY public.payment_actions
     ADD CONSTRAINT payment_actions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+--
+-- Name: payment_customers payment_customers_user_id_users_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_customers
+    ADD CONSTRAINT payment_customers_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 --
 -- Name: payment_intents payment_intents_offer_id_offers_id_fk; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -544,6 +544,8 @@ export const paymentIntents = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     capturedCents: integer('captured_cents'),
     cardLast4: text('card_last4'),
+    // A fee's saved card (que_charge_saved_card): charged off-session when its capture action runs.
+    paymentMethodId: text('payment_method_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -595,6 +597,8 @@ export const paymentActions = pgTable(
     paymentIntentId: text('payment_intent_id').references(() => paymentIntents.id),
     offerId: integer('offer_id').references(() => offers.id),
     userId: integer('user_id').references(() => users.id),
+    // A payout to a business (a deposit or fee it earned: que_pay_business); user_id is a person's.
+    businessId: integer('business_id').references(() => businesses.id),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -1006,12 +1010,35 @@ export const paymentMethods = pgTable(
     userId: integer('user_id').notNull().references(() => users.id),
     processor: text('processor').notNull(),
     processorRef: text('processor_ref'),
+    // Stripe: the Customer the card is attached to (fees are charged to it off-session) and the
+    // SetupIntent that saved it (unique: the browser's confirmation and the webhook record one card).
+    customerRef: text('customer_ref'),
+    setupRef: text('setup_ref'),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_methods_user_idx').on(t.userId)],
+  (t) => [index('payment_methods_user_idx').on(t.userId), uniqueIndex('payment_methods_setup_ref_key').on(t.setupRef)],
 );
+
+/** A user's Stripe Customer, made once when they first save a card with Stripe, and reused. */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  processorRef: text('processor_ref').notNull().unique('payment_customers_processor_ref_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Stripe webhook events received (POST /api/stripe/webhook), once each: the event id is the key, so
+ * Stripe's redelivery of an event changes nothing. The payload is kept for the job that handles it.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+});
 
 /**
  * What an appointment's booking agreed to pay (DESIGN section 11): the service's payment policy at

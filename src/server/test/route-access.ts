@@ -30,6 +30,8 @@ export const OPEN_ROUTES: Record<string, string> = {
   'GET /api/health': 'no data',
   'GET /api/payment-config': 'which card processor runs and its publishable key: public by design',
   'POST /api/payouts/setup': 'only with PAYMENTS=stripe (this matrix runs the test processor, which answers 409); owners only for a business: payouts.test.ts',
+  'POST /api/setup-intents': 'only with PAYMENTS=stripe (this matrix runs the test processor, which answers 400); makes a SetupIntent for the caller’s own Stripe Customer: stripe-cards.test.ts',
+  'POST /api/stripe/webhook': 'Stripe’s events: no session, guarded by the Stripe-Signature (400 unsigned, tampered or without STRIPE_WEBHOOK_SECRET, changing nothing): stripe-webhook.test.ts',
   'POST /api/register': 'creates a new account; no existing resource involved',
   'POST /api/login': 'signs in with credentials; limits are tested in auth tests',
   'POST /api/logout': 'ends only the caller’s own sessions',

@@ -92,7 +92,7 @@ describe('a deposit service', () => {
     const done = await shop.owner.post(`/api/appointments/${id}/complete`);
     expect(done.statusCode).toBe(200);
     expect(done.json().deposit).toEqual({ amount: '20.00', status: 'posted' });
-    expect(await actionsOf(ctx.database, paymentIntentId)).toEqual([{ kind: 'capture', amountCents: 2000 }]);
+    expect(await actionsOf(ctx.database, paymentIntentId)).toEqual([{ kind: 'capture', amountCents: 2000 }, { kind: 'payout', amountCents: 2000 }]);
     expect(await businessEarnings(ctx.database, shop.businessId)).toBe(2000);
     const mine = (await customer.get('/api/appointments')).json() as { id: number; deposit: unknown }[];
     expect(mine.find((a) => a.id === id)?.deposit).toEqual({ amount: '20.00', status: 'posted' });
@@ -115,7 +115,7 @@ describe('a deposit service', () => {
     expect(missed.statusCode, missed.body).toBe(200);
     expect(missed.json()).toMatchObject({ status: 'no_show', deposit: { amount: '20.00', status: 'kept' } });
     expect(await chargesOf(ctx.database, id)).toEqual([{ kind: 'deposit', outcome: 'kept', amount_cents: 2000 }]);
-    expect(await actionsOf(ctx.database, paymentIntentId)).toEqual([{ kind: 'capture', amountCents: 2000 }]);
+    expect(await actionsOf(ctx.database, paymentIntentId)).toEqual([{ kind: 'capture', amountCents: 2000 }, { kind: 'payout', amountCents: 2000 }]);
     expect(await businessEarnings(ctx.database, shop.businessId)).toBe(2000);
     // the booking credit is voided, and the customer is told
     expect((await customer.get(`/api/credits/${customer.user.id}`)).json()).toMatchObject({ credits: '0.00', pending: '0.00' });
@@ -158,7 +158,7 @@ describe('a card-on-file service', () => {
     const marks = await Promise.all([shop.owner.post(`/api/appointments/${id}/no-show`), shop.owner.post(`/api/appointments/${id}/no-show`)]);
     expect(marks.map((m) => m.statusCode).sort()).toEqual([200, 409]);
     expect(await chargesOf(ctx.database, id)).toEqual([{ kind: 'no_show_fee', outcome: 'charged', amount_cents: 1500 }]);
-    expect(await actionsOf(ctx.database, `pi_fee_${id}_no_show_fee`)).toEqual([{ kind: 'capture', amountCents: 1500 }]);
+    expect(await actionsOf(ctx.database, `pi_fee_${id}_no_show_fee`)).toEqual([{ kind: 'capture', amountCents: 1500 }, { kind: 'payout', amountCents: 1500 }]);
     expect(await businessEarnings(ctx.database, shop.businessId)).toBe(1500);
     const mine = (await customer.get('/api/appointments')).json() as { id: number; status: string; cardFees: unknown }[];
     expect(mine.find((a) => a.id === id)).toMatchObject({ status: 'no_show', cardFees: { charged: ['no_show_fee'] } });
@@ -182,7 +182,7 @@ describe('the consequences of a late cancel (cancelPaymentConsequences, for the 
     await unitOfWork(ctx.database.db, (tx) => cancelPaymentConsequences(tx, id, true));
     await unitOfWork(ctx.database.db, (tx) => cancelPaymentConsequences(tx, id, false));
     expect(await chargesOf(ctx.database, id)).toEqual([{ kind: 'deposit', outcome: 'kept', amount_cents: 2000 }]);
-    expect(await actionsOf(ctx.database, paymentIntentId)).toEqual([{ kind: 'capture', amountCents: 2000 }]);
+    expect(await actionsOf(ctx.database, paymentIntentId)).toEqual([{ kind: 'capture', amountCents: 2000 }, { kind: 'payout', amountCents: 2000 }]);
     expect(await businessEarnings(ctx.database, shop.businessId)).toBe(2000);
     await expectLedgerBalanced(ctx.database);
   });

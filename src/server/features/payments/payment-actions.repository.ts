@@ -20,6 +20,7 @@ export interface DueAction {
   paymentIntentId: string | null;
   offerId: number | null;
   userId: number | null;
+  businessId: number | null;
   amountCents: number;
   attempts: number;
 }
@@ -49,13 +50,14 @@ export async function takeNextAction(db: Db, key: PaymentJobKey): Promise<DueAct
           or (d.payment_intent_id = ${intentId}::text and d.offer_id is null and i.offer_id is null))
       order by d.id
       limit 1)
-    returning a.id, a.kind, a.payment_intent_id, a.offer_id, a.user_id, a.amount_cents, a.attempts`);
+    returning a.id, a.kind, a.payment_intent_id, a.offer_id, a.user_id, a.business_id, a.amount_cents, a.attempts`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: Number(r.id),
     kind: r.kind as ActionKind,
     paymentIntentId: (r.payment_intent_id as string | null) ?? null,
     offerId: r.offer_id === null ? null : Number(r.offer_id),
     userId: r.user_id === null ? null : Number(r.user_id),
+    businessId: r.business_id === null ? null : Number(r.business_id),
     amountCents: Number(r.amount_cents),
     attempts: Number(r.attempts),
   }))[0];

@@ -70,3 +70,8 @@ export async function markCaptured(db: Db, id: string, amountCents: number) {
 export async function markCanceled(db: Db, id: string) {
   await db.update(paymentIntents).set({ status: 'canceled', updatedAt: sql`now()` }).where(eq(paymentIntents.id, id));
 }
+
+/** The processor's id of a payment made after our row (a fee charged off-session). */
+export async function recordProcessorRef(db: Db, id: string, processorRef: string) {
+  await db.update(paymentIntents).set({ processorRef, updatedAt: sql`now()` }).where(eq(paymentIntents.id, id));
+}

@@ -3,9 +3,11 @@ import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import type { JobFeature } from '../../jobs/job-queue.js';
 import { type DueAction, markActionDone, markActionFailed, type PaymentJobKey, schedulePaymentJob, takeNextAction } from './payment-actions.repository.js';
+import { chargeSavedCard } from './charge-saved-card.js';
 import { findIntent, findOfferIntent, markCanceled, markCaptured } from './payment-intents.repository.js';
 import { PaymentRefusedError, type PaymentProcessor, PaymentWaitError } from './payment-processor.js';
 import { releaseUnclaimedIntents } from './release-card-holds.js';
+import { handleStripeEvent, STRIPE_EVENT_JOB } from './stripe-events.js';
 
 /** The job que_payment_job_add adds with every payment action (payment-jobs.sql). */
 export const PAYMENT_JOB = 'payments_run';
@@ -33,14 +35,23 @@ const nothingToRecord: RecordEffect = async () => {};
 /** Makes the processor call (outside any transaction); returns how to record its effect on our intent row. */
 async function perform(db: Db, processor: PaymentProcessor, action: DueAction): Promise<RecordEffect> {
   const key = idempotencyKeyOf(action);
+  if (action.kind === 'payout' && action.businessId !== null) {
+    // A business's deposit or fee: only money that was captured (its capture ran first, in order) is paid on.
+    const source = await intentOf(db, action);
+    if (source.status !== 'succeeded') throw new PaymentRefusedError(`Payout ${action.id}: its card payment ${source.id} was not captured (${source.status})`);
+    await processor.payout({ recipient: { kind: 'business', id: action.businessId }, offerId: null, amountCents: action.amountCents, source }, key);
+    return nothingToRecord;
+  }
   if (action.kind === 'payout') {
     if (action.userId === null || action.offerId === null) throw new PaymentRefusedError(`Payout ${action.id} names no recipient or offer`);
     const source = (await findOfferIntent(db, action.offerId)) ?? null;
-    await processor.payout({ userId: action.userId, offerId: action.offerId, amountCents: action.amountCents, source }, key);
+    await processor.payout({ recipient: { kind: 'user', id: action.userId }, offerId: action.offerId, amountCents: action.amountCents, source }, key);
     return nothingToRecord;
   }
   const intent = await intentOf(db, action);
   if (action.kind === 'capture') {
+    // A fee on a card saved with Stripe: no authorization to capture, the card is charged off-session.
+    if (intent.paymentMethodId && !intent.processorRef && processor.cards) return chargeSavedCard(db, processor.cards, intent, action.amountCents, key);
     await processor.capture(intent, action.amountCents, key);
     return (tx) => markCaptured(tx, intent.id, action.amountCents);
   }
@@ -106,7 +117,7 @@ export async function runPaymentJob(db: Db, processor: PaymentProcessor, key: Pa
 }
 
 /**
- * The payments feature's jobs (app.ts): each payment's actions, and once a minute the release of
+ * The payments feature's jobs (app.ts): each payment's actions, each Stripe webhook event, and once a minute the release of
  * card payments no offer claimed within RULES.unclaimedCardHoldMinutes (their cancels are payment
  * jobs of their own).
  */
@@ -115,6 +126,9 @@ export function paymentJobs(db: Db, processor: PaymentProcessor, log?: FastifyBa
     tasks: {
       [PAYMENT_JOB]: async (payload) => {
         await runPaymentJob(db, processor, payload as PaymentJobKey, log);
+      },
+      [STRIPE_EVENT_JOB]: async (payload) => {
+        await handleStripeEvent(db, processor, (payload as { eventId: string }).eventId, log);
       },
       [RELEASE_UNCLAIMED_JOB]: async () => {
         const released = await releaseUnclaimedIntents(db);

@@ -29,10 +29,12 @@ export interface IntentRef {
 }
 
 export interface PayoutInput {
-  userId: number;
-  offerId: number;
+  /** A swap's recipient (a user), or a business paid its deposits and fees. */
+  recipient: PayoutOwner;
+  /** The offer paid for (a user's payout), or null (a business's, from an appointment's card payment). */
+  offerId: number | null;
   amountCents: number;
-  /** The captured intent that funded the offer, when there is one (Stripe ties the transfer to its charge). */
+  /** The captured intent that funded the payout, when there is one (Stripe ties the transfer to its charge). */
   source: IntentRef | null;
 }
 
@@ -55,10 +57,49 @@ export interface PayoutOnboarding {
   status(accountRef: string): Promise<ProcessorAccountStatus>;
 }
 
+/** A card being saved for a card-on-file service: the browser confirms the SetupIntent by its client secret. */
+export interface StartedSetup {
+  setupIntentRef: string;
+  clientSecret: string;
+}
+
+/** A SetupIntent as saving its card needs it: whose it is, whether the card was saved, and the card. */
+export interface SetupResult {
+  succeeded: boolean;
+  /** The que_user_id the SetupIntent was made for (its metadata). */
+  userId: number | null;
+  customerRef: string | null;
+  paymentMethodRef: string | null;
+  brand: string;
+  last4: string;
+}
+
+export interface OffSessionCharge {
+  /** Our id of the fee's payment (pi_fee_<appointment>_<kind>). */
+  intentId: string;
+  userId: number;
+  amountCents: number;
+  paymentMethodRef: string;
+  customerRef: string;
+}
+
+/** Saving cards for later off-session charges (Stripe: Customers, SetupIntents, PaymentIntents with off_session). */
+export interface SavedCards {
+  /** The user's processor customer, made once (the same user asking again within a day gets the same one). */
+  createCustomer(user: { id: number; email: string | null }): Promise<string>;
+  startSetup(userId: number, customerRef: string): Promise<StartedSetup>;
+  /** Null when the processor knows no such SetupIntent. */
+  setupResult(setupIntentRef: string): Promise<SetupResult | null>;
+  /** Charges the saved card with the customer away; returns the processor's id of the payment. */
+  chargeOffSession(charge: OffSessionCharge, idempotencyKey: string): Promise<string>;
+}
+
 export interface PaymentProcessor {
   readonly name: ProcessorName;
   /** Absent: payouts need no set-up (the test processor completes them at once). */
   readonly payouts?: PayoutOnboarding;
+  /** Absent: cards are saved by number (the test processor, save-payment-method.ts). */
+  readonly cards?: SavedCards;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   capture(intent: IntentRef, amountCents: number, idempotencyKey: string): Promise<void>;
   cancel(intent: IntentRef, idempotencyKey: string): Promise<void>;

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  confirmPaymentIntentSchema, createPaymentIntentSchema, createPaymentMethodSchema, paymentMethodSchema, paymentConfigSchema, paymentIntentParamsSchema, paymentIntentSchema, payoutSetupLinkSchema, payoutsSchema,
+  cardSetupSchema, confirmPaymentIntentSchema, createPaymentIntentSchema, createPaymentMethodSchema, paymentMethodSchema, paymentConfigSchema, paymentIntentParamsSchema, paymentIntentSchema, payoutSetupLinkSchema, payoutsSchema,
   startPayoutSetupSchema,
 } from '../../../contract/payments.js';
 import { requireUser } from '../../plugins/session.js';
 import { confirmTestCard } from './confirm-test-card.js';
 import { createPaymentIntent } from './create-payment-intent.js';
+import { startCardSetup } from './save-card-with-stripe.js';
 import { savePaymentMethod } from './save-payment-method.js';
 import { listPayouts, startPayoutSetup } from './payouts.service.js';
 
@@ -31,8 +32,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A card saved for a card-on-file service's fees (DESIGN section 11); 201: a new saved card.
   app.post('/payment-methods', { config: { idempotent: true }, schema: { body: createPaymentMethodSchema, response: { 201: paymentMethodSchema } } }, async (request, reply) =>
-    reply.status(201).send(await savePaymentMethod(request.db, app.paymentProcessor, requireUser(request), request.body.cardNumber)),
+    reply.status(201).send(await savePaymentMethod(request.db, app.paymentProcessor, requireUser(request), request.body)),
   );
+  // With Stripe, saving a card starts here: the browser confirms this SetupIntent, then sends its id above.
+  app.post('/setup-intents', { schema: { response: { 200: cardSetupSchema } } }, async (request) => startCardSetup(app.db, app.paymentProcessor, requireUser(request)));
 
   // Payout onboarding (Stripe Connect): the user's own account and their businesses'.
   app.get('/payouts', { schema: { response: { 200: payoutsSchema } } }, async (request) => listPayouts(app.db, app.paymentProcessor, requireUser(request)));

@@ -31,12 +31,9 @@ export async function setPayoutAccountStatus(db: Db, id: number, status: Process
   await db.update(payoutAccounts).set({ status, updatedAt: sql`now()` }).where(eq(payoutAccounts.id, id));
 }
 
-/** Where a user's payouts go: their connected account once it is ready, else none (the payout waits). */
-export async function readyUserAccountRef(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ ref: payoutAccounts.processorRef })
-    .from(payoutAccounts)
-    .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.status, 'ready')));
+/** Where an owner's payouts go: their connected account once it is ready, else none (the payout waits). */
+export async function readyAccountRef(db: Db, owner: PayoutOwner): Promise<string | null> {
+  const [row] = await db.select({ ref: payoutAccounts.processorRef }).from(payoutAccounts).where(and(ownerIs(owner), eq(payoutAccounts.status, 'ready')));
   return row?.ref ?? null;
 }
 
@@ -55,14 +52,28 @@ export async function payoutOwnersOf(db: Db, userId: number) {
 }
 
 /**
- * A user's payouts that waited for their account are due now rather than at their job's next
+ * An owner's payouts that waited for their account are due now rather than at their job's next
  * hourly try (decision 0009): the account just became ready. Each payment's job is added again for
  * now (payment-jobs.sql: one waiting job per payment, a running one left to finish).
  */
-export async function bringWaitingPayoutsForward(db: Db, userId: number): Promise<void> {
+export async function bringWaitingPayoutsForward(db: Db, owner: PayoutOwner): Promise<void> {
+  const recipient = owner.kind === 'user' ? eq(paymentActions.userId, owner.id) : eq(paymentActions.businessId, owner.id);
   const waiting = await db
     .selectDistinct({ paymentIntentId: paymentActions.paymentIntentId, offerId: paymentActions.offerId })
     .from(paymentActions)
-    .where(and(eq(paymentActions.kind, 'payout'), eq(paymentActions.userId, userId), eq(paymentActions.status, 'pending')));
+    .where(and(eq(paymentActions.kind, 'payout'), recipient, eq(paymentActions.status, 'pending')));
   for (const payment of waiting) await schedulePaymentJob(db, payment, new Date());
+}
+
+/** What was paid out to an owner so far and what waits, in cents (their payout actions: done, pending). */
+export async function payoutTotals(db: Db, owner: PayoutOwner): Promise<{ paidOutCents: number; waitingCents: number }> {
+  const recipient = owner.kind === 'user' ? eq(paymentActions.userId, owner.id) : eq(paymentActions.businessId, owner.id);
+  const [row] = await db
+    .select({
+      paidOut: sql<string>`coalesce(sum(${paymentActions.amountCents}) filter (where ${paymentActions.status} = 'done'), 0)`,
+      waiting: sql<string>`coalesce(sum(${paymentActions.amountCents}) filter (where ${paymentActions.status} = 'pending'), 0)`,
+    })
+    .from(paymentActions)
+    .where(and(eq(paymentActions.kind, 'payout'), recipient));
+  return { paidOutCents: Number(row?.paidOut ?? 0), waitingCents: Number(row?.waiting ?? 0) };
 }

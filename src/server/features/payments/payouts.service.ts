@@ -1,52 +1,50 @@
 import type { User } from '../../../contract/auth.js';
 import { ErrorCode } from '../../../contract/errors.js';
-import type { PayoutAccount, Payouts, PayoutStatus } from '../../../contract/payments.js';
+import { centsToDecimal } from '../../../contract/money.js';
+import type { PayoutAccount, Payouts } from '../../../contract/payments.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { requireOwnedBusiness } from '../businesses/index.js';
+import { askProcessor } from './processor-request.js';
 import type { PaymentProcessor, PayoutOnboarding, PayoutOwner, ProcessorAccountStatus } from './payment-processor.js';
 import {
-  bringWaitingPayoutsForward, findPayoutAccount, type PayoutAccountRow, payoutOwnersOf, recordPayoutAccount, setPayoutAccountStatus,
+  bringWaitingPayoutsForward, findPayoutAccount, type PayoutAccountRow, payoutOwnersOf, payoutTotals, recordPayoutAccount, setPayoutAccountStatus,
 } from './payout-accounts.repository.js';
 
-/** A processor call made for a request: its failure is the processor's, answered 503, never a 500. */
-async function ask<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new AppError(ErrorCode.UNAVAILABLE, `Payout set-up is unavailable right now (${detail}). Try again in a minute.`);
-  }
-}
+const ask = <T>(run: () => Promise<T>) => askProcessor('Payout set-up', run);
 
 /**
- * The account's status as Stripe sees it now, recorded when it changed. Pull, not push: the owner
- * comes back from Stripe's forms to the payouts page, which reads this (an `account.updated`
- * webhook would tell us of later changes; it is not built).
+ * The account's status as Stripe sees it now, recorded when it changed: the owner comes back from
+ * Stripe's forms to the payouts page, which reads this; later changes come by the `account.updated`
+ * webhook (stripe-events.ts).
  */
 async function refreshed(db: Db, onboarding: PayoutOnboarding, owner: PayoutOwner, row: PayoutAccountRow): Promise<ProcessorAccountStatus> {
   if (row.status === 'ready') return 'ready';
   const status = await ask(() => onboarding.status(row.processorRef));
   if (status !== row.status) {
     await setPayoutAccountStatus(db, row.id, status);
-    if (status === 'ready' && owner.kind === 'user') await bringWaitingPayoutsForward(db, owner.id);
+    if (status === 'ready') await bringWaitingPayoutsForward(db, owner);
   }
   return status;
 }
 
-async function statusOf(db: Db, onboarding: PayoutOnboarding, owner: PayoutOwner): Promise<PayoutStatus> {
+async function accountOf(db: Db, onboarding: PayoutOnboarding, owner: PayoutOwner, name: string): Promise<PayoutAccount> {
   const row = await findPayoutAccount(db, owner);
-  return row ? refreshed(db, onboarding, owner, row) : 'not_started';
+  const [status, totals] = await Promise.all([row ? refreshed(db, onboarding, owner, row) : ('not_started' as const), payoutTotals(db, owner)]);
+  return {
+    businessId: owner.kind === 'business' ? owner.id : null, name, status,
+    paidOut: centsToDecimal(totals.paidOutCents), waiting: centsToDecimal(totals.waitingCents),
+  };
 }
 
-/** GET /api/payouts: where the signed-in user's payouts go, and each business's they own. */
+/** GET /api/payouts: where the signed-in user's payouts go, and each business's they own, with what was paid out and what waits. */
 export async function listPayouts(db: Db, processor: PaymentProcessor, user: User): Promise<Payouts> {
   const onboarding = processor.payouts;
   if (!onboarding) return { setupNeeded: false, accounts: [] };
   const owned = await payoutOwnersOf(db, user.id);
-  const accounts: PayoutAccount[] = await Promise.all([
-    statusOf(db, onboarding, { kind: 'user', id: user.id }).then((status) => ({ businessId: null, name: user.username, status })),
-    ...owned.businesses.map(async (b) => ({ businessId: b.id, name: b.name, status: await statusOf(db, onboarding, { kind: 'business', id: b.id }) })),
+  const accounts = await Promise.all([
+    accountOf(db, onboarding, { kind: 'user', id: user.id }, user.username),
+    ...owned.businesses.map((b) => accountOf(db, onboarding, { kind: 'business', id: b.id }, b.name)),
   ]);
   return { setupNeeded: true, accounts };
 }

@@ -46,7 +46,7 @@ describe('with PAYMENTS=stripe', () => {
 
   it('makes a user one Express account for transfers, keyed by owner, reuses it, and links to Stripe with return and refresh URLs from PUBLIC_URL', async () => {
     const pat = await signUp(app);
-    expect((await pat.get('/api/payouts')).json()).toEqual({ setupNeeded: true, accounts: [{ businessId: null, name: pat.user.username, status: 'not_started' }] });
+    expect((await pat.get('/api/payouts')).json()).toEqual({ setupNeeded: true, accounts: [{ businessId: null, name: pat.user.username, status: 'not_started', paidOut: '0.00', waiting: '0.00' }] });
 
     const first = await pat.post('/api/payouts/setup', {});
     expect(first.statusCode).toBe(200);
@@ -84,8 +84,8 @@ describe('with PAYMENTS=stripe', () => {
     const parties = await swapParties(app);
     const businessId = parties.businessId;
     expect((await parties.owner.get('/api/payouts')).json().accounts).toEqual([
-      { businessId: null, name: parties.owner.user.username, status: 'not_started' },
-      { businessId, name: expect.any(String), status: 'not_started' },
+      { businessId: null, name: parties.owner.user.username, status: 'not_started', paidOut: '0.00', waiting: '0.00' },
+      { businessId, name: expect.any(String), status: 'not_started', paidOut: '0.00', waiting: '0.00' },
     ]);
     const stranger = await parties.payer.post('/api/payouts/setup', { businessId });
     expect(stranger.statusCode).toBe(403);
@@ -119,7 +119,7 @@ describe('with PAYMENTS=stripe', () => {
     // The browser at Stripe's forms: finishing them brings it back to the return URL.
     const hosted = await fetch(url, { redirect: 'manual' });
     expect([hosted.status, hosted.headers.get('location')]).toEqual([302, 'https://que.example.com/payouts?setup=returned']);
-    expect((await payee.get('/api/payouts')).json().accounts).toEqual([{ businessId: null, name: payee.user.username, status: 'ready' }]);
+    expect((await payee.get('/api/payouts')).json().accounts).toEqual([{ businessId: null, name: payee.user.username, status: 'ready', paidOut: '0.00', waiting: '23.75' }]);
     expect(await waiting()).toEqual([{ status: 'pending', waits: false }]);
 
     expect(await runPaymentJob(app.db, app.paymentProcessor, { offerId })).toBe(1);
@@ -127,6 +127,7 @@ describe('with PAYMENTS=stripe', () => {
     const transfer = stripe.received.filter((r) => r.path === '/v1/transfers').at(-1)!;
     expect(Object.fromEntries(transfer.form)).toMatchObject({ amount: '2375', destination: row.processor_ref, transfer_group: `offer_${offerId}` });
     expect(await waiting()).toEqual([{ status: 'done', waits: false }]);
+    expect((await payee.get('/api/payouts')).json().accounts[0]).toMatchObject({ paidOut: '23.75', waiting: '0.00' });
 
     const readyAgain = await payee.post('/api/payouts/setup', {});
     expect([readyAgain.statusCode, readyAgain.json().message]).toEqual([409, 'Payouts are already set up']);

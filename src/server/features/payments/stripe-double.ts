@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { doubleCards } from './stripe-double-cards.js';
 
 export interface DoubleRequest {
   method: string;
@@ -28,12 +29,14 @@ const metadataOf = (form: URLSearchParams) =>
  * the network): POST /v1/accounts (answering a repeated Idempotency-Key with the first answer, as
  * Stripe does), GET /v1/accounts/:id, POST /v1/account_links, POST /v1/transfers (to an onboarded account), and the hosted onboarding page a link
  * leads to, which completes the account and sends the browser to the link's return_url as Stripe's
- * would. Objects carry the fields Que reads, shaped as in Stripe's API reference.
+ * would; and the card-on-file endpoints of stripe-double-cards.ts (Customers, SetupIntents,
+ * off-session PaymentIntents). Objects carry the fields Que reads, shaped as in Stripe's API reference.
  */
 export async function startStripeDouble() {
   const received: DoubleRequest[] = [];
   const accounts = new Map<string, DoubleAccount>();
   const byKey = new Map<string, string>();
+  const cards = doubleCards(metadataOf);
   let base = '';
 
   const accountJson = (a: DoubleAccount) => ({
@@ -92,6 +95,11 @@ export async function startStripeDouble() {
         res.writeHead(302, { location: url.searchParams.get('return_url') ?? '/' });
         return res.end();
       }
+      const card = cards.route(request);
+      if (card) {
+        res.writeHead(card.status, { 'content-type': 'application/json', 'request-id': `req_double${received.length}` });
+        return res.end(JSON.stringify(card.body));
+      }
       return stripeError(res, 404, `Unrecognized request URL (${request.method}: ${url.pathname})`);
     });
   });
@@ -104,6 +112,8 @@ export async function startStripeDouble() {
     url: base,
     received,
     accounts,
+    /** Card-on-file state: confirmSetup (the browser's part), charges made, setup intents and payment methods. */
+    cards,
     /** Finishes an account's onboarding as the hosted forms would. */
     complete: (id: string) => {
       accounts.get(id)!.onboarded = true;

@@ -35,7 +35,7 @@ beforeAll(async () => {
     { method: 'POST', path: /^\/v1\/transfers$/, fixture: 'transfer-created.json' },
   ]);
   const client = createStripeClient(KEY, { host: '127.0.0.1', port: stripe.port, protocol: 'http' });
-  processor = new StripePaymentProcessor(client, async (userId) => (userId === payee ? 'acct_1QZsx9PqR4tYbN2m' : null));
+  processor = new StripePaymentProcessor(client, async (owner) => (owner.kind === 'user' && owner.id === payee ? 'acct_1QZsx9PqR4tYbN2m' : null));
   const database = await createTestDatabase();
   drop = database.drop;
   const config = testConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: KEY, PAYMENT_WORKER: false });

@@ -1,13 +1,14 @@
 import Stripe from 'stripe';
 import {
   type CreateIntentInput, type CreatedIntent, type IntentRef, type IntentSnapshot, type IntentStatus, PaymentRefusedError, type PaymentProcessor,
-  type PayoutInput, PaymentWaitError,
+  type PayoutInput, type PayoutOwner, PaymentWaitError,
 } from './payment-processor.js';
 import { callStripe as call } from './stripe-calls.js';
 import { StripeConnectOnboarding } from './stripe-connect.js';
+import { StripeSavedCards } from './stripe-saved-cards.js';
 
-/** Which Stripe Connect account receives a user's payouts; null until they have onboarded. */
-export type ConnectedAccountLookup = (userId: number) => Promise<string | null>;
+/** Which Stripe Connect account receives a user's or a business's payouts; null until they have onboarded. */
+export type ConnectedAccountLookup = (owner: PayoutOwner) => Promise<string | null>;
 
 /** For a processor made without the database (tests of single calls): nobody has an account, payouts wait. */
 export const noConnectedAccounts: ConnectedAccountLookup = async () => null;
@@ -47,11 +48,13 @@ const ourStatus = (status: string): IntentStatus =>
 export class StripePaymentProcessor implements PaymentProcessor {
   readonly name = 'stripe' as const;
   readonly payouts: StripeConnectOnboarding;
+  readonly cards: StripeSavedCards;
   constructor(
     private readonly stripe: Stripe,
     private readonly connectedAccountOf: ConnectedAccountLookup = noConnectedAccounts,
   ) {
     this.payouts = new StripeConnectOnboarding(stripe);
+    this.cards = new StripeSavedCards(stripe);
   }
 
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
@@ -84,21 +87,24 @@ export class StripePaymentProcessor implements PaymentProcessor {
   }
 
   async payout(input: PayoutInput, idempotencyKey: string): Promise<void> {
-    const destination = await this.connectedAccountOf(input.userId);
+    const { recipient } = input;
+    const destination = await this.connectedAccountOf(recipient);
     if (!destination) {
-      throw new PaymentWaitError(`User ${input.userId} has not finished setting up payouts with Stripe yet; the payout waits until they have`);
+      const who = recipient.kind === 'user' ? `User ${recipient.id}` : `Business ${recipient.id}`;
+      throw new PaymentWaitError(`${who} has not finished setting up payouts with Stripe yet; the payout waits until they have`);
     }
-    // Tied to the offer's charge, the transfer can be made before the captured funds become available.
+    // Tied to the charge that brought the money, the transfer can be made before the captured funds become available.
     const charge = input.source ? (await call(() => this.stripe.paymentIntents.retrieve(this.ref(input.source!)))).latest_charge : null;
+    const ownerMetadata: Record<string, string> = { [recipient.kind === 'user' ? 'que_user_id' : 'que_business_id']: String(recipient.id) };
     await call(() =>
       this.stripe.transfers.create(
         {
           amount: input.amountCents,
           currency: 'usd',
           destination,
-          transfer_group: `offer_${input.offerId}`,
+          transfer_group: input.offerId !== null ? `offer_${input.offerId}` : `payment_${input.source?.id ?? 'none'}`,
           ...(charge ? { source_transaction: typeof charge === 'string' ? charge : charge.id } : {}),
-          metadata: { que_offer_id: String(input.offerId), que_user_id: String(input.userId) },
+          metadata: { ...(input.offerId !== null ? { que_offer_id: String(input.offerId) } : {}), ...(input.source ? { que_intent_id: input.source.id } : {}), ...ownerMetadata },
         },
         { idempotencyKey },
       ),

@@ -3,7 +3,8 @@
 -- (appointment, kind) makes a second call (a retried request, a racing no-show) write nothing, so
 -- nothing is charged or moved twice. Money moves as ledger transfers (a deposit's hold posted or
 -- voided, then posted on to the business's earnings account; a fee from the customer's card to it);
--- the processor's calls (capture, cancel) are payment actions, run once by the payment jobs.
+-- the processor's calls (capture, cancel, and the payout of what the business earned) are payment
+-- actions, run once by the payment jobs.
 
 -- The deposit's one settlement: posted (completed: the business earns it), kept (a late cancel or a
 -- no-show: the business keeps it) or refunded (cancelled on time: the hold is voided, the card
@@ -39,6 +40,7 @@ BEGIN
     'deposit_' || p_outcome, format('Deposit for %s (appointment #%s)%s', d.service_name, p_appointment,
       CASE p_outcome WHEN 'kept' THEN ', kept' ELSE '' END), p_appointment, false);
   PERFORM que_settle_deposit_intent(d.payment_intent_id, d.deposit_cents);
+  PERFORM que_pay_business(d.payment_intent_id, d.business_id, d.deposit_cents);
 END
 $$;
 
@@ -69,6 +71,7 @@ BEGIN
     que_ledger_account('business_fees', 'USD', NULL, f.business_id, NULL, false), v_amount, p_kind,
     format('%s fee: %s at %s', CASE p_kind WHEN 'no_show_fee' THEN 'No-show' ELSE 'Late cancellation' END, f.service_name, f.business_name),
     p_appointment, false);
+  PERFORM que_pay_business(v_intent, f.business_id, v_amount);
 END
 $$;
 

@@ -64,7 +64,8 @@ END
 $$;
 
 -- A fee charged to a saved card (a no-show or a late cancel): an off-session card payment of p_amount
--- on the card's processor, already authorized by the saved card, and its capture action. Its id is
+-- on the card's processor, already authorized by the saved card, and its capture action (with
+-- Stripe the action makes and confirms the off-session PaymentIntent: payment-jobs.ts). Its id is
 -- the appointment's and the fee's, so it exists once whoever asks twice. Returns its id.
 CREATE OR REPLACE FUNCTION que_charge_saved_card(p_method text, p_amount integer, p_appointment integer, p_kind text)
  RETURNS text
@@ -75,8 +76,8 @@ DECLARE
   v_id text := format('pi_fee_%s_%s', p_appointment, p_kind);
 BEGIN
   SELECT * INTO m FROM payment_methods WHERE id = p_method;
-  INSERT INTO payment_intents (id, client_secret, user_id, amount_cents, status, processor, processor_ref, appointment_id, claimed_at, card_last4)
-  VALUES (v_id, v_id || '_secret', m.user_id, p_amount, 'requires_capture', m.processor, NULL, p_appointment, clock_timestamp(), m.last4)
+  INSERT INTO payment_intents (id, client_secret, user_id, amount_cents, status, processor, processor_ref, appointment_id, claimed_at, card_last4, payment_method_id)
+  VALUES (v_id, v_id || '_secret', m.user_id, p_amount, 'requires_capture', m.processor, NULL, p_appointment, clock_timestamp(), m.last4, p_method)
   ON CONFLICT (id) DO NOTHING;
   INSERT INTO payment_actions (kind, payment_intent_id, amount_cents) VALUES ('capture', v_id, p_amount) ON CONFLICT DO NOTHING;
   RETURN v_id;

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { usePaymentConfig } from '../api/get-payment-config';
-import type { StripeCardSlot } from '../lib/stripe-card';
+import type { CardPurpose, StripeCardSlot } from '../lib/stripe-card';
 
 // Stripe's packages load with the card step, never with the first page (tests/e2e/home.e2e.ts).
 const StripeCardFields = lazy(() => import('./stripe-card-fields'));
@@ -15,13 +15,20 @@ export interface CardFieldsProps {
   onCardNumberChange: (value: string) => void;
   declined: string | null;
   stripeCard: StripeCardSlot;
+  /** Authorize an amount now (the default), or save the card for fees that may come later (card on file). */
+  purpose?: CardPurpose;
 }
+
+const HINT: Record<CardPurpose, string> = {
+  authorize: 'The amount is authorized on your card now and held in escrow.',
+  save: 'Your card is saved for the fees above; nothing is charged now.',
+};
 
 /**
  * The card step: Stripe's Payment Element when the server runs PAYMENTS=stripe, else the test
  * processor's card number field. A declined card's message shows under either.
  */
-export function CardFields({ idPrefix, cardNumber, onCardNumberChange, declined, stripeCard }: CardFieldsProps) {
+export function CardFields({ idPrefix, cardNumber, onCardNumberChange, declined, stripeCard, purpose = 'authorize' }: CardFieldsProps) {
   const config = usePaymentConfig();
   const cardId = `${idPrefix}-card-number`;
   if (config.isPending) return loadingCard;
@@ -35,9 +42,9 @@ export function CardFields({ idPrefix, cardNumber, onCardNumberChange, declined,
     return (
       <div className="space-y-1.5" data-testid="stripe-card">
         <Suspense fallback={loadingCard}>
-          <StripeCardFields publishableKey={config.data.stripePublishableKey} slot={stripeCard} />
+          <StripeCardFields publishableKey={config.data.stripePublishableKey} slot={stripeCard} purpose={purpose} />
         </Suspense>
-        {declinedLine ?? <p className="text-xs text-slate-500">The amount is authorized on your card now and held in escrow.</p>}
+        {declinedLine ?? <p className="text-xs text-slate-500">{HINT[purpose]}</p>}
       </div>
     );
   }
@@ -56,7 +63,7 @@ export function CardFields({ idPrefix, cardNumber, onCardNumberChange, declined,
       />
       {declinedLine ?? (
         <p id={`${cardId}-hint`} className="text-xs text-slate-500">
-          Test card: 4242 4242 4242 4242. The amount is authorized now and held in escrow.
+          Test card: 4242 4242 4242 4242. {HINT[purpose]}
         </p>
       )}
     </div>

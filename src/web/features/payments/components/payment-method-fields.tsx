@@ -2,7 +2,7 @@ import { CreditCard, Coins } from 'lucide-react';
 import { formatPrice } from '@contract/money';
 import { cn } from '@/lib/cn';
 import type { PaymentMethod } from '../hooks/use-offer-payment';
-import type { StripeCardSlot } from '../lib/stripe-card';
+import type { CardPurpose, StripeCardSlot } from '../lib/stripe-card';
 import { CardFields } from './card-fields';
 
 const choices: { value: PaymentMethod; label: string; icon: typeof CreditCard }[] = [
@@ -11,7 +11,7 @@ const choices: { value: PaymentMethod; label: string; icon: typeof CreditCard }[
 ];
 
 /** Card (Stripe's Payment Element, or a card number for the test processor) or Que Credit; a declined card's message shows under the field. */
-export function PaymentMethodFields({ idPrefix, method, onMethodChange, cardNumber, onCardNumberChange, declined, stripeCard, creditBalance, cardOnly = false }: {
+export function PaymentMethodFields({ idPrefix, method, onMethodChange, cardNumber, onCardNumberChange, declined, stripeCard, creditBalance, cardOnly = false, cardPurpose }: {
   idPrefix: string;
   method: PaymentMethod;
   onMethodChange: (method: PaymentMethod) => void;
@@ -23,6 +23,8 @@ export function PaymentMethodFields({ idPrefix, method, onMethodChange, cardNumb
   creditBalance?: string;
   /** Only the card number (a top-up of a card offer). */
   cardOnly?: boolean;
+  /** What the card is for (CardFields): authorized now, or saved for later fees. */
+  cardPurpose?: CardPurpose;
 }) {
   return (
     <fieldset className="space-y-3">
@@ -43,7 +45,7 @@ export function PaymentMethodFields({ idPrefix, method, onMethodChange, cardNumb
         ))}
       </div>
       {method === 'cash' ? (
-        <CardFields idPrefix={idPrefix} cardNumber={cardNumber} onCardNumberChange={onCardNumberChange} declined={declined} stripeCard={stripeCard} />
+        <CardFields idPrefix={idPrefix} cardNumber={cardNumber} onCardNumberChange={onCardNumberChange} declined={declined} stripeCard={stripeCard} purpose={cardPurpose} />
       ) : (
         <p className="text-sm text-slate-600">{creditBalance !== undefined ? `Available Que Credit: ${formatPrice(creditBalance)}.` : 'Paid from your Que Credit balance.'}</p>
       )}

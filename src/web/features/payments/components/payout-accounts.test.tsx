@@ -19,9 +19,9 @@ function answerStripePayouts() {
       HttpResponse.json({
         setupNeeded: true,
         accounts: [
-          { businessId: null, name: owner.username, status: 'not_started' },
-          { businessId: 5, name: 'Downtown Barber Co.', status: 'pending' },
-          { businessId: 6, name: 'Uptown Barber Co.', status: 'ready' },
+          { businessId: null, name: owner.username, status: 'not_started', paidOut: '0.00', waiting: '0.00' },
+          { businessId: 5, name: 'Downtown Barber Co.', status: 'pending', paidOut: '0.00', waiting: '20.00' },
+          { businessId: 6, name: 'Uptown Barber Co.', status: 'ready', paidOut: '35.00', waiting: '0.00' },
         ],
       }),
     ),
@@ -50,6 +50,10 @@ describe('the payouts screen', () => {
     expect(screen.getByTestId('payout-5')).toHaveTextContent('Downtown Barber Co.Pending');
     expect(screen.getByTestId('payout-6')).toHaveTextContent('Uptown Barber Co.Ready');
     expect(within(screen.getByTestId('payout-6')).queryByRole('button')).not.toBeInTheDocument();
+    // what each account was paid and what waits for it: a business's deposits and fees, a person's swaps
+    expect(within(screen.getByTestId('payout-5')).getByTestId('payout-money')).toHaveTextContent('Paid out $0.00 · $20.00 waiting to be paid out');
+    expect(within(screen.getByTestId('payout-6')).getByTestId('payout-money')).toHaveTextContent('Paid out $35.00');
+    expect(within(mine).queryByTestId('payout-money')).not.toBeInTheDocument();
 
     await user.click(within(mine).getByRole('button', { name: 'Set up payouts' }));
     await waitFor(() => expect(left.urls).toEqual([STRIPE_FORMS]));

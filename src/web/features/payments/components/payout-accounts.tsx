@@ -1,5 +1,6 @@
 import { Landmark } from 'lucide-react';
 import { useState } from 'react';
+import { formatPrice } from '@contract/money';
 import type { PayoutAccount, PayoutStatus } from '@contract/payments';
 import { Button } from '@/components/ui/button';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@/components/ui/card';
@@ -14,6 +15,12 @@ const STATUS: Record<PayoutStatus, { label: string; variant: 'outline' | 'warnin
   pending: { label: 'Pending', variant: 'warning', hint: 'Stripe still needs something from you, or is checking what you sent.', action: 'Continue setup' },
   ready: { label: 'Ready', variant: 'success', hint: 'Payouts go to your bank account through Stripe.' },
 };
+
+const DESCRIPTION = {
+  user: 'Card payments you are owed for swaps are sent to your bank account through Stripe.',
+  business: 'Deposits and fees your business earns by card are sent to its bank account through Stripe.',
+  all: 'Card payments you are owed (swap earnings, your businesses’ deposits and fees) are sent to your bank account through Stripe.',
+} as const;
 
 /** Sends the browser to Stripe's onboarding forms (Stripe sends it back to /payouts). */
 export async function goToPayoutSetup(businessId: number | null): Promise<boolean> {
@@ -39,6 +46,12 @@ function AccountRow({ account }: { account: PayoutAccount }) {
           <Badge variant={status.variant}>{status.label}</Badge>
         </p>
         <p className="text-xs text-slate-500">{status.hint}</p>
+        {(Number(account.paidOut) > 0 || Number(account.waiting) > 0) && (
+          <p className="text-xs text-slate-700" data-testid="payout-money">
+            Paid out {formatPrice(account.paidOut)}
+            {Number(account.waiting) > 0 && ` · ${formatPrice(account.waiting)} waiting to be paid out`}
+          </p>
+        )}
       </div>
       {status.action && (
         <Button
@@ -59,7 +72,7 @@ function AccountRow({ account }: { account: PayoutAccount }) {
 
 /**
  * Where payouts go, with a "Set up payouts" action per account: the user's own (a swap's recipient)
- * or their businesses'. Shown only with Stripe: the test processor pays out without an account.
+ * or their businesses' (deposits and fees they earned), each with what was paid out and what waits. Shown only with Stripe: the test processor pays out without an account.
  */
 export function PayoutAccountsCard({ scope = 'all' }: { scope?: 'user' | 'business' | 'all' }) {
   const config = usePaymentConfig();
@@ -74,7 +87,7 @@ export function PayoutAccountsCard({ scope = 'all' }: { scope?: 'user' | 'busine
           <Landmark className="size-5 text-brand-600" aria-hidden="true" />
           Payouts
         </CardTitle>
-        <CardDescription>Card payments you are owed are sent to your bank account through Stripe.</CardDescription>
+        <CardDescription>{DESCRIPTION[scope]}</CardDescription>
       </CardHeader>
       <CardContent>
         {payouts.isPending ? (

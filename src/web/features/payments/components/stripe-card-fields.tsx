@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { StripeCard, StripeCardSlot } from '../lib/stripe-card';
+import type { CardPurpose, StripeCard, StripeCardSlot } from '../lib/stripe-card';
 
 // This module and Stripe's packages are their own chunk, loaded only when a card step shows with
 // PAYMENTS=stripe (card-fields.tsx); Stripe.js itself comes from js.stripe.com, which only then the CSP allows.
@@ -14,7 +14,7 @@ const stripeFor = (key: string) => {
   return loading.get(key)!;
 };
 
-/** Lends the hook a StripeCard while the Payment Element is on screen. */
+/** Lends the hooks a StripeCard while the Payment Element is on screen. */
 function PaymentElementCard({ slot }: { slot: StripeCardSlot }) {
   const stripe = useStripe();
   const elements = useElements();
@@ -32,6 +32,15 @@ function PaymentElementCard({ slot }: { slot: StripeCardSlot }) {
         if (result.paymentIntent.status !== 'requires_capture') return { ok: false, message: 'Your card could not be authorized.', declined: true };
         return { ok: true, clientSecret: intent.clientSecret };
       },
+      async save(openSetup) {
+        const submitted = await elements.submit();
+        if (submitted.error) return { ok: false, message: submitted.error.message ?? 'Check your card details.', declined: true };
+        const setup = await openSetup();
+        const result = await stripe.confirmSetup({ elements, clientSecret: setup.clientSecret, redirect: 'if_required' });
+        if (result.error) return { ok: false, message: result.error.message ?? 'Your card could not be saved.', declined: result.error.type !== 'api_connection_error' };
+        if (result.setupIntent.status !== 'succeeded') return { ok: false, message: 'Your card could not be saved.', declined: true };
+        return { ok: true, setupIntentId: result.setupIntent.id };
+      },
     };
     slot.current = card;
     return () => {
@@ -41,12 +50,16 @@ function PaymentElementCard({ slot }: { slot: StripeCardSlot }) {
   return <PaymentElement options={{ layout: 'tabs' }} />;
 }
 
-/**
- * Stripe's Payment Element for a card, authorized with manual capture (held in escrow, captured on
- * acceptance): the same terms the server's intent is made with. The amount here is a placeholder
- * until authorize() sets the total.
- */
-export default function StripeCardFields({ publishableKey, slot }: { publishableKey: string; slot: StripeCardSlot }) {
+// The same terms the server makes its intents with: an authorization with manual capture (held in
+// escrow or as a deposit, captured later; the amount is a placeholder until authorize() sets the
+// total), or a card saved for off-session fees (a SetupIntent, card on file).
+const elementsOptions: Record<CardPurpose, StripeElementsOptions> = {
+  authorize: { mode: 'payment', amount: 100, currency: 'usd', captureMethod: 'manual', allowedPaymentMethodTypes: ['card'] },
+  save: { mode: 'setup', currency: 'usd', setupFutureUsage: 'off_session', allowedPaymentMethodTypes: ['card'] },
+};
+
+/** Stripe's Payment Element for a card: authorized now, or saved for later fees (`purpose`). */
+export default function StripeCardFields({ publishableKey, slot, purpose = 'authorize' }: { publishableKey: string; slot: StripeCardSlot; purpose?: CardPurpose }) {
   const [stripe] = useState(() => stripeFor(publishableKey));
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
@@ -58,7 +71,7 @@ export default function StripeCardFields({ publishableKey, slot }: { publishable
   }, [stripe]);
   if (unavailable) return <p role="alert" className="text-sm text-red-600">The card form could not load. Check your connection and try again, or pay with Que Credit.</p>;
   return (
-    <Elements stripe={stripe} options={{ mode: 'payment', amount: 100, currency: 'usd', captureMethod: 'manual', allowedPaymentMethodTypes: ['card'] }}>
+    <Elements stripe={stripe} options={elementsOptions[purpose]}>
       <PaymentElementCard slot={slot} />
     </Elements>
   );
