@@ -253,7 +253,9 @@ describe('booking an appointment', () => {
   });
 
   it('says so for an unknown business, a restaurant, and a day without free times', async () => {
-    server.use(http.get('/api/businesses/999999', () => apiError(404, 'Business not found', 'NOT_FOUND')), http.get('/api/businesses/999999/services', () => apiError(404, 'Business not found', 'NOT_FOUND')));
+    server.use(http.get('/api/businesses/999999', () => apiError(404, 'Business not found', 'NOT_FOUND')), http.get('/api/businesses/999999/services', () => apiError(404, 'Business not found', 'NOT_FOUND')),
+      // the waitlist panel's staff choice is fetched beside the business and its services
+      http.get('/api/businesses/999999/staff', () => apiError(404, 'Business not found', 'NOT_FOUND')));
     const first = book('/book/999999');
     await screen.findByText('Business not found.');
     expect(document.title).toBe('Business not found – Que');
