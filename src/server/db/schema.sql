@@ -1825,7 +1825,7 @@ CREATE FUNCTION public.que_earliest_follow(p_kind text, p_business integer) RETU
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled') THEN
+  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened') THEN
     PERFORM que_earliest_invalidate_business(p_business);
   END IF;
 END

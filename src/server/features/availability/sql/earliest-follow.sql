@@ -5,12 +5,16 @@
 -- has run (milliseconds) a reader may still use a row computed before the change; the booking
 -- itself is refused by the slot constraint whatever the list shows. Rows are recomputed by the next
 -- reader or the refresh job (earliest-refresher.ts), as after any other invalidation.
+-- Not a capacity_opened change (hours, time slots, blocked dates, staff, time off): those tables'
+-- own triggers (que_slots_changed, que_staff_slots_changed) invalidated the rows in the owner's
+-- transaction already, and a second invalidation here only made a reader that had just recomputed
+-- a new business's rows drop them (its save is refused once the version moved) and list it nowhere.
 CREATE OR REPLACE FUNCTION que_earliest_follow(p_kind text, p_business integer)
  RETURNS void
  LANGUAGE plpgsql
 AS $$
 BEGIN
-  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled') THEN
+  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened') THEN
     PERFORM que_earliest_invalidate_business(p_business);
   END IF;
 END

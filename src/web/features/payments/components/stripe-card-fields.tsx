@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -18,7 +18,10 @@ const stripeFor = (key: string) => {
 function PaymentElementCard({ slot }: { slot: StripeCardSlot }) {
   const stripe = useStripe();
   const elements = useElements();
-  useEffect(() => {
+  // A layout effect: the card is lent in the commit that shows the element, so a "Book" pressed as
+  // soon as the form is on screen finds it (a passive effect could run later, and the press was told
+  // "still loading"; seen in a component test under load).
+  useLayoutEffect(() => {
     if (!stripe || !elements) return;
     const card: StripeCard = {
       async authorize(totalCents, openIntent) {
