@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -9,6 +9,14 @@ mkdirSync(screenshotDir, { recursive: true });
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * Debian's headless shell (package chromium-headless-shell, the same Chromium build without the desktop
+ * browser around it: what Playwright itself runs headless) when installed, else the full Chromium, whose
+ * --headless mode is the whole browser without a window. The shell cost about a quarter less CPU over the
+ * same four browser test files (99 s against 71 s of CPU, measured under load 2026-12-05). CHROMIUM_PATH wins.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 let browser: Browser | undefined;
 const contexts = new Set<BrowserContext>();
@@ -23,7 +31,7 @@ export function useBrowser() {
   beforeAll(async () => {
     if (browser?.isConnected()) return;
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
     });
   });
