@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -18,6 +19,33 @@ export const DESKTOP = { width: 1280, height: 900 };
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
+/**
+ * Under libfaketime (.ci/at-fake-clock: LD_PRELOAD with FAKETIME), Chromium runs at the real clock and its
+ * pages are given the fake one by Playwright's clock API (newPage): preloaded into Chromium, libfaketime's
+ * multi-threaded variant killed the page process at once, and with the single-threaded one pages never
+ * showed their data. Node's Date (this process, faked) is the time the pages are set to.
+ */
+const fakeClock = Boolean(process.env.FAKETIME && process.env.LD_PRELOAD?.includes('faketime'));
+function browserEnv(): Record<string, string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  if (!fakeClock) return env;
+  for (const name of Object.keys(env)) if (name.startsWith('FAKETIME')) delete env[name];
+  env.LD_PRELOAD = env.LD_PRELOAD!.split(/[: ]/).filter((lib) => lib && !lib.includes('faketime')).join(':');
+  return env;
+}
+
+/**
+ * What to give clock.install for a page clock that reads this process's (fake) time. Playwright notes its
+ * own Date.now() beside the time it is given, and the page moves its clock by how far its own (real) clock
+ * has run since then, so a page would read the given time plus (real - fake): that difference is taken
+ * off first. The real time is read from `date` without libfaketime.
+ */
+function pageClockStart(): number {
+  const real = Number(execFileSync('date', ['+%s%3N'], { env: browserEnv(), encoding: 'utf8' }).trim());
+  const fake = Date.now();
+  return fake + (fake - real);
+}
+
 let browser: Browser | undefined;
 const contexts = new Set<BrowserContext>();
 
@@ -32,6 +60,7 @@ export function useBrowser() {
     if (browser?.isConnected()) return;
     browser = await chromium.launch({
       executablePath: chromiumPath,
+      env: browserEnv(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
     });
   });
@@ -54,6 +83,8 @@ export const baseURL = () => {
  */
 export async function newPage(viewport = DESKTOP, options: { timezoneId?: string; baseURL?: string } = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
   const context = await browser!.newContext({ viewport, baseURL: baseURL(), ...options });
+  // At a fake clock the pages read the tests' time from Playwright's clock, which runs on from there.
+  if (fakeClock) await context.clock.install({ time: pageClockStart() });
   contexts.add(context);
   context.on('close', () => contexts.delete(context));
   const page = await context.newPage();
