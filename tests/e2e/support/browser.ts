@@ -46,6 +46,26 @@ function pageClockStart(): number {
   return fake + (fake - real);
 }
 
+/**
+ * At a fake clock the pages read the tests' time from Playwright's clock, which runs on from there. Its
+ * stand-in for window.performance answers every list of entries empty; the real one's lists are put back
+ * (static-serving.e2e.ts reads which scripts a page loaded from them).
+ */
+async function installFakeClock(context: BrowserContext) {
+  await context.addInitScript(() => {
+    Object.defineProperty(globalThis, '__realPerformance', { value: globalThis.performance });
+  });
+  await context.clock.install({ time: pageClockStart() });
+  await context.addInitScript(() => {
+    const real = (globalThis as unknown as { __realPerformance: Performance }).__realPerformance;
+    Object.assign(globalThis.performance, {
+      getEntries: () => real.getEntries(),
+      getEntriesByName: (name: string, type?: string) => real.getEntriesByName(name, type),
+      getEntriesByType: (type: string) => real.getEntriesByType(type),
+    });
+  });
+}
+
 let browser: Browser | undefined;
 const contexts = new Set<BrowserContext>();
 
@@ -83,8 +103,7 @@ export const baseURL = () => {
  */
 export async function newPage(viewport = DESKTOP, options: { timezoneId?: string; baseURL?: string } = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
   const context = await browser!.newContext({ viewport, baseURL: baseURL(), ...options });
-  // At a fake clock the pages read the tests' time from Playwright's clock, which runs on from there.
-  if (fakeClock) await context.clock.install({ time: pageClockStart() });
+  if (fakeClock) await installFakeClock(context);
   contexts.add(context);
   context.on('close', () => contexts.delete(context));
   const page = await context.newPage();
