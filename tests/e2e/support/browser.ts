@@ -36,14 +36,15 @@ function browserEnv(): Record<string, string> {
 
 /**
  * What to give clock.install for a page clock that reads this process's (fake) time. Playwright notes its
- * own Date.now() beside the time it is given, and the page moves its clock by how far its own (real) clock
- * has run since then, so a page would read the given time plus (real - fake): that difference is taken
- * off first. The real time is read from `date` without libfaketime.
+ * own Date.now() beside the time it is given, and the page moves its clock on by how far its own (real)
+ * clock has run since then, never back: at a fake clock in the past a page would read the given time plus
+ * (real - fake), so that is taken off first; at one in the future it reads the given time. The real time
+ * is read from `date` without libfaketime. (Measured 2026-12-05 with Playwright 1.65 at both kinds of clock.)
  */
 function pageClockStart(): number {
   const real = Number(execFileSync('date', ['+%s%3N'], { env: browserEnv(), encoding: 'utf8' }).trim());
   const fake = Date.now();
-  return fake + (fake - real);
+  return fake - Math.max(0, real - fake);
 }
 
 /**
