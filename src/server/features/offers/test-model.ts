@@ -146,6 +146,17 @@ export class OfferModel {
     }
   }
 
+  /**
+   * The business's fee from each swap whose escrow was released (DESIGN section 5: posted to the
+   * recipient, the business and the platform), per asset: a card offer's in USD, a credit offer's in
+   * CREDIT. A refunded escrow gives the business nothing.
+   */
+  businessFeesEarned() {
+    const earned = { USD: 0, CREDIT: 0 };
+    for (const o of this.offers) if (o.escrowStatus === 'released') earned[o.method === 'cash' ? 'USD' : 'CREDIT'] += split(priceOf(o)).businessFeeCents;
+    return earned;
+  }
+
   /** Extra cents a price needs held beyond what is held now (0 when already covered). */
   shortfall(o: ModelOffer, cents: number) {
     return Math.max(0, split(cents).totalCents - o.escrowCents);

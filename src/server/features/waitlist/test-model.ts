@@ -49,7 +49,7 @@ export function expectedCharges(policy: PaymentPolicy, a: PaidAppointment): Reco
   return {};
 }
 
-/** What the business earned from deposits and fees. */
+/** What the business earned from deposits and fees (in USD; its swaps' fees are OfferModel.businessFeesEarned). */
 export function expectedEarnings(policy: PaymentPolicy, appointments: PaidAppointment[]): number {
   const amount: Record<string, number> = { no_show_fee: NO_SHOW_FEE_CENTS, late_cancel_fee: LATE_CANCEL_FEE_CENTS, deposit: DEPOSIT_CENTS };
   let cents = 0;

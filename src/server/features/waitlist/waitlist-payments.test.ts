@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobsDone } from '../../jobs/jobs-test-support.js';
 import { changesFollowed, clockOf, createTestApp, queryRows, signUp, type TestContext } from '../../test/test-app.js';
+import { RULES } from '../../../contract/rules.js';
+import { splitOffer } from '../../../contract/offer-fees.js';
 import { type Client } from '../appointments/test-fixtures.js';
 import {
-  authorizedIntent, book, bookWithDeposit, chargesOf, customerWithCard, expectLedgerBalanced, shopWithPolicy, startOf, upcomingWeekday,
+  authorizedIntent, book, bookWithDeposit, businessEarnings, chargesOf, customerWithCard, expectLedgerBalanced, shopWithPolicy, startOf, upcomingWeekday,
 } from '../deposits/test-fixtures.js';
 
 // The waitlist with a service's payment policy (DESIGN section 11): a release's deposit and fees wait
@@ -98,6 +100,53 @@ describe('a release of a booking with a deposit', () => {
     expect(await depositOf(shop.id)).toBe('held');
     await startPasses(shop, shop.id);
     expect(await depositOf(shop.id)).toBe('kept');
+    await expectLedgerBalanced(ctx.database);
+  });
+});
+
+describe('a release and a no-show of two deposit bookings swapped by a card offer', () => {
+  // The waitlist model's seed -1888026994 (PostgreSQL and PGlite alike): the business's earnings
+  // account holds the deposits it keeps AND the accepted offer's business fee once the swap's escrow
+  // settles (DESIGN section 5: "posted to recipient, business and platform"; decision 0032: deposits
+  // and fees go to the same business_fees account). The model had left the offer's fee out.
+  it('gives the business both kept deposits and the offer\'s $5.00 fee, the recipient their share', async () => {
+    const shop = await shopWithPolicy(ctx.app, deposit);
+    expect((await shop.owner.patch(`/api/businesses/${shop.businessId}`, { policies: { cancelCutoffMinutes: 10_080 } })).statusCode).toBe(200);
+    const date = upcomingWeekday(2);
+    const payer = await bookWithDeposit(ctx.app, shop, date, '10:00');
+    const recipient = await bookWithDeposit(ctx.app, shop, date, '11:00');
+    const [payerId, recipientId] = [payer.res.json().id as number, recipient.res.json().id as number];
+    const split = splitOffer(750, 'service');
+    const intent = await authorizedIntent(payer.customer, split.totalCents / 100);
+    const made = await payer.customer.post('/api/queue-jump-offers', {
+      fromAppointmentId: payerId, toAppointmentId: recipientId, offerAmount: 7.5, offerType: 'move_back', paymentMethod: 'cash', paymentIntentId: intent.clientSecret,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offerId = made.json().id as number;
+    const accepted = await recipient.customer.post(`/api/queue-jump-offers/${offerId}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    // The recipient releases the 10:00 the swap gave them; nobody claims it before it starts: late, kept.
+    await release(recipient.customer, recipientId);
+    await startPasses({ date }, recipientId);
+    expect(await depositOf(recipientId)).toBe('kept');
+    expect(await businessEarnings(ctx.database, shop.businessId)).toBe(2000);
+
+    // The payer misses the 11:00 they bought: their deposit is kept, and with both finished the escrow settles.
+    clockOf(ctx.app).advanceTo(startOf(date, '11:00') + RULES.noShowFromMinutesAfterStart * 60_000);
+    const missed = await shop.owner.post(`/api/appointments/${payerId}/no-show`);
+    expect(missed.statusCode, missed.body).toBe(200);
+    await changesFollowed(ctx.database);
+    expect(await chargesOf(ctx.database, payerId)).toEqual([{ kind: 'deposit', outcome: 'kept', amount_cents: 2000 }]);
+    const settled = await queryRows<{ code: string; kind: string; amount: number }>(ctx.database,
+      `select t.code, a.kind, t.amount::int as amount from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
+        where t.offer_id = ${offerId} and t.code in ('offer_release', 'offer_fee') order by t.id`);
+    expect(settled).toEqual([
+      { code: 'offer_release', kind: 'user_earnings', amount: split.recipientCents },
+      { code: 'offer_fee', kind: 'business_fees', amount: split.businessFeeCents },
+      { code: 'offer_fee', kind: 'platform_fees', amount: split.platformFeeCents },
+    ]);
+    expect(await businessEarnings(ctx.database, shop.businessId)).toBe(2 * 2000 + RULES.businessFeeCents);
     await expectLedgerBalanced(ctx.database);
   });
 });

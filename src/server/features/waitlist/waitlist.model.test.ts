@@ -8,8 +8,8 @@
  * joins, holds offered on each freed time, claims (with the card the service needs), leaving,
  * a hold's expiry (its lapse job run with the clock past it), releases and a release's start.
  * After every step: the offers model's checks, the entries and holds as the model says, each
- * appointment's settled charges and the business's earnings as its policy and ending say, each
- * release's outcome, and the invariants: every asset sums to zero, no transfer edited, each charge
+ * appointment's settled charges, the business's earnings (as its policy and ending say, plus each
+ * settled swap's business fee), each release's outcome, and the invariants: every asset sums to zero, no transfer edited, each charge
  * once, deposit escrow as settled, no slot held twice, holds and entries agreeing, and no hold
  * past its end once its expiry ran.
  * Each run starts from a full morning. Size: MODEL_RUNS (default 24 on PGlite, 12 on PostgreSQL) × MODEL_STEPS (default 30), no new run
@@ -259,9 +259,14 @@ class NoShowRun extends OfferModelRun {
          from appointments a where a.id in (${ids}) order by a.id`);
     expect(charges, 'charges and release outcomes').toEqual([...appts].sort((x, y) => x.id - y.id)
       .map((x) => ({ id: x.id, release_outcome: x.releaseOutcome ?? null, charges: Object.keys(expectedCharges(this.policy, x)).length ? expectedCharges(this.policy, x) : null })));
-    const [earned] = await queryRows<{ cents: string | null }>(ctx.database,
-      `select sum(credits_posted - debits_posted) as cents from ledger_accounts where kind = 'business_fees' and business_id = ${this.shop.businessId}`);
-    expect(Number(earned?.cents ?? 0), 'the business\'s earnings').toBe(expectedEarnings(this.policy, appts));
+    // One earnings account per asset: deposits, fees and card swaps' business fees in USD, credit swaps' in CREDIT.
+    const earned = await queryRows<{ asset: string; cents: string }>(ctx.database,
+      `select asset, sum(credits_posted - debits_posted) as cents from ledger_accounts where kind = 'business_fees' and business_id = ${this.shop.businessId} group by asset`);
+    const swapFees = this.model.businessFeesEarned();
+    const cents = (asset: string) => Number(earned.find((r) => r.asset === asset)?.cents ?? 0);
+    expect({ USD: cents('USD'), CREDIT: cents('CREDIT') }, 'the business\'s earnings').toEqual({
+      USD: expectedEarnings(this.policy, appts) + swapFees.USD, CREDIT: swapFees.CREDIT,
+    });
     expect(await this.invariantViolations(), 'deposit, fee and hold invariants').toEqual([]);
   }
 
