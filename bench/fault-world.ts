@@ -1,5 +1,6 @@
 // What the fault-injection clients know: shops, customers, and the appointments and offers their
 // own 2xx answers told them about. Every 2xx is also written down as a promise the database must keep.
+import { RULES } from '../src/contract/rules.js';
 import { addDays } from '../src/contract/time.js';
 import { businessNow } from '../src/server/features/availability/business-clock.js';
 import { aroundTheClock, daytimeZone, startsFromNow, weekdaySlots } from './booking-support.js';
@@ -122,6 +123,11 @@ export async function buildWorld(world: World, shops: number, customers: number,
     const b = await must(world, 'business', 'POST', '/api/businesses', { businessName: `Fault shop ${i}`, category: 'Other', timeZone: world.zone }, owner.cookie);
     await must(world, 'hours', 'PUT', `/api/businesses/${b.body.id}/hours`, aroundTheClock, owner.cookie);
     const s = await must(world, 'service', 'POST', `/api/businesses/${b.body.id}/services`, { name: 'Visit', duration: 5, price: '25.00' }, owner.cookie);
+    // A reminder as far ahead as allowed (30 days), besides the default 2 h one: every booking of the run is inside it,
+    // so each is sent at once as a job (due at booking), and a kill can fall mid-send at any hour of
+    // the run (with the defaults only, a run whose bookings were all days ahead sent none).
+    const reminders = [{ offsetMinutes: RULES.reminderOffsetMaxMinutes, channel: 'email', active: true }, { offsetMinutes: 120, channel: 'email', active: true }];
+    await must(world, 'reminders', 'PUT', `/api/businesses/${b.body.id}/reminders`, reminders, owner.cookie);
     world.shops.push({ ownerCookie: owner.cookie!, businessId: b.body.id, serviceId: s.body.id });
   }
   for (let i = 0; i < customers; i++) {
