@@ -4,22 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '@/components/ui/button';
 import { expectToast, renderApp } from '@/test/render';
 import { apiError, http, HttpResponse, server } from '@/test/server';
+import { newStripeStandIn, useStripeStandIn } from '@/test/stripe-stand-in';
 import { useBookingCard } from '../hooks/use-booking-card';
 import { BookingPayment } from './booking-payment';
 
 // A card-on-file booking's card step (DESIGN section 11). With PAYMENTS=stripe the Payment Element
 // runs in setup mode: the server makes a SetupIntent, Stripe.js confirms it, and its id is what the
 // server saves (never a card number). Stripe's React package is stood in for, as in card-step.test.tsx.
-const stripe = vi.hoisted(() => ({ confirmSetup: vi.fn(), confirmPayment: vi.fn(), elements: { update: vi.fn(), submit: vi.fn() }, loadStripe: vi.fn() }));
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children, options }: { children: React.ReactNode; options: Record<string, unknown> }) => (
-    <div data-testid="stripe-elements" data-options={JSON.stringify(options)}>{children}</div>
-  ),
-  PaymentElement: () => <div data-testid="payment-element" />,
-  useStripe: () => ({ confirmSetup: stripe.confirmSetup, confirmPayment: stripe.confirmPayment }),
-  useElements: () => stripe.elements,
-}));
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-stand-in')).stripeJsStandIn);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/test/stripe-stand-in')).reactStripeStandIn);
+const stripe = newStripeStandIn();
 
 const terms = { paymentPolicy: 'card_on_file' as const, noShowFeeCents: 1500, lateCancelFeeCents: 1000 };
 
@@ -61,6 +55,7 @@ function answerCards(processor: 'stripe' | 'test') {
 }
 
 beforeEach(() => {
+  useStripeStandIn(stripe);
   stripe.loadStripe.mockResolvedValue({});
   stripe.elements.submit.mockResolvedValue({});
   stripe.confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', status: 'succeeded' } });

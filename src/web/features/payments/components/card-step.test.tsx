@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AcceptOfferDialog from '@/features/offers/components/accept-offer-dialog';
 import QueueJumpDialog from '@/features/offers/components/queue-jump-dialog';
@@ -7,42 +7,21 @@ import { inDays, makeAppointment, makeOffer, makeUser, othersAppointment } from 
 import { answerOfferCreation, answerPayments } from '@/test/handlers';
 import { expectToast, renderApp } from '@/test/render';
 import { http, HttpResponse, server, signedInAs } from '@/test/server';
+import { newStripeStandIn, useStripeStandIn } from '@/test/stripe-stand-in';
 
 // The card step chooses its form from GET /api/payment-config: Stripe's Payment Element with
 // PAYMENTS=stripe, the test card number otherwise. Stripe's React package is stood in for here
 // (only here: the element itself is Stripe's iframe); what the step asks of it is asserted.
-const stripe = vi.hoisted(() => ({
-  confirmPayment: vi.fn(),
-  elements: { update: vi.fn(), submit: vi.fn() },
-  loadStripe: vi.fn(),
-  mounted: 0,
-  unmounted: 0,
-}));
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children, options }: { children: React.ReactNode; options: Record<string, unknown> }) => (
-    <div data-testid="stripe-elements" data-options={JSON.stringify(options)}>
-      {children}
-    </div>
-  ),
-  PaymentElement: function PaymentElement() {
-    useEffect(() => {
-      stripe.mounted += 1;
-      return () => {
-        stripe.unmounted += 1;
-      };
-    }, []);
-    return <div data-testid="payment-element" />;
-  },
-  useStripe: () => ({ confirmPayment: stripe.confirmPayment }),
-  useElements: () => stripe.elements,
-}));
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-stand-in')).stripeJsStandIn);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/test/stripe-stand-in')).reactStripeStandIn);
+const stripe = newStripeStandIn();
 
 const alice = makeUser();
 const answerStripeConfig = () =>
   server.use(http.get('/api/payment-config', () => HttpResponse.json({ processor: 'stripe', stripePublishableKey: 'pk_test_51Card' })));
 
 beforeEach(() => {
+  useStripeStandIn(stripe);
   stripe.mounted = 0;
   stripe.unmounted = 0;
   stripe.loadStripe.mockResolvedValue({});

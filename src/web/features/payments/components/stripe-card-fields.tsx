@@ -19,8 +19,7 @@ function PaymentElementCard({ slot }: { slot: StripeCardSlot }) {
   const stripe = useStripe();
   const elements = useElements();
   // A layout effect: the card is lent in the commit that shows the element, so a "Book" pressed as
-  // soon as the form is on screen finds it (a passive effect could run later, and the press was told
-  // "still loading"; seen in a component test under load).
+  // soon as the form is on screen finds it (a passive effect may run after the browser paints).
   useLayoutEffect(() => {
     if (!stripe || !elements) return;
     const card: StripeCard = {
