@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 
 // Stripe's browser packages stood in for in component tests (the Payment Element itself is Stripe's
 // iframe). The web tests run without isolation (vitest.config.ts: isolate false), so the first test
@@ -8,10 +8,10 @@ import { vi } from 'vitest';
 // Both mocks here read the stand-in the running file made current, so the order of files is moot.
 
 export interface StripeStandIn {
-  confirmPayment: ReturnType<typeof vi.fn>;
-  confirmSetup: ReturnType<typeof vi.fn>;
-  elements: { update: ReturnType<typeof vi.fn>; submit: ReturnType<typeof vi.fn> };
-  loadStripe: ReturnType<typeof vi.fn>;
+  confirmPayment: Mock<(...args: unknown[]) => unknown>;
+  confirmSetup: Mock<(...args: unknown[]) => unknown>;
+  elements: { update: Mock<(...args: unknown[]) => unknown>; submit: Mock<(...args: unknown[]) => unknown> };
+  loadStripe: Mock<(...args: unknown[]) => unknown>;
   /** Payment Elements mounted and unmounted since the file's last reset. */
   mounted: number;
   unmounted: number;
