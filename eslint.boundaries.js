@@ -21,8 +21,9 @@ export const serverFeatureDependencies = {
   businesses: [],
   changes: [],
   credits: ['ledger'],
-  // Deposits and fees (DESIGN section 11): the booking's payment taken and settled, on the ledger and the processor.
-  deposits: ['ledger', 'payments'],
+  // Deposits and fees (DESIGN section 11): the booking's payment taken and settled, on the ledger and the processor;
+  // changes: a fee the card declined is a change the owner's notice follows.
+  deposits: ['changes', 'ledger', 'payments'],
   // deposits: what a no-show cost, in the no-show e-mail.
   email: ['appointments', 'deposits'],
   ledger: [],

@@ -82,7 +82,9 @@ export const restaurantReservationsQuerySchema = z.object({
 export const depositStatuses = ['held', 'posted', 'refunded', 'kept'] as const;
 export const depositSchema = z.object({ amount: z.string(), status: z.enum(depositStatuses) });
 export type Deposit = z.infer<typeof depositSchema>;
-export const cardFeesSchema = z.object({ noShowFee: z.string(), lateCancelFee: z.string(), charged: z.array(z.enum(['no_show_fee', 'late_cancel_fee'])) });
+const cardFeeKinds = z.array(z.enum(['no_show_fee', 'late_cancel_fee']));
+/** A card kept on file: its fees, those charged, and those the card declined (not charged, reversed on the ledger). */
+export const cardFeesSchema = z.object({ noShowFee: z.string(), lateCancelFee: z.string(), charged: cardFeeKinds, declined: cardFeeKinds });
 export type CardFees = z.infer<typeof cardFeesSchema>;
 
 export const appointmentSchema = z.object({

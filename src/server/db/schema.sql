@@ -1283,7 +1283,10 @@ CREATE FUNCTION public.que_card_fees_view(p_appointment integer) RETURNS jsonb
     AS $$
 BEGIN
   RETURN (SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
-           'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit'), '[]'))
+           'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c
+                                 WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit' AND c.outcome = 'charged'), '[]'),
+           'declined', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c
+                                 WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit' AND c.outcome = 'declined'), '[]'))
     FROM appointment_payments ap
    WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file');
 END
@@ -1314,7 +1317,7 @@ CREATE TABLE public.changes (
     actor_id integer,
     occurred_at timestamp with time zone DEFAULT now() NOT NULL,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text, 'capacity_opened'::text]))),
+    CONSTRAINT changes_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'swapped'::text, 'cancelled'::text, 'completed'::text, 'reassigned'::text, 'offer_made'::text, 'offer_countered'::text, 'offer_accepted'::text, 'offer_ended'::text, 'offer_settled'::text, 'no_show'::text, 'held'::text, 'hold_lapsed'::text, 'release_settled'::text, 'capacity_opened'::text, 'fee_declined'::text]))),
     CONSTRAINT changes_subject_check CHECK (((appointment_id IS NOT NULL) OR (offer_id IS NOT NULL) OR ((kind = 'capacity_opened'::text) AND (business_id IS NOT NULL))))
 );
 
@@ -1376,10 +1379,20 @@ BEGIN
     END LOOP;
     RETURN v_events;
   END IF;
-  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned', 'no_show') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
+  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned', 'no_show', 'fee_declined') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
   SELECT ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name INTO a
     FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = c.appointment_id;
   IF NOT FOUND THEN RETURN v_events; END IF;
+  IF c.kind = 'fee_declined' THEN
+    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+    VALUES (a.owner_id, 'fee_declined', 'Fee not charged',
+            format('The %s of %s could not be charged: the card was declined. It is not in your earnings (%s at %s, appointment #%s).',
+                   CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
+                   que_format_cents((c.data->>'amountCents')::int), a.service_name, a.business_name, c.appointment_id),
+            '/business-dashboard', c.appointment_id)
+    RETURNING id INTO v_note;
+    RETURN jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.owner_id), 'notificationId', v_note));
+  END IF;
   v_slot := que_slot_text((c.data->>'startsAt')::timestamp);
   CASE c.kind
     WHEN 'booked' THEN
@@ -1825,7 +1838,7 @@ CREATE FUNCTION public.que_earliest_follow(p_kind text, p_business integer) RETU
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened') THEN
+  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined') THEN
     PERFORM que_earliest_invalidate_business(p_business);
   END IF;
 END
@@ -1955,6 +1968,32 @@ BEGIN
       RETURN;
     END IF;
   END LOOP;
+END
+$$;
+
+--
+-- Name: que_fee_declined(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_fee_declined() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  c record;
+BEGIN
+  UPDATE appointment_charges ch SET outcome = 'declined'
+    FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
+   WHERE ch.payment_intent_id = NEW.id AND ch.kind IN ('no_show_fee', 'late_cancel_fee') AND ch.outcome = 'charged' AND a.id = ch.appointment_id
+  RETURNING ch.appointment_id, ch.kind, ch.amount_cents, a.business_id, a.customer_id, s.name AS service_name, bz.business_name INTO c;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  PERFORM que_ledger_appointment_transfer(que_ledger_account('business_fees', 'USD', NULL, c.business_id, NULL, false),
+    que_ledger_account('user_card', 'USD', c.customer_id, NULL, NULL, false), c.amount_cents, c.kind || '_declined',
+    format('%s fee declined by the card, not charged: %s at %s', CASE c.kind WHEN 'no_show_fee' THEN 'No-show' ELSE 'Late cancellation' END,
+      c.service_name, c.business_name),
+    c.appointment_id, false);
+  PERFORM que_record_change('fee_declined', c.appointment_id, NULL, c.business_id, NULL,
+    jsonb_build_object('fee', c.kind, 'amountCents', c.amount_cents));
+  RETURN NULL;
 END
 $$;
 
@@ -5049,7 +5088,7 @@ CREATE TABLE public.appointment_charges (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT appointment_charges_amount_check CHECK ((amount_cents >= 0)),
     CONSTRAINT appointment_charges_kind_check CHECK ((kind = ANY (ARRAY['deposit'::text, 'no_show_fee'::text, 'late_cancel_fee'::text]))),
-    CONSTRAINT appointment_charges_outcome_check CHECK ((outcome = ANY (ARRAY['posted'::text, 'refunded'::text, 'kept'::text, 'charged'::text])))
+    CONSTRAINT appointment_charges_outcome_check CHECK ((outcome = ANY (ARRAY['posted'::text, 'refunded'::text, 'kept'::text, 'charged'::text, 'declined'::text])))
 );
 
 --
@@ -7103,6 +7142,12 @@ CREATE TRIGGER ledger_transfers_no_update BEFORE DELETE OR UPDATE ON public.ledg
 --
 
 CREATE TRIGGER payment_actions_job AFTER INSERT ON public.payment_actions FOR EACH ROW EXECUTE FUNCTION public.que_payment_action_added();
+
+--
+-- Name: payment_intents payment_intents_fee_declined; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER payment_intents_fee_declined AFTER UPDATE OF status ON public.payment_intents FOR EACH ROW WHEN (((old.status = 'requires_capture'::text) AND (new.status = 'requires_payment_method'::text) AND (new.payment_method_id IS NOT NULL) AND (new.appointment_id IS NOT NULL))) EXECUTE FUNCTION public.que_fee_declined();
 
 --
 -- Name: restaurant_time_slots restaurant_time_slots_slots_deleted; Type: TRIGGER; Schema: public; Owner: -

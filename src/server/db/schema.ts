@@ -885,7 +885,7 @@ export const changes = pgTable(
   (t) => [
     check('changes_kind_check', sql`${t.kind} IN ('booked', 'moved', 'swapped', 'cancelled', 'completed', 'reassigned',
 		'offer_made', 'offer_countered', 'offer_accepted', 'offer_ended', 'offer_settled',
-		'no_show', 'held', 'hold_lapsed', 'release_settled', 'capacity_opened')`),
+		'no_show', 'held', 'hold_lapsed', 'release_settled', 'capacity_opened', 'fee_declined')`),
     // A business-level change (capacity_opened: a day unblocked, hours widened, staff added) names only its business.
     check('changes_subject_check', sql`${t.appointmentId} IS NOT NULL OR ${t.offerId} IS NOT NULL OR (${t.kind} = 'capacity_opened' AND ${t.businessId} IS NOT NULL)`),
     index('changes_appointment_idx').on(t.appointmentId, t.id).where(sql`${t.appointmentId} IS NOT NULL`),
@@ -1084,7 +1084,7 @@ export const appointmentCharges = pgTable(
   (t) => [
     uniqueIndex('appointment_charges_once_key').on(t.appointmentId, t.kind),
     check('appointment_charges_kind_check', sql`${t.kind} in ('deposit', 'no_show_fee', 'late_cancel_fee')`),
-    check('appointment_charges_outcome_check', sql`${t.outcome} in ('posted', 'refunded', 'kept', 'charged')`),
+    check('appointment_charges_outcome_check', sql`${t.outcome} in ('posted', 'refunded', 'kept', 'charged', 'declined')`),
     check('appointment_charges_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -49,7 +49,8 @@ export const appointmentRowSchema = z.object({
   /** When its customer confirmed by a reminder's link (DESIGN section 11). */
   customerConfirmedAt: z.union([z.date(), z.string()]).nullable(),
   /** Its deposit (DESIGN section 11), or null. */
-  cardFees: z.object({ noShowFeeCents: z.number().int(), lateCancelFeeCents: z.number().int(), charged: z.array(z.enum(['no_show_fee', 'late_cancel_fee'])) }).nullable().optional(),
+  cardFees: z.object({ noShowFeeCents: z.number().int(), lateCancelFeeCents: z.number().int(), charged: z.array(z.enum(['no_show_fee', 'late_cancel_fee'])),
+    declined: z.array(z.enum(['no_show_fee', 'late_cancel_fee'])) }).nullable().optional(),
   deposit: z.object({ amountCents: z.number().int(), status: z.enum(['held', 'posted', 'refunded', 'kept']) }).nullable().optional(),
   /** A waitlist hold's end (DESIGN section 11), ISO; null for any other appointment. */
   heldUntil: z.union([z.date(), z.string()]).nullable().optional(),

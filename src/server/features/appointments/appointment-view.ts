@@ -56,7 +56,7 @@ export function toAppointment(row: AppointmentRow, viewer: Pick<User, 'id'> | nu
     reviewableUntil: reviewableUntil(row, isMine),
     customerConfirmedAt: full && row.customerConfirmedAt ? new Date(row.customerConfirmedAt).toISOString() : null,
     cardFees: full && row.cardFees
-      ? { noShowFee: centsToDecimal(row.cardFees.noShowFeeCents), lateCancelFee: centsToDecimal(row.cardFees.lateCancelFeeCents), charged: row.cardFees.charged }
+      ? { noShowFee: centsToDecimal(row.cardFees.noShowFeeCents), lateCancelFee: centsToDecimal(row.cardFees.lateCancelFeeCents), charged: row.cardFees.charged, declined: row.cardFees.declined }
       : null,
     deposit: full && row.deposit ? { amount: centsToDecimal(row.deposit.amountCents), status: row.deposit.status } : null,
     heldUntil: row.heldUntil ? new Date(row.heldUntil).toISOString() : null,

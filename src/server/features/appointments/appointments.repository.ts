@@ -49,7 +49,7 @@ const viewColumns = {
   // Confirmed by its customer from a reminder's link (DESIGN section 11).
   customerConfirmedAt: appointments.customerConfirmedAt,
   // Its deposit (DESIGN section 11), or null.
-  cardFees: sql<{ noShowFeeCents: number; lateCancelFeeCents: number; charged: ('no_show_fee' | 'late_cancel_fee')[] } | null>`que_appointment_card_fees(${appointments.id})`,
+  cardFees: sql<{ noShowFeeCents: number; lateCancelFeeCents: number; charged: ('no_show_fee' | 'late_cancel_fee')[]; declined: ('no_show_fee' | 'late_cancel_fee')[] } | null>`que_appointment_card_fees(${appointments.id})`,
   deposit: sql<{ amountCents: number; status: 'held' | 'posted' | 'refunded' | 'kept' } | null>`que_appointment_deposit(${appointments.id})`,
   heldUntil: sql<string | null>`case when ${appointments.status} = 'held' then ${appointments.heldUntil} end`,
 };

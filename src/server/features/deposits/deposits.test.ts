@@ -151,7 +151,7 @@ describe('a card-on-file service', () => {
     const booked = await book(customer, { ...slot, paymentMethodId });
     expect(booked.statusCode, booked.body).toBe(201);
     expect(booked.json().deposit).toBeNull();
-    expect(booked.json().cardFees).toEqual({ noShowFee: '15.00', lateCancelFee: '10.00', charged: [] });
+    expect(booked.json().cardFees).toEqual({ noShowFee: '15.00', lateCancelFee: '10.00', charged: [], declined: [] });
     const id = booked.json().id as number;
 
     ctx.clock.set(startOf(date, '09:00') + 20 * MINUTE);

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { offers, paymentIntents } from '../../db/schema.js';
 import type { IntentSnapshot, IntentStatus, ProcessorName } from './payment-processor.js';
@@ -69,6 +69,17 @@ export async function markCaptured(db: Db, id: string, amountCents: number) {
 
 export async function markCanceled(db: Db, id: string) {
   await db.update(paymentIntents).set({ status: 'canceled', updatedAt: sql`now()` }).where(eq(paymentIntents.id, id));
+}
+
+/**
+ * A fee charged to a saved card that the card declined for good goes back to unpaid (never from
+ * captured). In this statement's transaction deposits' trigger marks the fee declined and reverses its
+ * ledger transfer, once (deposits/sql/fee-declined.sql). `payment`: our id, or a condition naming it.
+ */
+export async function markSavedCardDeclined(db: Db, payment: string | SQL | undefined) {
+  const match = typeof payment === 'string' ? eq(paymentIntents.id, payment) : payment;
+  await db.update(paymentIntents).set({ status: 'requires_payment_method', updatedAt: sql`now()` })
+    .where(and(match, eq(paymentIntents.status, 'requires_capture'), isNotNull(paymentIntents.paymentMethodId)));
 }
 
 /** The processor's id of a payment made after our row (a fee charged off-session). */

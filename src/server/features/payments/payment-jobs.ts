@@ -4,8 +4,8 @@ import { unitOfWork } from '../../db/unit-of-work.js';
 import type { JobFeature } from '../../jobs/job-queue.js';
 import { type DueAction, markActionDone, markActionFailed, type PaymentJobKey, schedulePaymentJob, takeNextAction } from './payment-actions.repository.js';
 import { chargeSavedCard } from './charge-saved-card.js';
-import { findIntent, findOfferIntent, markCanceled, markCaptured } from './payment-intents.repository.js';
-import { PaymentRefusedError, type PaymentProcessor, PaymentWaitError } from './payment-processor.js';
+import { findIntent, findOfferIntent, markCanceled, markCaptured, markSavedCardDeclined } from './payment-intents.repository.js';
+import { CardDeclinedError, PaymentRefusedError, type PaymentProcessor, PaymentWaitError } from './payment-processor.js';
 import { releaseUnclaimedIntents } from './release-card-holds.js';
 import { handleStripeEvent, STRIPE_EVENT_JOB } from './stripe-events.js';
 
@@ -80,7 +80,14 @@ async function recordFailure(db: Db, log: FastifyBaseLogger | undefined, action:
   }
   const giveUp = error instanceof PaymentRefusedError || action.attempts >= MAX_ATTEMPTS;
   if (giveUp) {
-    await markActionFailed(db, action.id, message, { giveUp, countAttempt: true });
+    await unitOfWork(db, async (tx) => {
+      await markActionFailed(tx, action.id, message, { giveUp, countAttempt: true });
+      // A fee the saved card declined was never paid: its payment back to unpaid, and with it (the same
+      // transaction) the fee's ledger transfer reversed, once (deposits/sql/fee-declined.sql).
+      if (error instanceof CardDeclinedError && action.kind === 'capture' && action.paymentIntentId) {
+        await markSavedCardDeclined(tx, action.paymentIntentId);
+      }
+    });
     log?.error({ err: error, actionId: action.id, kind: action.kind, attempts: action.attempts }, 'payment action failed for good: needs a person');
     return true;
   }

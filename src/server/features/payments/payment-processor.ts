@@ -114,3 +114,6 @@ export class PaymentWaitError extends Error {}
 
 /** A call that must never be made as asked (capture more than authorized…): the action fails without retrying. */
 export class PaymentRefusedError extends Error {}
+
+/** A refusal by the card itself (declined, insufficient funds): for a fee, its money never arrives (deposits/sql/fee-declined.sql). */
+export class CardDeclinedError extends PaymentRefusedError {}

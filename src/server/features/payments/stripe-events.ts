@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
 import { paymentIntents, payoutAccounts, stripeEvents } from '../../db/schema.js';
 import type { PaymentProcessor, ProcessorAccountStatus } from './payment-processor.js';
+import { markSavedCardDeclined } from './payment-intents.repository.js';
 import { bringWaitingPayoutsForward } from './payout-accounts.repository.js';
 import { saveStripeCard } from './save-card-with-stripe.js';
 
@@ -17,7 +18,8 @@ const ourIntent = (intent: Stripe.PaymentIntent) =>
 /**
  * Brings our payment row to what Stripe says happened, never backwards: captured (succeeded), an
  * authorization confirmed in the browser (requires_capture), cancelled, or a fee's off-session charge
- * declined (its row, made authorized by que_charge_saved_card, goes back to unpaid).
+ * declined (its row, made authorized by que_charge_saved_card, goes back to unpaid, and the fee's
+ * ledger transfer is reversed with it: markSavedCardDeclined).
  */
 async function reconcileIntent(db: Db, type: string, intent: Stripe.PaymentIntent) {
   const set = { updatedAt: sql`now()` };
@@ -29,8 +31,7 @@ async function reconcileIntent(db: Db, type: string, intent: Stripe.PaymentInten
   } else if (type === 'payment_intent.canceled') {
     await db.update(paymentIntents).set({ ...set, status: 'canceled' }).where(and(ourIntent(intent), inArray(paymentIntents.status, ['requires_payment_method', 'requires_capture'])));
   } else if (type === 'payment_intent.payment_failed') {
-    await db.update(paymentIntents).set({ ...set, status: 'requires_payment_method' })
-      .where(and(ourIntent(intent), eq(paymentIntents.status, 'requires_capture'), isNotNull(paymentIntents.paymentMethodId)));
+    await markSavedCardDeclined(db, ourIntent(intent));
   }
 }
 

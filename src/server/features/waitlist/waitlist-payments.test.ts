@@ -177,7 +177,7 @@ describe('a release of a booking with a card on file', () => {
     await startPasses(shop, shop.id);
     expect(await chargesOf(ctx.database, shop.id)).toEqual([]);
     const [card] = await queryRows<{ v: unknown }>(ctx.database, `select que_card_fees_view(${claimed.json().appointmentId}) as v`);
-    expect(card.v).toEqual({ noShowFeeCents: 1500, lateCancelFeeCents: 1000, charged: [] });
+    expect(card.v).toEqual({ noShowFeeCents: 1500, lateCancelFeeCents: 1000, charged: [], declined: [] });
     await expectLedgerBalanced(ctx.database);
   });
 });

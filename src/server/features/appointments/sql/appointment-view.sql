@@ -45,7 +45,7 @@ AS $$
   SELECT que_deposit_view(p_appointment)
 $$;
 
--- Its card kept on file for fees (DESIGN section 11): {noShowFeeCents, lateCancelFeeCents, charged}, or null.
+-- Its card kept on file for fees (DESIGN section 11): {noShowFeeCents, lateCancelFeeCents, charged, declined}, or null.
 CREATE OR REPLACE FUNCTION que_appointment_card_fees(p_appointment integer)
  RETURNS jsonb
  LANGUAGE sql

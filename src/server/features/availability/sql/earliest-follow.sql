@@ -14,7 +14,7 @@ CREATE OR REPLACE FUNCTION que_earliest_follow(p_kind text, p_business integer)
  LANGUAGE plpgsql
 AS $$
 BEGIN
-  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened') THEN
+  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined') THEN
     PERFORM que_earliest_invalidate_business(p_business);
   END IF;
 END

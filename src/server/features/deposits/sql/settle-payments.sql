@@ -131,7 +131,8 @@ END
 $$;
 
 -- What the appointment shows of a card kept on file: {noShowFeeCents, lateCancelFeeCents, charged:
--- [the fees charged]}, or null for a booking that kept no card.
+-- [the fees charged], declined: [the fees the card declined, reversed: fee-declined.sql]}, or null for
+-- a booking that kept no card.
 -- PL/pgSQL for the reason que_deposit_view gives.
 CREATE OR REPLACE FUNCTION que_card_fees_view(p_appointment integer)
  RETURNS jsonb
@@ -140,7 +141,10 @@ CREATE OR REPLACE FUNCTION que_card_fees_view(p_appointment integer)
 AS $$
 BEGIN
   RETURN (SELECT jsonb_build_object('noShowFeeCents', ap.no_show_fee_cents, 'lateCancelFeeCents', ap.late_cancel_fee_cents,
-           'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit'), '[]'))
+           'charged', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c
+                                 WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit' AND c.outcome = 'charged'), '[]'),
+           'declined', coalesce((SELECT jsonb_agg(c.kind ORDER BY c.kind) FROM appointment_charges c
+                                 WHERE c.appointment_id = ap.appointment_id AND c.kind <> 'deposit' AND c.outcome = 'declined'), '[]'))
     FROM appointment_payments ap
    WHERE ap.appointment_id = p_appointment AND ap.policy = 'card_on_file');
 END

@@ -10,6 +10,7 @@
 --   completed   the customer, asked for a review (not a business's owner at their own business)
 --   no_show     the customer: the business marked the visit missed, and what was kept or charged (DESIGN section 11)
 --   reassigned  the customer, when they had chosen the member who left (notice true)
+--   fee_declined the business's owner: a no-show or late-cancel fee the card declined, so not earned (issue 29)
 --   swapped     nobody: the offer's acceptance is the notice
 CREATE OR REPLACE FUNCTION que_change_notices(c changes)
  RETURNS jsonb
@@ -36,10 +37,20 @@ BEGIN
     END LOOP;
     RETURN v_events;
   END IF;
-  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned', 'no_show') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
+  IF c.kind NOT IN ('booked', 'moved', 'cancelled', 'completed', 'reassigned', 'no_show', 'fee_declined') OR (c.data->>'notice')::boolean IS FALSE THEN RETURN v_events; END IF;
   SELECT ap.customer_id, bz.owner_id, s.name AS service_name, bz.business_name INTO a
     FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = c.appointment_id;
   IF NOT FOUND THEN RETURN v_events; END IF;
+  IF c.kind = 'fee_declined' THEN
+    INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+    VALUES (a.owner_id, 'fee_declined', 'Fee not charged',
+            format('The %s of %s could not be charged: the card was declined. It is not in your earnings (%s at %s, appointment #%s).',
+                   CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
+                   que_format_cents((c.data->>'amountCents')::int), a.service_name, a.business_name, c.appointment_id),
+            '/business-dashboard', c.appointment_id)
+    RETURNING id INTO v_note;
+    RETURN jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.owner_id), 'notificationId', v_note));
+  END IF;
   v_slot := que_slot_text((c.data->>'startsAt')::timestamp);
   CASE c.kind
     WHEN 'booked' THEN

@@ -8,13 +8,19 @@ const said: Record<Deposit['status'], string> = {
   kept: 'kept by the business',
 };
 
-/** The fees a card kept on file may be charged, or was charged (once each). */
-function feesLine(fees: CardFees): string {
-  const charged = [
-    fees.charged.includes('no_show_fee') ? `a no-show fee of ${formatPrice(fees.noShowFee)}` : null,
-    fees.charged.includes('late_cancel_fee') ? `a late-cancel fee of ${formatPrice(fees.lateCancelFee)}` : null,
+/** The fees of `kinds`, in words. */
+const feesNamed = (fees: CardFees, kinds: CardFees['charged']) =>
+  [
+    kinds.includes('no_show_fee') ? `a no-show fee of ${formatPrice(fees.noShowFee)}` : null,
+    kinds.includes('late_cancel_fee') ? `a late-cancel fee of ${formatPrice(fees.lateCancelFee)}` : null,
   ].filter(Boolean);
+
+/** The fees a card kept on file may be charged, was charged (once each), or declined (then not charged at all). */
+function feesLine(fees: CardFees): string {
+  const charged = feesNamed(fees, fees.charged);
   if (charged.length) return `Charged to the card on file: ${charged.join(' and ')}.`;
+  const declined = feesNamed(fees, fees.declined);
+  if (declined.length) return `The card on file declined ${declined.join(' and ')}: not charged.`;
   const may = [
     Number(fees.noShowFee) > 0 ? `${formatPrice(fees.noShowFee)} on a no-show` : null,
     Number(fees.lateCancelFee) > 0 ? `${formatPrice(fees.lateCancelFee)} on a late cancel` : null,
