@@ -48,6 +48,8 @@ export async function createBenchDatabase(label: string) {
 export interface AppServer {
   baseUrl: string;
   port: number;
+  /** The app's process id (bench/booking-cpu-split.ts reads its CPU). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startAppServer(databaseUrl: string, poolSize = 20, script 
   });
   return {
     port,
+    pid: child.pid!,
     baseUrl: `http://127.0.0.1:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {

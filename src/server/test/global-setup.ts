@@ -32,7 +32,15 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');
     return async () => {
+      // The files' clones (test-app.ts names them after the template), the ones made ahead and never used too.
+      const dropClones = async () => {
+        const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where starts_with(datname, $1)`, [`${name}_`]);
+        for (const clone of rows) await admin.query(`drop database if exists ${clone.datname} with (force)`);
+      };
+      await dropClones();
+      // Waits for a clone still being made from the template (its lock), which the second look then finds.
       await admin.query(`drop database if exists ${name} with (force)`);
+      await dropClones();
       await admin.end();
     };
   }
