@@ -3,11 +3,13 @@
 // /proc the CPU each kind of process used meanwhile: the app process, PostgreSQL's backends (the
 // app's, its job runner's), the load generator (this process), and the rest of the machine. Then waits
 // for the bookings' follow-ups and reads the same again. Per booking, in ms of CPU.
-// Run: npx tsx bench/booking-cpu-split.ts   (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_SERVER_NODE_ARGS)
+// BENCH_EXPLAIN_GET_JOB=1 prints the plan of graphile-worker's look for its next job once all is followed.
+// Run: npx tsx bench/booking-cpu-split.ts   (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_SMTP, BENCH_SERVER_NODE_ARGS)
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { addDays } from '../src/contract/time.js';
 import { businessNow } from '../src/server/features/availability/business-clock.js';
+import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
 import { aroundTheClock, contact, createBenchDatabase, createShop, httpClient, mapLimit, register, round, startAppServer, TIME_ZONE } from './booking-support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,6 +45,9 @@ const today = businessNow(TIME_ZONE).date;
 const slots: { date: string; time: string }[] = [];
 for (let d = 1; d <= 29; d++) for (let m = 4 * 60; m <= 23 * 60; m += 30) slots.push({ date: addDays(today, d), time: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}` });
 
+// BENCH_SMTP=1: the app sends its e-mail to an SMTP server in this process (counted as the load generator's CPU).
+const smtp = process.env.BENCH_SMTP === '1' ? await startTestSmtpServer() : undefined;
+if (smtp) process.env.BENCH_SMTP_URL = smtp.url;
 const db = await createBenchDatabase('cpusplit');
 const server = await startAppServer(db.url, 20);
 const http = httpClient(server.port, CLIENTS);
@@ -87,10 +92,18 @@ try {
   console.log(`${done} bookings in ${round(seconds, 1)} s: ${round(done / seconds, 1)}/s`);
   console.log('ms CPU per booking while booking:', perBooking(during));
   console.log('ms CPU per booking until followed:', perBooking(total));
+  if (process.env.BENCH_EXPLAIN_GET_JOB === "1") {
+    const q = `explain (analyze, buffers) with j as ( select jobs.job_queue_id, jobs.priority, jobs.run_at, jobs.id from graphile_worker._private_jobs as jobs where jobs.is_available = true and run_at <= now() and task_id = any(array(select id from graphile_worker._private_tasks where identifier <> 'email_send_appointment')) and ( jobs.job_queue_id is null or jobs.job_queue_id in ( select id from graphile_worker._private_job_queues as job_queues where job_queues.is_available = true for update skip locked)) order by priority asc, run_at asc limit 1 for update skip locked) select * from j`;
+    const { rows: plan } = await pool.query(q);
+    console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
+  }
+  const { rows: jobs } = await pool.query(`select t.identifier, count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id group by 1 order by 2 desc`);
+  console.log('jobs left in the queue:', Object.fromEntries(jobs.map((j) => [j.identifier, j.n])), smtp ? `e-mails received: ${smtp.received.length}` : '');
 } finally {
   http.close();
   await pool.end();
   await server.stop();
   await db.drop();
+  await smtp?.close();
 }
 process.exit(0);

@@ -16,6 +16,9 @@ const config = loadConfig({
   LOGIN_RATE_LIMIT: '1000000',
   // false: this process serves requests only, and another runs the jobs (bench/booking-throughput.ts BENCH_JOB_PROCESS)
   JOB_RUNNER: process.env.BENCH_JOB_RUNNER ?? 'true',
+  // The bench's SMTP server (bench/booking-cpu-split.ts BENCH_SMTP=1): without one, every booking's
+  // e-mail job waits in the queue unsent, and each job the runner takes passes over all of them.
+  ...(process.env.BENCH_SMTP_URL ? { SMTP_URL: process.env.BENCH_SMTP_URL } : {}),
 });
 const database = await openDatabase({ kind: 'postgres', url, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
 // The completion rule's clock (a visit can be completed from an hour before its start): a bench that

@@ -89,10 +89,10 @@ END;
 $$;
 
 --
--- Name: que_add_job_unannounced(text, json, text, timestamp with time zone, text, boolean); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_add_job_unannounced(text, json, text, timestamp with time zone, text, boolean, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean) RETURNS void
+CREATE FUNCTION public.que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean, p_max_attempts integer DEFAULT 25, p_priority integer DEFAULT 0) RETURNS void
     LANGUAGE plpgsql
     AS $$
 DECLARE
@@ -119,7 +119,7 @@ BEGIN
      WHERE j.key = p_job_key AND j.is_available IS NOT TRUE;
   END IF;
   INSERT INTO graphile_worker._private_jobs AS j (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
-  VALUES (v_queue, v_task, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL)
+  VALUES (v_queue, v_task, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), p_max_attempts, p_job_key, p_priority, NULL)
   ON CONFLICT (key) DO UPDATE SET
     job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
     max_attempts = excluded.max_attempts,
@@ -505,8 +505,12 @@ BEGIN
   -- Added as graphile_worker.add_job adds one job (que_add_job_unannounced), then its wake-up, sent
   -- at commit as add_job's own: the library's add_jobs, built for arrays of jobs, cost 0.35 ms more
   -- of the database's CPU per e-mail (measured 2026-12-05, each call its own transaction).
+  -- Priority 1, after every other job (0): sends wait on an SMTP server and pile up when it is slow or
+  -- not configured, and the runner's look for its next job walks every waiting job ahead of the one it
+  -- takes (2,445 unsent e-mails cost each look 2 ms: issue 28, 2026-12-06); behind the rest, they are
+  -- walked only when nothing else is due.
   PERFORM que_add_job_unannounced('email_send_appointment', json_build_object('appointmentId', p_ap.id),
-    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, true);
+    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, true, 25, 1);
   PERFORM pg_notify('jobs:insert', '{"count":1}');
 END
 $$;
@@ -3327,7 +3331,8 @@ CREATE FUNCTION public.que_outbox_message(p_appointment integer, p_kind text, p_
 BEGIN
   INSERT INTO email_outbox (kind, to_email, subject, text, appointment_id) VALUES (p_kind, p_to, p_subject, p_text, p_appointment);
   PERFORM graphile_worker.add_job('email_send_appointment', json_build_object('appointmentId', p_appointment),
-    queue_name => 'email:' || (p_appointment % 16), job_key => 'email:appointment:' || p_appointment, job_key_mode => 'preserve_run_at');
+    queue_name => 'email:' || (p_appointment % 16), job_key => 'email:appointment:' || p_appointment, job_key_mode => 'preserve_run_at',
+    priority => 1);
 END
 $$;
 
@@ -3848,9 +3853,14 @@ BEGIN
     RETURNING id INTO v_id;
     IF v_status = 'planned' THEN
       -- Due now: now() (the database's clock, which runs the queue), not p_now (the app's, which tests set).
-      PERFORM graphile_worker.add_job('reminders_send', json_build_object('reminderId', v_id),
-        run_at => CASE WHEN v_reason IS NULL THEN v_due ELSE now() END,
-        job_key => 'reminder:' || a.id || ':' || r.offset_minutes, job_key_mode => 'replace', max_attempts => 10);
+      -- As add_job with job_key_mode 'replace' adds it, without the library's add_jobs (1.07 ms of the
+      -- database's CPU a call, two calls a booking: issue 28, bench/booking-profile.ts 2026-12-06). A
+      -- reminder due now wakes the runners at commit as add_job would; a later one is found by their poll.
+      PERFORM que_add_job_unannounced('reminders_send', json_build_object('reminderId', v_id), NULL,
+        CASE WHEN v_reason IS NULL THEN v_due ELSE now() END, 'reminder:' || a.id || ':' || r.offset_minutes, false, 10);
+      IF v_reason IS NOT NULL THEN
+        PERFORM pg_notify('jobs:insert', '{"count":1}');
+      END IF;
     END IF;
   END LOOP;
 END

@@ -84,6 +84,24 @@ describe("the business's reminder rules", () => {
 });
 
 describe('planning from the change log', () => {
+  it("adds a reminder's send job with ten attempts, ahead of the booking's e-mail, which waits behind every other job", async () => {
+    // Added without graphile-worker's add_jobs (issue 28: 1 ms of the database's CPU a call) but as it
+    // adds them: max_attempts 10 for a reminder, and the e-mail's send job at priority 1, so a runner
+    // looking for its next job does not walk the e-mails waiting on a slow or absent SMTP server.
+    const shop = await serviceBusiness(ctx.app);
+    const { id } = await bookAt(shop, upcomingWeekday(3));
+    await remindersOf(shop, id);
+    const jobs = await queryRows<{ task: string; key: string; priority: number; max_attempts: number }>(ctx.database,
+      `select t.identifier as task, j.key, j.priority, j.max_attempts from graphile_worker._private_jobs j
+         join graphile_worker._private_tasks t on t.id = j.task_id
+        where j.key in ('reminder:${id}:120', 'reminder:${id}:1440', 'email:appointment:${id}') order by j.key`);
+    expect(jobs).toEqual([
+      { task: 'email_send_appointment', key: `email:appointment:${id}`, priority: 1, max_attempts: 25 },
+      { task: 'reminders_send', key: `reminder:${id}:120`, priority: 0, max_attempts: 10 },
+      { task: 'reminders_send', key: `reminder:${id}:1440`, priority: 0, max_attempts: 10 },
+    ]);
+  });
+
   it('plans each active rule as a job at its due time, re-plans on a reschedule and drops them on a cancel', async () => {
     const shop = await serviceBusiness(ctx.app);
     const date = upcomingWeekday(3);

@@ -9,7 +9,8 @@
 -- This is graphile-worker 0.16.6's add_jobs (its sql/000018.sql) for one job, without the NOTIFY:
 -- it writes the library's own tables, so a version bump must compare it with the new add_jobs
 -- (src/server/jobs/job-queue.test.ts runs jobs added this way, keys and all, on both databases).
-CREATE OR REPLACE FUNCTION que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean)
+-- p_max_attempts and p_priority: add_job's max_attempts and priority (lower runs first), its defaults when not given.
+CREATE OR REPLACE FUNCTION que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean, p_max_attempts int DEFAULT 25, p_priority int DEFAULT 0)
  RETURNS void
  LANGUAGE plpgsql
 AS $$
@@ -37,7 +38,7 @@ BEGIN
      WHERE j.key = p_job_key AND j.is_available IS NOT TRUE;
   END IF;
   INSERT INTO graphile_worker._private_jobs AS j (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
-  VALUES (v_queue, v_task, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), 25, p_job_key, 0, NULL)
+  VALUES (v_queue, v_task, coalesce(p_payload, '{}'::json), coalesce(p_run_at, now()), p_max_attempts, p_job_key, p_priority, NULL)
   ON CONFLICT (key) DO UPDATE SET
     job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
     max_attempts = excluded.max_attempts,

@@ -91,8 +91,12 @@ BEGIN
   -- Added as graphile_worker.add_job adds one job (que_add_job_unannounced), then its wake-up, sent
   -- at commit as add_job's own: the library's add_jobs, built for arrays of jobs, cost 0.35 ms more
   -- of the database's CPU per e-mail (measured 2026-12-05, each call its own transaction).
+  -- Priority 1, after every other job (0): sends wait on an SMTP server and pile up when it is slow or
+  -- not configured, and the runner's look for its next job walks every waiting job ahead of the one it
+  -- takes (2,445 unsent e-mails cost each look 2 ms: issue 28, 2026-12-06); behind the rest, they are
+  -- walked only when nothing else is due.
   PERFORM que_add_job_unannounced('email_send_appointment', json_build_object('appointmentId', p_ap.id),
-    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, true);
+    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, true, 25, 1);
   PERFORM pg_notify('jobs:insert', '{"count":1}');
 END
 $$;
