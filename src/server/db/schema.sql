@@ -2159,29 +2159,17 @@ $$;
 
 CREATE FUNCTION public.que_hold_email(c public.changes) RETURNS void
     LANGUAGE plpgsql
-    AS $$
+    AS $_$
 DECLARE
-  v_ap appointments;
-  v_service text;
-  v_business businesses;
   v_until text;
 BEGIN
-  SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
-  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
-  SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
-  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
-  v_until := to_char((c.data->>'heldUntil')::timestamptz AT TIME ZONE v_business.time_zone, 'HH24:MI');
-  PERFORM que_outbox_message(v_ap.id, 'waitlist_offer', v_ap.customer_email,
-    format('A time opened: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
-    array_to_string(ARRAY[
-      format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
-      'A time you were waiting for has opened, and it is held for you.', '',
-      que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
-      format('When: %s (%s)', que_slot_text(v_ap.starts_at), que_zone_label(v_business.time_zone)),
-      format('Held for you until %s (%s). After that it passes to the next person waiting.', v_until, que_zone_label(v_business.time_zone)), '',
-      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'));
+  SELECT to_char((c.data->>'heldUntil')::timestamptz AT TIME ZONE b.time_zone, 'HH24:MI') INTO v_until
+    FROM appointments a JOIN businesses b ON b.id = a.business_id WHERE a.id = c.appointment_id;
+  PERFORM que_visit_message(c.appointment_id, 'waitlist_offer', 'A time opened', 'A time you were waiting for has opened, and it is held for you.',
+    NULL, ARRAY[format('Held for you until %s (%%2$s). After that it passes to the next person waiting.', v_until), '',
+      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que']);
 END
-$$;
+$_$;
 
 --
 -- Name: que_idempotency_claim(integer, text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -2535,27 +2523,14 @@ $$;
 
 CREATE FUNCTION public.que_no_show_email(c public.changes) RETURNS void
     LANGUAGE plpgsql
-    AS $$
-DECLARE
-  v_ap appointments;
-  v_service text;
-  v_business businesses;
+    AS $_$
 BEGIN
-  SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
-  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
-  SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
-  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
-  PERFORM que_outbox_message(v_ap.id, 'no_show', v_ap.customer_email,
-    format('Missed visit: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
-    array_to_string(ARRAY[
-      format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
-      format('%s marked your visit as missed (a no-show):', que_one_line(v_business.business_name)), '',
-      que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
-      format('When: %s (%s)', que_slot_text(coalesce((c.data->>'startsAt')::timestamp, v_ap.starts_at)), que_zone_label(v_business.time_zone)), '',
-      que_no_show_outcome_text(v_ap.id), '',
-      'If you think this is a mistake, contact the business.', '', 'Que'], E'\n'));
+  -- The outcome text may hold a %: quoted for format() (que_visit_message formats each line).
+  PERFORM que_visit_message(c.appointment_id, 'no_show', 'Missed visit', '%1$s marked your visit as missed (a no-show):',
+    (c.data->>'startsAt')::timestamp,
+    ARRAY['', replace(que_no_show_outcome_text(c.appointment_id), '%', '%%'), '', 'If you think this is a mistake, contact the business.', '', 'Que']);
 END
-$$;
+$_$;
 
 --
 -- Name: que_no_show_outcome_text(integer); Type: FUNCTION; Schema: public; Owner: -
@@ -4758,6 +4733,37 @@ BEGIN
             coalesce((NEW.booked_policies->>'lateCancelFeeCents')::int, 0), v_sent->>'paymentMethodId');
   END IF;
   RETURN NULL;
+END
+$$;
+
+--
+-- Name: que_visit_message(integer, text, text, text, timestamp without time zone, text[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_visit_message(p_appointment integer, p_kind text, p_subject_lead text, p_intro text, p_starts_at timestamp without time zone, p_after text[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_ap appointments;
+  v_service text;
+  v_business businesses;
+  v_name text;
+  v_zone text;
+BEGIN
+  SELECT * INTO v_ap FROM appointments WHERE id = p_appointment;
+  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
+  SELECT que_one_line(name) INTO v_service FROM services WHERE id = v_ap.service_id;
+  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
+  v_name := que_one_line(v_business.business_name);
+  v_zone := que_zone_label(v_business.time_zone);
+  PERFORM que_outbox_message(v_ap.id, p_kind, v_ap.customer_email,
+    format('%s: %s at %s', p_subject_lead, v_service, v_name),
+    array_to_string(ARRAY[
+      format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
+      format(p_intro, v_name), '',
+      v_service || ' at ' || v_name,
+      format('When: %s (%s)', que_slot_text(coalesce(p_starts_at, v_ap.starts_at)), v_zone)]
+      || ARRAY(SELECT format(x.line, v_name, v_zone) FROM unnest(p_after) WITH ORDINALITY AS x(line, n) ORDER BY x.n), E'\n'));
 END
 $$;
 

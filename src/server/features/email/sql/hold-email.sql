@@ -7,24 +7,12 @@ CREATE OR REPLACE FUNCTION que_hold_email(c changes)
  LANGUAGE plpgsql
 AS $$
 DECLARE
-  v_ap appointments;
-  v_service text;
-  v_business businesses;
   v_until text;
 BEGIN
-  SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
-  IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
-  SELECT name INTO v_service FROM services WHERE id = v_ap.service_id;
-  SELECT * INTO v_business FROM businesses WHERE id = v_ap.business_id;
-  v_until := to_char((c.data->>'heldUntil')::timestamptz AT TIME ZONE v_business.time_zone, 'HH24:MI');
-  PERFORM que_outbox_message(v_ap.id, 'waitlist_offer', v_ap.customer_email,
-    format('A time opened: %s at %s', que_one_line(v_service), que_one_line(v_business.business_name)),
-    array_to_string(ARRAY[
-      format('Hello %s,', coalesce(nullif(que_one_line(v_ap.customer_name), ''), 'there')), '',
-      'A time you were waiting for has opened, and it is held for you.', '',
-      que_one_line(v_service) || ' at ' || que_one_line(v_business.business_name),
-      format('When: %s (%s)', que_slot_text(v_ap.starts_at), que_zone_label(v_business.time_zone)),
-      format('Held for you until %s (%s). After that it passes to the next person waiting.', v_until, que_zone_label(v_business.time_zone)), '',
-      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que'], E'\n'));
+  SELECT to_char((c.data->>'heldUntil')::timestamptz AT TIME ZONE b.time_zone, 'HH24:MI') INTO v_until
+    FROM appointments a JOIN businesses b ON b.id = a.business_id WHERE a.id = c.appointment_id;
+  PERFORM que_visit_message(c.appointment_id, 'waitlist_offer', 'A time opened', 'A time you were waiting for has opened, and it is held for you.',
+    NULL, ARRAY[format('Held for you until %s (%%2$s). After that it passes to the next person waiting.', v_until), '',
+      'Claim it in Que: My waitlist (/waitlist) or My Appointments.', '', 'Que']);
 END
 $$;
