@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { queryRows } from './test-app.js';
+import { changesFollowed, queryRows } from './test-app.js';
 
 /** Backends of this database waiting for a lock (PostgreSQL). */
 async function lockWaiters(database: Database): Promise<number> {
@@ -40,6 +40,9 @@ async function untilWaiting(database: Database, waiters: () => number, running: 
  */
 export async function inLockOrder<A, B>(database: Database, table: string, id: number, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
   if (database.kind !== 'postgres') throw new Error('inLockOrder needs PostgreSQL (PGlite runs one statement at a time)');
+  // The set-up's follow jobs finish first: one of them waiting for the held row counted as `first`
+  // waiting, and `second` went ahead (offers.concurrency.test.ts, four workers, 2026-12-06).
+  await changesFollowed(database);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let locked!: () => void;

@@ -232,7 +232,15 @@ export async function changesFollowed(database: Database, timeoutMs = 15_000): P
       `select exists (select 1 from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id))
            or exists (select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
                        where t.identifier = 'follow_change') as waiting`);
-    if (!row?.waiting || Date.now() > until) return;
+    if (!row?.waiting) return;
+    if (Date.now() > until) {
+      if (timeoutMs > 0 && process.env.QUE_TEST_DEBUG_FOLLOW) {
+        const jobs = await queryRows(database, `select j.payload, j.attempts, j.last_error, j.run_at, j.locked_at from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'follow_change'`);
+        const changes = await queryRows(database, `select c.id, c.kind, c.appointment_id, c.offer_id from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id)`);
+        console.warn('changesFollowed gave up:', JSON.stringify({ jobs, changes }).slice(0, 2000));
+      }
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
