@@ -28,7 +28,7 @@ const SLOWEST = [
   'src/server/time/booking-period.test.ts',
   'src/server/features/appointments/buffers.test.ts',
   'src/server/plugins/idempotency-transaction.test.ts',
-  'src/server/features/availability/earliest.test.ts',
+  'src/server/features/availability/earliest-agreement.test.ts',
   'src/server/features/offers/offers.test.ts',
   'src/web/features/appointments/components/my-appointments.test.tsx',
   // browser tests: the slowest files of the clean-clone CI run of 2026-12-06 00:32 UTC (header-navigation 24 s

@@ -11,10 +11,11 @@
  */
 export const slotFiles = [
   'src/server/features/appointments/**/*.test.ts',
-  // All but the two whose every "now" is a fixed date in 2030 (the SQL slot engine's property tests): the
-  // clock cannot change what they compute, and they were 25 s of each fake-clock run (2026-12-06). They
-  // run on PGlite and PostgreSQL at the real clock with the rest.
-  'src/server/features/availability/**/!(slot-engine|staff-slots).test.ts',
+  // All but the three whose every "now" is a fixed date in 2030 (the SQL slot engine's property tests, and
+  // the earliest query checked against the slot lists): the clock cannot change what they compute, and
+  // they were 52 s of each fake-clock run (2026-12-06). They run on PGlite and PostgreSQL at the real
+  // clock with the rest.
+  'src/server/features/availability/**/!(slot-engine|staff-slots|earliest-agreement).test.ts',
   'src/server/features/queue/**/*.test.ts',
   'src/server/features/staff/**/*.test.ts',
   'src/server/features/reviews/**/*.test.ts',
