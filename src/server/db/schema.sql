@@ -1395,7 +1395,18 @@ BEGIN
                    que_format_cents((c.data->>'amountCents')::int), a.service_name, a.business_name, c.appointment_id),
             '/business-dashboard', c.appointment_id)
     RETURNING id INTO v_note;
-    RETURN jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.owner_id), 'notificationId', v_note));
+    v_events := jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.owner_id), 'notificationId', v_note));
+    IF a.customer_id IS NOT NULL AND a.customer_id <> a.owner_id THEN
+      INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+      VALUES (a.customer_id, 'fee_declined', 'Fee not charged',
+              format('Your card declined the %s of %s for %s at %s: nothing was charged.',
+                     CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
+                     que_format_cents((c.data->>'amountCents')::int), a.service_name, a.business_name),
+              '/appointments', c.appointment_id)
+      RETURNING id INTO v_note;
+      v_events := v_events || jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id), 'notificationId', v_note));
+    END IF;
+    RETURN v_events;
   END IF;
   v_slot := que_slot_text((c.data->>'startsAt')::timestamp);
   CASE c.kind

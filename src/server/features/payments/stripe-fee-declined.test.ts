@@ -69,6 +69,10 @@ async function expectDeclinedOnce(fee: Awaited<ReturnType<typeof noShowWithCard>
   const notices = await feeNotices(fee.shop.owner);
   expect(notices).toHaveLength(1);
   expect(notices[0].body).toContain(FEE_NOTICE);
+  // The customer, whose no-show notice said the fee was charged, is told it was not.
+  const told = await feeNotices(fee.customer);
+  expect(told).toHaveLength(1);
+  expect(told[0].body).toMatch(/^Your card declined the no-show fee of \$15\.00 for .+: nothing was charged\.$/);
   expect(await cardFeesSeen(fee)).toMatchObject({ charged: [], declined: ['no_show_fee'] });
   await expectLedgerBalanced(t.ctx.database);
 }

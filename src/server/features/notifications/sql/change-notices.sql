@@ -10,7 +10,8 @@
 --   completed   the customer, asked for a review (not a business's owner at their own business)
 --   no_show     the customer: the business marked the visit missed, and what was kept or charged (DESIGN section 11)
 --   reassigned  the customer, when they had chosen the member who left (notice true)
---   fee_declined the business's owner: a no-show or late-cancel fee the card declined, so not earned (issue 29)
+--   fee_declined the business's owner: a no-show or late-cancel fee the card declined, so not earned (issue 29);
+--                and the customer, whose no-show or cancel notice had said the fee was charged
 --   swapped     nobody: the offer's acceptance is the notice
 CREATE OR REPLACE FUNCTION que_change_notices(c changes)
  RETURNS jsonb
@@ -49,7 +50,18 @@ BEGIN
                    que_format_cents((c.data->>'amountCents')::int), a.service_name, a.business_name, c.appointment_id),
             '/business-dashboard', c.appointment_id)
     RETURNING id INTO v_note;
-    RETURN jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.owner_id), 'notificationId', v_note));
+    v_events := jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.owner_id), 'notificationId', v_note));
+    IF a.customer_id IS NOT NULL AND a.customer_id <> a.owner_id THEN
+      INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
+      VALUES (a.customer_id, 'fee_declined', 'Fee not charged',
+              format('Your card declined the %s of %s for %s at %s: nothing was charged.',
+                     CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
+                     que_format_cents((c.data->>'amountCents')::int), a.service_name, a.business_name),
+              '/appointments', c.appointment_id)
+      RETURNING id INTO v_note;
+      v_events := v_events || jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id), 'notificationId', v_note));
+    END IF;
+    RETURN v_events;
   END IF;
   v_slot := que_slot_text((c.data->>'startsAt')::timestamp);
   CASE c.kind
