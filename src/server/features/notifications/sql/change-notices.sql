@@ -43,20 +43,20 @@ BEGIN
     FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = c.appointment_id;
   IF NOT FOUND THEN RETURN v_events; END IF;
   IF c.kind = 'fee_declined' THEN
+    -- "no-show fee of $15.00": what both notices name
+    v_body := format('%s of %s', CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
+                     que_format_cents((c.data->>'amountCents')::int));
     INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
     VALUES (a.owner_id, 'fee_declined', 'Fee not charged',
-            format('The %s of %s could not be charged: the card was declined. It is not in your earnings (%s at %s, appointment #%s).',
-                   CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
-                   que_format_cents((c.data->>'amountCents')::int), a.service_name, a.business_name, c.appointment_id),
+            format('The %s could not be charged: the card was declined. It is not in your earnings (%s at %s, appointment #%s).',
+                   v_body, a.service_name, a.business_name, c.appointment_id),
             '/business-dashboard', c.appointment_id)
     RETURNING id INTO v_note;
     v_events := jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.owner_id), 'notificationId', v_note));
     IF a.customer_id IS NOT NULL AND a.customer_id <> a.owner_id THEN
       INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
       VALUES (a.customer_id, 'fee_declined', 'Fee not charged',
-              format('Your card declined the %s of %s for %s at %s: nothing was charged.',
-                     CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
-                     que_format_cents((c.data->>'amountCents')::int), a.service_name, a.business_name),
+              format('Your card declined the %s for %s at %s: nothing was charged.', v_body, a.service_name, a.business_name),
               '/appointments', c.appointment_id)
       RETURNING id INTO v_note;
       v_events := v_events || jsonb_build_array(jsonb_build_object('type', 'notification', 'userIds', jsonb_build_array(a.customer_id), 'notificationId', v_note));
