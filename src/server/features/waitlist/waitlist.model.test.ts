@@ -55,8 +55,12 @@ class NoShowRun extends OfferModelRun {
   /** The transfers of this run as first seen (id → digest): none may change. */
   transfers = new Map<number, string>();
   firstTransfer = 0;
-  /** The app's clock the latest hold expiry ran at. */
-  expiredUpTo: number | null = null;
+  /**
+   * How far the clock was last passed, and the last appointment made by then. A hold made later is
+   * made at the real clock, which is behind the passed one: its end can fall before `at` without it
+   * having lapsed, so only the holds that existed then are checked against it.
+   */
+  expiredUpTo: { at: number; lastAppointmentId: number } | null = null;
 
   get paidAppointments() {
     return this.model.appointments as PaidAppointment[];
@@ -199,7 +203,7 @@ class NoShowRun extends OfferModelRun {
       await this.offerFreedTime();
       this.freedTimes = [];
     }
-    this.expiredUpTo = at;
+    this.expiredUpTo = { at, lastAppointmentId: Math.max(0, ...this.model.appointments.map((x) => x.id)) };
   }
 
   async release(a: ModelAction) {
@@ -272,7 +276,8 @@ class NoShowRun extends OfferModelRun {
 
   async invariantViolations() {
     const checks = [CHARGED_TWICE, DOUBLE_HELD, HOLDS_MATCH_ENTRIES, DEPOSIT_ESCROW];
-    if (this.expiredUpTo !== null) checks.push(heldPast(`'${new Date(this.expiredUpTo).toISOString()}'::timestamptz`, `business_id = ${this.shop.businessId}`));
+    const passed = this.expiredUpTo;
+    if (passed !== null) checks.push(heldPast(`'${new Date(passed.at).toISOString()}'::timestamptz`, `business_id = ${this.shop.businessId} and id <= ${passed.lastAppointmentId}`));
     const problems = (await queryRows<{ problem: string }>(ctx.database, checks.map((q) => `(${q})`).join(' union all '))).map((r) => r.problem);
     // No transfer edited: each one of this run reads as it did when first seen.
     for (const t of await queryRows<{ id: number; digest: string }>(ctx.database,
