@@ -32,13 +32,30 @@ export class TimeZones {
   }
 }
 
-/** Reads pg_timezone_names once: it scans the zone files on every call (tens of milliseconds). */
+/**
+ * The zones one database knows, read once per database: pg_timezone_names scans the zone files on every
+ * call (tens of milliseconds; 30 ms on PGlite, once per test file that builds an app on a worker's kept
+ * database). Kept by the drizzle handle, which is one database's for its lifetime.
+ */
+const zonesByDatabase = new WeakMap<Db, Promise<ReadonlySet<string>>>();
+
+function databaseZones(db: Db): Promise<ReadonlySet<string>> {
+  let zones = zonesByDatabase.get(db);
+  if (!zones) {
+    zones = (db.execute(sql`select name from pg_timezone_names`) as unknown as Promise<{ rows: { name: string }[] }>)
+      .then((result) => new Set(result.rows.map((r) => r.name)));
+    // A failed read is not kept: the next app on this database reads again.
+    zones.catch(() => zonesByDatabase.delete(db));
+    zonesByDatabase.set(db, zones);
+  }
+  return zones;
+}
+
 export async function loadTimeZones(db: Db, defaultTimeZone: string): Promise<TimeZones> {
-  const result = (await db.execute(sql`select name from pg_timezone_names`)) as unknown as { rows: { name: string }[] };
-  const databaseZones = new Set(result.rows.map((r) => r.name));
-  const fallback = new TimeZones(databaseZones, defaultTimeZone).resolve(defaultTimeZone);
+  const zones = await databaseZones(db);
+  const fallback = new TimeZones(zones, defaultTimeZone).resolve(defaultTimeZone);
   if (fallback === null) {
     throw new ConfigError(`Invalid configuration:\n  DEFAULT_TIME_ZONE: "${defaultTimeZone}" is not a time zone the database knows (see pg_timezone_names)`);
   }
-  return new TimeZones(databaseZones, fallback);
+  return new TimeZones(zones, fallback);
 }

@@ -143,23 +143,55 @@ const CATALOG = `select md5(concat_ws('|',
 
 const catalogOf = async (database: Database) => (await queryRows<{ catalog: string }>(database, CATALOG))[0].catalog;
 
-/** Empties every table the template left empty; false when the database cannot be reused (closed, or its schema changed). */
+/**
+ * The tables the template left empty, and what empties them: a look at which of them hold rows now (one
+ * statement), and the sequences their ids come from. Read once per worker, from the template's catalog.
+ */
+let emptied: { nonEmpty: string; resetSequences: string } | undefined;
+
+const quote = (name: string) => `'${name.replace(/'/g, "''")}'`;
+
+async function tablesToEmpty(database: Database) {
+  if (emptied) return emptied;
+  const tables = (await queryRows<{ name: string }>(
+    database,
+    // The job queue's jobs too (not its task names, which a runner caches): a file's leftover job must
+    // not run in the next file, whose ids start again from the template's.
+    `select format('%I.%I', table_schema, table_name) as name from information_schema.tables
+      where table_type = 'BASE TABLE' and (
+        (table_schema = 'public' and table_name not in ('app_rules', 'function_files'))
+        or (table_schema = 'graphile_worker' and table_name in ('_private_jobs', '_private_job_queues')))
+      order by 1`,
+  )).map((r) => r.name);
+  const sequences = (await queryRows<{ name: string }>(
+    database,
+    `select distinct pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) as name
+       from information_schema.columns where format('%I.%I', table_schema, table_name) = any(array[${tables.map(quote).join(', ')}])`,
+  )).map((r) => r.name).filter(Boolean);
+  emptied = {
+    nonEmpty: `select unnest(array_remove(array[${tables.map((t) => `case when exists (select 1 from ${t}) then ${quote(t)} end`).join(', ')}]::text[], null)) as name`,
+    resetSequences: `select setval(format('%I.%I', schemaname, sequencename), start_value, false) from pg_sequences
+      where last_value is not null and format('%I.%I', schemaname, sequencename)::regclass = any(array[${sequences.map(quote).join(', ')}]::regclass[])`,
+  };
+  return emptied;
+}
+
+/**
+ * Empties every table the template left empty; false when the database cannot be reused (closed, or its
+ * schema changed). Only the tables a file wrote to are truncated, and only the sequences it drew from are
+ * set back to their start (as RESTART IDENTITY would): truncating all 60 of them every time cost 95 ms a
+ * file on PGlite, each one given new files (10.6 s of one PGlite run of the suite, 2026-12-06).
+ */
 async function resetToTemplate(database: Database): Promise<boolean> {
   try {
     // Session state a file may have left: settings, prepared statements, LISTENs, temporary tables.
     await database.db.execute('discard all');
     if ((await catalogOf(database)) !== templateCatalog) return false;
-    const [{ tables }] = await queryRows<{ tables: string }>(
-      database,
-      // The job queue's jobs too (not its task names, which a runner caches): a file's leftover job must
-      // not run in the next file, whose ids start again from the template's.
-      `select string_agg(format('%I.%I', table_schema, table_name), ', ') as tables from information_schema.tables
-        where table_type = 'BASE TABLE' and (
-          (table_schema = 'public' and table_name not in ('app_rules', 'function_files'))
-          or (table_schema = 'graphile_worker' and table_name in ('_private_jobs', '_private_job_queues')))`,
-    );
-    // RESTART IDENTITY: ids start where the template's do, as in a fresh copy.
-    await database.db.execute(`truncate ${tables} restart identity cascade`);
+    const { nonEmpty, resetSequences } = await tablesToEmpty(database);
+    const written = (await queryRows<{ name: string }>(database, nonEmpty)).map((r) => r.name);
+    if (written.length) await database.db.execute(`truncate ${written.join(', ')} cascade`);
+    // ids start where the template's do, as in a fresh copy (a sequence is drawn from by a refused insert too).
+    await queryRows(database, resetSequences);
     return true;
   } catch {
     return false;
@@ -220,18 +252,23 @@ export class TestClient {
 
 /**
  * Waits until every change recorded so far has been followed by its job (decision 0029: notices,
- * e-mail to the outbox, live pushes follow within a second) and those jobs are done: the signal is
- * the changes_followed marks and no follow_change job left in the queue, read every few milliseconds. Gives up after `timeoutMs` (an app without a job runner never
- * follows), leaving the caller's assertions to say what is missing. 15 s, not 5: it returns as soon as all is followed, and on
- * PostgreSQL beside two other workers a swap's follow-ups once took longer than 5 s (reminders.test.ts, 2026-12-05).
+ * e-mail to the outbox, live pushes follow within a second) and those jobs are done. The signal is no
+ * follow_change job left in the queue: que_record_change adds one in each change's transaction, and the
+ * runner deletes it only after the transaction that marks the change followed has committed, so no job
+ * left means every change so far is followed (the changes_followed marks are only read to say what is
+ * missing). Gives up after `timeoutMs` (an app without a job runner never follows), leaving the caller's
+ * assertions to say what is missing. 15 s, not 5: it returns as soon as all is followed, and on
+ * PostgreSQL beside two other workers a swap's follow-ups once took longer than 5 s (reminders.test.ts,
+ * 2026-12-05). It looks again after 2 ms, then half as often each time, up to every 40 ms: on PGlite the
+ * look runs on the thread the runner needs, and looking every 5 ms was 11,784 looks and 11 s of PGlite's
+ * 157 s in one run of the suite (2026-12-06).
  */
 export async function changesFollowed(database: Database, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  for (;;) {
+  for (let pause = 2; ; pause = Math.min(40, pause * 1.5)) {
     const [row] = await queryRows<{ waiting: boolean }>(database,
-      `select exists (select 1 from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id))
-           or exists (select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-                       where t.identifier = 'follow_change') as waiting`);
+      `select exists (select 1 from graphile_worker._private_jobs j
+                       where j.task_id = (select id from graphile_worker._private_tasks where identifier = 'follow_change')) as waiting`);
     if (!row?.waiting) return;
     if (Date.now() > until) {
       if (timeoutMs > 0 && process.env.QUE_TEST_DEBUG_FOLLOW) {
@@ -241,7 +278,7 @@ export async function changesFollowed(database: Database, timeoutMs = 15_000): P
       }
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 

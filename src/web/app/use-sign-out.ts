@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast-store';
 import { apiPost, errorMessage } from '@/lib/api-client';
-import { setSessionUser } from '@/lib/session-store';
+import { setSessionUser, setSigningOut } from '@/lib/session-store';
 
 /**
  * Sign out from any page and land on the home page with 'Signed out'. The session is forgotten only
@@ -23,10 +23,14 @@ export function useSignOut() {
     setSessionUser(null);
     void Promise.all([import('@/lib/forget-session'), import('@/lib/query-client')]).then(([{ forgetSession }, { queryClient }]) => forgetSession(queryClient));
     toast({ title: 'Signed out' });
+    setSigningOut(false);
   }, [leaving, pathname]);
 
   const signOut = () => {
     setSending(true);
+    // A screen's refetch answered 401 between the logout and the home page would otherwise read as a
+    // session ended elsewhere: 'Authentication Required', and the protected page sending you to /login.
+    setSigningOut(true);
     apiPost<void>('/api/logout').then(
       () => {
         setSending(false);
@@ -35,6 +39,7 @@ export function useSignOut() {
       },
       (error: unknown) => {
         setSending(false);
+        setSigningOut(false);
         toast({ title: 'Sign out failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     );

@@ -10,6 +10,14 @@ const listeners = new Set<() => void>();
 
 export const getSessionUser = () => current;
 
+// This tab is signing out on purpose (app/use-sign-out.ts), from the click until 'Signed out' shows: a 401
+// meanwhile is that sign-out's doing, not a session that ended elsewhere (lib/session-expiry.ts ignores it).
+let signingOut = false;
+export const isSigningOut = () => signingOut;
+export function setSigningOut(on: boolean) {
+  signingOut = on;
+}
+
 export function setSessionUser(user: User | null) {
   if (user === current) return;
   current = user;
