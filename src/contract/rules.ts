@@ -18,6 +18,12 @@ export const RULES = {
   unclaimedCardHoldMinutes: 15,
   /** A followed change-log row is kept this many days, then purged (decision 0029): followers read a change within seconds; the ledger and the rows are the record. */
   changeLogRetentionDays: 7,
+  /**
+   * A handled Stripe webhook event is kept this many days, then purged (payments' hourly job): its id is
+   * what makes a redelivery do nothing, and Stripe redelivers an event for up to three days and keeps
+   * events itself for thirty, so a purged id is never sent again.
+   */
+  stripeEventRetentionDays: 30,
   /** Smallest queue-jump offer, in cents. */
   queueJumpMinCents: 500,
   /** Smallest Move Back offer, in cents. */

@@ -145,7 +145,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
       authJobs(database.db),
       idempotencyJobs(database.db),
       waitlistJobs(database.db, now),
-      ...(config.PAYMENT_WORKER ? [paymentJobs(database.db, app.paymentProcessor, app.log)] : []),
+      ...(config.PAYMENT_WORKER ? [paymentJobs(database.db, app.paymentProcessor, app.log, now)] : []),
       ...(config.OFFER_SWEEPS ? [offerJobs(database.db)] : []),
       ...(config.EARLIEST_REFRESH ? [earliestJobs(database.db)] : []),
       reminderJobs(database.db, { linkKey, publicUrl: config.PUBLIC_URL, now }),

@@ -7011,6 +7011,12 @@ CREATE INDEX staff_members_business_idx ON public.staff_members USING btree (bus
 CREATE INDEX staff_time_off_staff_idx ON public.staff_time_off USING btree (staff_id, start_date);
 
 --
+-- Name: stripe_events_handled_received_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX stripe_events_handled_received_idx ON public.stripe_events USING btree (received_at) WHERE (handled_at IS NOT NULL);
+
+--
 -- Name: users_email_lower_key; Type: INDEX; Schema: public; Owner: -
 --
 

@@ -1038,7 +1038,10 @@ export const stripeEvents = pgTable('stripe_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   handledAt: timestamp('handled_at', { withTimezone: true }),
-});
+}, (t) => [
+  // The retention purge's look (stripe-events.ts purgeHandledStripeEvents): handled events by age.
+  index('stripe_events_handled_received_idx').on(t.receivedAt).where(sql`${t.handledAt} is not null`),
+]);
 
 /**
  * What an appointment's booking agreed to pay (DESIGN section 11): the service's payment policy at

@@ -7,12 +7,14 @@ import { chargeSavedCard } from './charge-saved-card.js';
 import { findIntent, findOfferIntent, markCanceled, markCaptured, markSavedCardDeclined } from './payment-intents.repository.js';
 import { CardDeclinedError, PaymentRefusedError, type PaymentProcessor, PaymentWaitError } from './payment-processor.js';
 import { releaseUnclaimedIntents } from './release-card-holds.js';
-import { handleStripeEvent, STRIPE_EVENT_JOB } from './stripe-events.js';
+import { handleStripeEvent, purgeHandledStripeEvents, STRIPE_EVENT_JOB, stripeEventRetentionCutoff } from './stripe-events.js';
 
 /** The job que_payment_job_add adds with every payment action (payment-jobs.sql). */
 export const PAYMENT_JOB = 'payments_run';
 /** The recurring job that releases card payments no offer claimed in time. */
 export const RELEASE_UNCLAIMED_JOB = 'payments_release_unclaimed';
+/** The recurring job that purges handled Stripe webhook events past their retention. */
+export const STRIPE_EVENTS_PURGE_JOB = 'payments_stripe_events_purge';
 
 export const MAX_ATTEMPTS = 8;
 const WAIT_SECONDS = 3600;
@@ -124,11 +126,11 @@ export async function runPaymentJob(db: Db, processor: PaymentProcessor, key: Pa
 }
 
 /**
- * The payments feature's jobs (app.ts): each payment's actions, each Stripe webhook event, and once a minute the release of
+ * The payments feature's jobs (app.ts): each payment's actions, each Stripe webhook event, once a minute the release of
  * card payments no offer claimed within RULES.unclaimedCardHoldMinutes (their cancels are payment
- * jobs of their own).
+ * jobs of their own), and hourly the purge of handled Stripe events past RULES.stripeEventRetentionDays.
  */
-export function paymentJobs(db: Db, processor: PaymentProcessor, log?: FastifyBaseLogger): JobFeature {
+export function paymentJobs(db: Db, processor: PaymentProcessor, log?: FastifyBaseLogger, now: () => Date = () => new Date()): JobFeature {
   return {
     tasks: {
       [PAYMENT_JOB]: async (payload) => {
@@ -141,7 +143,15 @@ export function paymentJobs(db: Db, processor: PaymentProcessor, log?: FastifyBa
         const released = await releaseUnclaimedIntents(db);
         if (released > 0) log?.info({ released }, 'released card payments no offer claimed');
       },
+      [STRIPE_EVENTS_PURGE_JOB]: async () => {
+        const purged = await purgeHandledStripeEvents(db, stripeEventRetentionCutoff(now()));
+        if (purged > 0) log?.info({ purged }, 'purged handled Stripe events past their retention');
+      },
     },
-    recurring: [{ task: RELEASE_UNCLAIMED_JOB, match: '* * * * *' }],
+    recurring: [
+      { task: RELEASE_UNCLAIMED_JOB, match: '* * * * *' },
+      // hourly at minute 41: away from the top of the hour and the change log's purge (minute 23)
+      { task: STRIPE_EVENTS_PURGE_JOB, match: '41 * * * *' },
+    ],
   };
 }

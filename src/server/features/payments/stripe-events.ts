@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { RULES } from '../../../contract/rules.js';
 import type { Db } from '../../db/client.js';
 import { paymentIntents, payoutAccounts, stripeEvents } from '../../db/schema.js';
 import type { PaymentProcessor, ProcessorAccountStatus } from './payment-processor.js';
@@ -67,4 +68,16 @@ export async function handleStripeEvent(db: Db, processor: PaymentProcessor, eve
     await reconcileAccount(db, event.data.object as Stripe.Account);
   }
   await db.update(stripeEvents).set({ handledAt: sql`now()` }).where(eq(stripeEvents.id, eventId));
+}
+
+/** The moment before which handled events go, at `now` (RULES.stripeEventRetentionDays). */
+export const stripeEventRetentionCutoff = (now: Date) => new Date(now.getTime() - RULES.stripeEventRetentionDays * 86_400_000);
+
+/**
+ * The retention purge: handled events received before `before`. An event not yet handled stays, however
+ * old: its job still needs it. Returns how many went.
+ */
+export async function purgeHandledStripeEvents(db: Db, before: Date): Promise<number> {
+  const gone = await db.delete(stripeEvents).where(and(isNotNull(stripeEvents.handledAt), lt(stripeEvents.receivedAt, before))).returning({ id: stripeEvents.id });
+  return gone.length;
 }

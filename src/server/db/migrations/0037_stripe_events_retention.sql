@@ -1,0 +1,1 @@
+CREATE INDEX "stripe_events_handled_received_idx" ON "stripe_events" USING btree ("received_at") WHERE "stripe_events"."handled_at" is not null;
