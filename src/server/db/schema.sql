@@ -1341,6 +1341,8 @@ BEGIN
   IF c.kind = 'held' THEN PERFORM que_hold_email(c); RETURN; END IF;
   -- A visit marked missed: what was kept or charged (que_no_show_email).
   IF c.kind = 'no_show' AND c.appointment_id IS NOT NULL THEN PERFORM que_no_show_email(c); RETURN; END IF;
+  -- A fee the card declined: that nothing was charged (que_fee_declined_email).
+  IF c.kind = 'fee_declined' AND c.appointment_id IS NOT NULL THEN PERFORM que_fee_declined_email(c); RETURN; END IF;
   IF c.kind NOT IN ('booked', 'moved', 'swapped', 'cancelled') OR c.appointment_id IS NULL THEN RETURN; END IF;
   SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
@@ -2011,6 +2013,26 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+--
+-- Name: que_fee_declined_email(public.changes); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_fee_declined_email(c public.changes) RETURNS void
+    LANGUAGE plpgsql
+    AS $_$
+DECLARE
+  -- "no-show fee of $15.00", as the in-app notices name it (notifications' que_change_notices)
+  v_fee text := format('%s of %s', CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
+                       que_format_cents((c.data->>'amountCents')::int));
+BEGIN
+  PERFORM que_visit_message(c.appointment_id, 'fee_declined', 'Fee not charged',
+    -- the fee's text quoted for format(): que_visit_message formats the intro with the business's name
+    format('Your card declined the %s that %%1$s set for this visit: nothing was charged.', replace(v_fee, '%', '%%')),
+    NULL,
+    ARRAY['', 'An earlier e-mail may have said this fee was charged; it was not, and nothing more will be taken for it.', '', 'Que']);
+END
+$_$;
 
 --
 -- Name: que_first_staff_member(); Type: FUNCTION; Schema: public; Owner: -

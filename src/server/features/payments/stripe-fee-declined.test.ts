@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryRows, signUp } from '../../test/test-app.js';
+import { changesFollowed, queryRows, signUp } from '../../test/test-app.js';
 import { book, businessEarnings, chargesOf, expectLedgerBalanced, shopWithPolicy, startOf, upcomingWeekday } from '../deposits/test-fixtures.js';
 import { DOUBLE_CARDS } from './stripe-double-cards.js';
 import { handleStripeEvent } from './stripe-events.js';
@@ -8,7 +8,7 @@ import { deliver, runPayments, signedEvent, useStripeApp } from './stripe-test-s
 // A fee the saved card declines (issue 29): the no-show posts the fee to the business's earnings at
 // once, so when the card refuses it for good (the off-session charge's 402, or Stripe's
 // payment_intent.payment_failed) the fee is reversed by a new transfer, marked declined, and the owner
-// told, exactly once whichever reports it first and however often.
+// and the customer told (in the app and by e-mail), exactly once whichever reports it first and however often.
 
 const t = useStripeApp();
 const MINUTE = 60_000;
@@ -46,6 +46,13 @@ const customerCardNet = async (id: number, userId: number) =>
 const feeNotices = async (owner: Awaited<ReturnType<typeof signUp>>) =>
   ((await owner.get('/api/notifications')).json().notifications as { kind: string; body: string }[]).filter((n) => n.kind === 'fee_declined');
 
+/** The e-mails the appointment's customer was sent about a declined fee (after its change was followed). */
+const feeDeclinedMail = async (id: number) => {
+  await changesFollowed(t.ctx.database);
+  return queryRows<{ subject: string; text: string; to_email: string }>(t.ctx.database,
+    `select subject, text, to_email from email_outbox where appointment_id = ${id} and kind = 'fee_declined' order by id`);
+};
+
 const actionStatus = async (intentId: string, kind: string) =>
   (await queryRows<{ status: string }>(t.ctx.database, `select status from payment_actions where payment_intent_id = '${intentId}' and kind = '${kind}'`))[0]?.status;
 
@@ -74,6 +81,12 @@ async function expectDeclinedOnce(fee: Awaited<ReturnType<typeof noShowWithCard>
   expect(told).toHaveLength(1);
   expect(told[0].body).toMatch(/^Your card declined the no-show fee of \$15\.00 for .+: nothing was charged\.$/);
   expect(await cardFeesSeen(fee)).toMatchObject({ charged: [], declined: ['no_show_fee'] });
+  // And by e-mail, once: the missed-visit e-mail had said the fee was charged to the card.
+  const mail = await feeDeclinedMail(fee.id);
+  expect(mail).toHaveLength(1);
+  expect(mail[0].subject).toMatch(/^Fee not charged: .+ at .+$/);
+  expect(mail[0].text).toMatch(/Your card declined the no-show fee of \$15\.00 that .+ set for this visit: nothing was charged\./);
+  expect(mail[0].text).toContain('An earlier e-mail may have said this fee was charged; it was not');
   await expectLedgerBalanced(t.ctx.database);
 }
 
@@ -114,6 +127,7 @@ describe('a no-show fee the saved card pays', () => {
     expect(await chargesOf(t.ctx.database, fee.id)).toEqual([{ kind: 'no_show_fee', outcome: 'charged', amount_cents: 1500 }]);
     expect(await transfersOf(fee.id)).toEqual([{ code: 'no_show_fee', amount: 1500 }]);
     expect(await feeNotices(fee.shop.owner)).toEqual([]);
+    expect(await feeDeclinedMail(fee.id)).toEqual([]);
     expect(await cardFeesSeen(fee)).toMatchObject({ charged: ['no_show_fee'], declined: [] });
     await expectLedgerBalanced(t.ctx.database);
   });

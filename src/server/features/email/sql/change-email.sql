@@ -17,6 +17,8 @@ BEGIN
   IF c.kind = 'held' THEN PERFORM que_hold_email(c); RETURN; END IF;
   -- A visit marked missed: what was kept or charged (que_no_show_email).
   IF c.kind = 'no_show' AND c.appointment_id IS NOT NULL THEN PERFORM que_no_show_email(c); RETURN; END IF;
+  -- A fee the card declined: that nothing was charged (que_fee_declined_email).
+  IF c.kind = 'fee_declined' AND c.appointment_id IS NOT NULL THEN PERFORM que_fee_declined_email(c); RETURN; END IF;
   IF c.kind NOT IN ('booked', 'moved', 'swapped', 'cancelled') OR c.appointment_id IS NULL THEN RETURN; END IF;
   SELECT * INTO v_ap FROM appointments WHERE id = c.appointment_id;
   IF NOT FOUND OR coalesce(v_ap.customer_email, '') = '' THEN RETURN; END IF;
