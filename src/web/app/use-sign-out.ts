@@ -21,9 +21,12 @@ export function useSignOut() {
     if (!leaving || pathname !== '/') return;
     setLeaving(false);
     setSessionUser(null);
-    void Promise.all([import('@/lib/forget-session'), import('@/lib/query-client')]).then(([{ forgetSession }, { queryClient }]) => forgetSession(queryClient));
+    // Still signing out until the old user's data is forgotten: a 401 before then would otherwise put
+    // 'Authentication Required' in place of 'Signed out' (one toast at a time).
+    void Promise.all([import('@/lib/forget-session'), import('@/lib/query-client')])
+      .then(([{ forgetSession }, { queryClient }]) => forgetSession(queryClient))
+      .finally(() => setSigningOut(false));
     toast({ title: 'Signed out' });
-    setSigningOut(false);
   }, [leaving, pathname]);
 
   const signOut = () => {

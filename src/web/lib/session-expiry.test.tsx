@@ -8,9 +8,10 @@ import { makeUser } from '@/test/fixtures';
 import { signedInAs } from '@/test/server';
 
 // A 401 while someone is signed in asks the server whether the session ended. During this tab's own
-// sign-out it does not: a screen's refetch answered 401 between the logout and the home page made the
-// page say 'Authentication Required' and send the person to the login form instead of home with
-// 'Signed out' (seen once in tests/e2e/header-navigation.e2e.ts on a loaded machine, 2026-12-06).
+// sign-out it does not, until the old user's data is forgotten: a screen's refetch answered 401 between
+// the logout and then made the page say 'Authentication Required' in place of 'Signed out' (one toast at a
+// time), or send the person to the login form (seen in tests/e2e/header-navigation.e2e.ts on a loaded
+// machine, 2026-12-06).
 
 afterEach(() => setSigningOut(false));
 
