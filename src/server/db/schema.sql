@@ -1390,9 +1390,8 @@ BEGIN
     FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = c.appointment_id;
   IF NOT FOUND THEN RETURN v_events; END IF;
   IF c.kind = 'fee_declined' THEN
-    -- "no-show fee of $15.00": what both notices name
-    v_body := format('%s of %s', CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
-                     que_format_cents((c.data->>'amountCents')::int));
+    -- "no-show fee of $15.00": what both notices name (deposits' que_fee_text)
+    v_body := que_fee_text(c.data->>'fee', (c.data->>'amountCents')::int);
     INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
     VALUES (a.owner_id, 'fee_declined', 'Fee not charged',
             format('The %s could not be charged: the card was declined. It is not in your earnings (%s at %s, appointment #%s).',
@@ -2022,9 +2021,8 @@ CREATE FUNCTION public.que_fee_declined_email(c public.changes) RETURNS void
     LANGUAGE plpgsql
     AS $_$
 DECLARE
-  -- "no-show fee of $15.00", as the in-app notices name it (notifications' que_change_notices)
-  v_fee text := format('%s of %s', CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
-                       que_format_cents((c.data->>'amountCents')::int));
+  -- "no-show fee of $15.00", as the in-app notices name it (deposits' que_fee_text)
+  v_fee text := que_fee_text(c.data->>'fee', (c.data->>'amountCents')::int);
 BEGIN
   PERFORM que_visit_message(c.appointment_id, 'fee_declined', 'Fee not charged',
     -- the fee's text quoted for format(): que_visit_message formats the intro with the business's name
@@ -2033,6 +2031,16 @@ BEGIN
     ARRAY['', 'An earlier e-mail may have said this fee was charged; it was not, and nothing more will be taken for it.', '', 'Que']);
 END
 $_$;
+
+--
+-- Name: que_fee_text(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_fee_text(p_kind text, p_amount_cents integer) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT format('%s of %s', CASE p_kind WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END, que_format_cents(p_amount_cents))
+$$;
 
 --
 -- Name: que_first_staff_member(); Type: FUNCTION; Schema: public; Owner: -

@@ -7,9 +7,8 @@ CREATE OR REPLACE FUNCTION que_fee_declined_email(c changes)
  LANGUAGE plpgsql
 AS $$
 DECLARE
-  -- "no-show fee of $15.00", as the in-app notices name it (notifications' que_change_notices)
-  v_fee text := format('%s of %s', CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
-                       que_format_cents((c.data->>'amountCents')::int));
+  -- "no-show fee of $15.00", as the in-app notices name it (deposits' que_fee_text)
+  v_fee text := que_fee_text(c.data->>'fee', (c.data->>'amountCents')::int);
 BEGIN
   PERFORM que_visit_message(c.appointment_id, 'fee_declined', 'Fee not charged',
     -- the fee's text quoted for format(): que_visit_message formats the intro with the business's name

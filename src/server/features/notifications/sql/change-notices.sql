@@ -43,9 +43,8 @@ BEGIN
     FROM appointments ap JOIN services s ON s.id = ap.service_id JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = c.appointment_id;
   IF NOT FOUND THEN RETURN v_events; END IF;
   IF c.kind = 'fee_declined' THEN
-    -- "no-show fee of $15.00": what both notices name
-    v_body := format('%s of %s', CASE c.data->>'fee' WHEN 'no_show_fee' THEN 'no-show fee' ELSE 'late-cancel fee' END,
-                     que_format_cents((c.data->>'amountCents')::int));
+    -- "no-show fee of $15.00": what both notices name (deposits' que_fee_text)
+    v_body := que_fee_text(c.data->>'fee', (c.data->>'amountCents')::int);
     INSERT INTO notifications (user_id, kind, title, body, link, appointment_id)
     VALUES (a.owner_id, 'fee_declined', 'Fee not charged',
             format('The %s could not be charged: the card was declined. It is not in your earnings (%s at %s, appointment #%s).',
