@@ -209,6 +209,7 @@ describe('signing out', () => {
       await toastTitled(page, 'Signed out').waitFor();
       expect(path(page)).toBe('/');
       await expect.poll(() => page.getByTestId('signed-in-user').count()).toBe(0);
+      await shot(page, `signed-out-desktop-from-${from.slice(1)}`);
     }
     expect(consoleErrors).toEqual([]);
     await context.close();
