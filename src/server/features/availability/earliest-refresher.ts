@@ -22,7 +22,15 @@ export function earliestTasks(db: Db, everyMs = EARLIEST_REFRESH_EVERY_MS): JobT
   return {
     [EARLIEST_REFRESH]: async (_payload, helpers) => {
       await helpers.addJob(EARLIEST_REFRESH, {}, { jobKey: ONE_REFRESH, runAt: new Date(Date.now() + everyMs) });
-      while (!helpers.abortSignal?.aborted && (await refreshStaleEarliest(db, new Date())).more);
+      // A failed run is logged, not thrown: its next run is already waiting, and adding that one under
+      // the same job key took this job's retries away (graphile-worker does so for a running job), so
+      // a thrown error would only leave a job failed for good in the queue (seen in the fault test,
+      // a dropped connection during a refresh, 2026-12-06).
+      try {
+        while (!helpers.abortSignal?.aborted && (await refreshStaleEarliest(db, new Date())).more);
+      } catch (error) {
+        helpers.logger.error(`earliest refresh failed; the next run is due in ${everyMs} ms: ${String(error)}`);
+      }
     },
   };
 }
