@@ -38,7 +38,7 @@ const page = (path: string, load: () => Promise<ScreenModule>) => {
     const [Ready] = useState(() => ready);
     if (Ready) return <Ready />;
     return (
-      <Suspense fallback={<div className="mx-auto max-w-5xl space-y-4 p-6" aria-busy="true" aria-label="Loading"><Skeleton className="h-8 w-1/3" /><Skeleton className="h-40" /></div>}>
+      <Suspense fallback={<div className="mx-auto max-w-5xl space-y-4 p-6" role="status" aria-busy="true" aria-label="Loading"><Skeleton className="h-8 w-1/3" /><Skeleton className="h-40" /></div>}>
         <Lazy />
       </Suspense>
     );

@@ -21,7 +21,7 @@ export default function AppointmentsRoute() {
   const { data: user, isLoading } = useUser();
   if (isLoading) {
     return (
-      <div className="mx-auto max-w-5xl space-y-4 px-4 py-10" aria-busy="true" aria-label="Loading">
+      <div className="mx-auto max-w-5xl space-y-4 px-4 py-10" role="status" aria-busy="true" aria-label="Loading">
         <Skeleton className="h-8 w-1/3" />
         <Skeleton className="h-40" />
       </div>

@@ -10,7 +10,7 @@ export default function BusinessDashboardRoute() {
   const { data: user, isLoading } = useUser();
   if (isLoading) {
     return (
-      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10" aria-busy="true" aria-label="Loading">
+      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10" role="status" aria-busy="true" aria-label="Loading">
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="h-28" />
       </div>

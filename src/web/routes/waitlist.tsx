@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 export default function WaitlistRoute() {
   useDocumentTitle(['My waitlist']);
   const { data: user, isLoading } = useUser();
-  if (isLoading) return <div className="mx-auto max-w-3xl px-4 py-10" aria-busy="true" aria-label="Loading"><Skeleton className="h-40" /></div>;
+  if (isLoading) return <div className="mx-auto max-w-3xl px-4 py-10" role="status" aria-busy="true" aria-label="Loading"><Skeleton className="h-40" /></div>;
   if (!user) return <SignedOutView />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">

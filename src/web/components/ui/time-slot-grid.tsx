@@ -34,7 +34,7 @@ function SlotButtons({ query, timeZone, selected, onSelect, empty }: Omit<Parame
   const onRetry = () => void query.refetch();
   if (isLoading) {
     return (
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true" aria-label="Loading available times">
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" role="status" aria-busy="true" aria-label="Loading available times">
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} className="h-10" />
         ))}

@@ -76,7 +76,7 @@ export function MyAppointments({ MoveBackDialog, CancelDialog }: { MoveBackDialo
 
   if (pages.isLoading) {
     return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading appointments">
+      <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading appointments">
         <Skeleton className="h-20" />
         <Skeleton className="h-40" />
         <Skeleton className="h-40" />

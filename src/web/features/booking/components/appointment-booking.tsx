@@ -35,7 +35,7 @@ export function AppointmentBooking({ businessId, prefill }: { businessId: number
   if (businessId === null) return <NotFound />;
   if (business.isLoading || services.isLoading) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading">
+      <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading">
         <Skeleton className="h-28" />
         <Skeleton className="h-8 w-1/2" />
         <div className="grid gap-3 sm:grid-cols-2">

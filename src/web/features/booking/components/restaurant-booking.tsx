@@ -33,7 +33,7 @@ export function RestaurantBooking({ restaurantId, prefill }: { restaurantId: num
   }
   if (restaurant.isLoading || services.isLoading) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading restaurant">
+      <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading restaurant">
         <Skeleton className="h-36" />
         <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
           <Skeleton className="h-72" />

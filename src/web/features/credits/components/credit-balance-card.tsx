@@ -52,7 +52,7 @@ export function CreditBalanceCard({ userId }: { userId: number }) {
         )}
         <h3 className="mb-2 text-sm font-semibold text-slate-700">History</h3>
         {transactions.isLoading ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading credit history">
+          <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading credit history">
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>

@@ -115,7 +115,7 @@ export function AppointmentsTab({ businessId, appointments, loading, error, onRe
         </div>
       </div>
       {loading ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading appointments">
+        <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading appointments">
           <Skeleton className="h-20" />
           <Skeleton className="h-20" />
         </div>

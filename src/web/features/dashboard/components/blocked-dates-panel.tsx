@@ -83,7 +83,7 @@ export function BlockedDatesPanel({ businessId, timeZone }: { businessId: number
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-700">Currently blocked</h3>
           {blocked.isLoading ? (
-            <div className="space-y-2" aria-busy="true" aria-label="Loading blocked dates">
+            <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading blocked dates">
               <Skeleton className="h-12" />
               <Skeleton className="h-12" />
             </div>

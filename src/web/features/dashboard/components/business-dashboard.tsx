@@ -38,7 +38,7 @@ export function BusinessDashboard({ businessId }: { businessId: number }) {
 
   if (business.isLoading) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading dashboard">
+      <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading dashboard">
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="h-28" />
         <Skeleton className="h-64" />

@@ -17,7 +17,7 @@ export function RecentAppointments({ appointments, loading, timeZone }: { appoin
       </CardHeader>
       <CardContent>
         {loading ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading recent appointments">
+          <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading recent appointments">
             <Skeleton className="h-14" />
             <Skeleton className="h-14" />
           </div>

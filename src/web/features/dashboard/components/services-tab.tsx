@@ -55,7 +55,7 @@ export function ServicesTab({ businessId }: { businessId: number }) {
         </Button>
       </div>
       {services.isLoading ? (
-        <div className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading services">
+        <div className="grid gap-3 sm:grid-cols-2" role="status" aria-busy="true" aria-label="Loading services">
           <Skeleton className="h-28" />
           <Skeleton className="h-28" />
         </div>

@@ -23,7 +23,7 @@ function Stat({ icon: Icon, label, value, hint }: { icon: typeof Clock; label: s
 export function StatCards({ appointments, services, loading, timeZone }: { appointments: Appointment[]; services: Service[]; loading: boolean; timeZone: string }) {
   if (loading) {
     return (
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading statistics">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading statistics">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-28 rounded-xl" />
         ))}

@@ -64,7 +64,7 @@ export function TimeSlotsTab({ businessId }: { businessId: number }) {
         </Button>
       </div>
       {slots.isLoading ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading time slots">
+        <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading time slots">
           <Skeleton className="h-14" />
           <Skeleton className="h-14" />
         </div>

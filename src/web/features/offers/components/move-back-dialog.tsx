@@ -61,7 +61,7 @@ function MoveBackForm({ appointment: mine, userId, onDone }: { appointment: Appo
 
   if (list.isLoading) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label="Loading later appointments">
+      <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading later appointments">
         <Skeleton className="h-12" />
         <Skeleton className="h-12" />
       </div>

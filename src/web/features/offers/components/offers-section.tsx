@@ -56,7 +56,7 @@ export function OffersSection({ userId }: { userId: number }) {
   let body: React.ReactNode;
   if (offers.isLoading) {
     body = (
-      <div className="space-y-2" aria-busy="true" aria-label="Loading offers">
+      <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading offers">
         <Skeleton className="h-32" />
         <Skeleton className="h-32" />
       </div>

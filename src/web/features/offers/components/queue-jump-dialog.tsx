@@ -52,7 +52,7 @@ function QueueJumpForm({ businessId, serviceId, date, userId, onDone }: { busine
 
   if (mine.isLoading || day.isLoading) {
     return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading appointments">
+      <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading appointments">
         <Skeleton className="h-12" />
         <Skeleton className="h-24" />
       </div>

@@ -61,7 +61,7 @@ function RestaurantSkipForm({ restaurant, date, initialPartySize, user, onDone }
 
   if (reservations.isLoading) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label="Loading reservations">
+      <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading reservations">
         <Skeleton className="h-12" />
         <Skeleton className="h-12" />
       </div>

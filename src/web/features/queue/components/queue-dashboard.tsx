@@ -31,7 +31,7 @@ export function QueueDashboard({ user }: { user: User }) {
         <NotificationsToggle />
       </header>
       {queue.isPending ? (
-        <div aria-busy="true" aria-label="Loading queue" className="space-y-3">
+        <div role="status" aria-busy="true" aria-label="Loading queue" className="space-y-3">
           <Skeleton className="h-20" />
           <Skeleton className="h-32" />
         </div>

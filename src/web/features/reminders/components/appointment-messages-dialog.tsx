@@ -18,7 +18,7 @@ export function AppointmentMessagesDialog({ appointment, onClose }: { appointmen
   return (
     <Dialog open={appointment !== null} onOpenChange={(open) => !open && onClose()} title="Messages" description={appointment ? `Reminder e-mails to ${appointment.customerName ?? 'the customer'}, times in the business's zone.` : undefined}>
       {messages.isLoading ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading messages"><Skeleton className="h-12" /><Skeleton className="h-12" /></div>
+        <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading messages"><Skeleton className="h-12" /><Skeleton className="h-12" /></div>
       ) : messages.error ? (
         <ErrorState title="Failed to load messages" message={errorMessage(messages.error, '')} onRetry={() => void messages.refetch()} />
       ) : data ? (

@@ -17,7 +17,7 @@ export function ReviewsList({ businessId, empty, actions }: { businessId: number
   const reviews = loadedItems(pages.data);
   if (pages.isLoading) {
     return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading reviews">
+      <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading reviews">
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
       </div>

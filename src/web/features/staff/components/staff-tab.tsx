@@ -125,7 +125,7 @@ export function StaffTab({ businessId, services, businessHours, today, timeZone 
         </Button>
       </div>
       {staff.isLoading ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading staff">
+        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading staff">
           <Skeleton className="h-32" />
           <Skeleton className="h-32" />
         </div>

@@ -70,7 +70,7 @@ export function OwnerWaitlistPanel({ businessId, date: initialDate }: { business
         </div>
       </div>
       {!valid ? null : list.isPending ? (
-        <div aria-busy="true" aria-label="Loading the waitlist">
+        <div role="status" aria-busy="true" aria-label="Loading the waitlist">
           <Skeleton className="h-20" />
         </div>
       ) : list.error ? (

@@ -26,7 +26,7 @@ export function WalletCard() {
       </CardHeader>
       <CardContent>
         {wallet.isLoading ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading wallet">
+          <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading wallet">
             <Skeleton className="h-6" />
             <Skeleton className="h-6" />
             <Skeleton className="h-6" />
