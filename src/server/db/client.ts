@@ -14,6 +14,7 @@ import { Logger, type LogLevel, runMigrations as migrateJobSchema } from 'graphi
 import pg from 'pg';
 import { writeAppRules } from './app-rules.js';
 import { applyFunctionFiles, type SqlRunner } from './function-files.js';
+import { readTimesAsText, withoutQueryParsers } from './pglite-parsers.js';
 import { pglitePool } from './pglite-pool.js';
 import * as schema from './schema.js';
 import { insideTransactionWork, isRetryable, TRANSACTION_ATTEMPTS } from './unit-of-work.js';
@@ -151,19 +152,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: pgliteExtensions,
     relaxedDurability: false,
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  readTimesAsText(client);
+  const db = drizzlePglite(withoutQueryParsers(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
       await migrateJobSchema({ pgPool: pglitePool(client), logger: quietJobLogger });
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite(withoutQueryParsers(client), { schema }), { migrationsFolder });
       const runner: SqlRunner = {
         exec: async (text) => void (await client.exec(text)),
         rows: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
       };
       await applyFunctionFiles(runner);
       await writeAppRules(runner);
+      // The migrations' new types brought array parsers of their own (PGlite reads them at start).
+      readTimesAsText(client);
     },
     // The embedded database is this process: its notifications need no connection of their own.
     listen: async (channel, onPayload) => {

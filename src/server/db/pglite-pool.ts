@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
+import { withDefaultTimeParsing } from './pglite-parsers.js';
 
 type QueryConfig = string | { text: string; values?: unknown[] };
 interface Result {
@@ -31,10 +32,10 @@ class PgliteClient extends EventEmitter {
     if (!params || params.length === 0) {
       // Possibly several statements (the migrator's files): the simple protocol, last result counts.
       const results = await this.pglite.exec(text);
-      const last = results.at(-1);
+      const last = results.length ? withDefaultTimeParsing(results.at(-1)!) : undefined;
       return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
     }
-    const result = await this.pglite.query(text, params);
+    const result = withDefaultTimeParsing(await this.pglite.query(text, params));
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
   }
 
