@@ -21,9 +21,10 @@ describe('next free time chips', () => {
     renderApp(<BusinessCard business={business} />);
     const chips = screen.getAllByTestId('next-free-chip');
     // Two services: each chip names its own.
-    expect(chips.map((c) => c.textContent)).toEqual(['Today3:30 PMClassic Haircut', 'Tomorrow9:00 AMBeard Trim', 'Thu, May 210:00 AMClassic Haircut']);
+    expect(chips.map((c) => c.textContent)).toEqual(['Today 3:30 PM Classic Haircut', 'Tomorrow 9:00 AM Beard Trim', 'Thu, May 2 10:00 AM Classic Haircut']);
     expect(chips[0]).toHaveAttribute('href', `/book-appointment?businessId=1&serviceId=11&date=${inDays(0)}&time=15%3A30`);
-    expect(chips[1]).toHaveAccessibleName('Book Beard Trim at Downtown Barber Co., Tomorrow 9:00 AM');
+    // The chip's words in its name, in their order (label in name): the service last, as shown.
+    expect(chips[1]).toHaveAccessibleName('Book at Downtown Barber Co., Tomorrow 9:00 AM Beard Trim');
     expect(screen.getByText('Next free times')).toBeInTheDocument();
   });
 
@@ -39,7 +40,7 @@ describe('next free time chips', () => {
     expect(screen.getAllByTestId('next-free-chip')).toHaveLength(3);
     // One service: said once above the chips, not on each.
     expect(screen.getByText('Next free times').parentElement).toHaveTextContent('Next free times · Cut');
-    expect(screen.getAllByTestId('next-free-chip')[0]).toHaveTextContent(/^Thu, May 29:00 AM$/);
+    expect(screen.getAllByTestId('next-free-chip')[0]).toHaveTextContent(/^Thu, May 2 9:00 AM$/);
     unmount();
     const none = renderApp(<BusinessCard business={makeBusiness({ nextFreeTimes: [] })} />);
     expect(screen.getByText('No free times in the next week.')).toBeInTheDocument();
@@ -53,7 +54,7 @@ describe('next free time chips', () => {
     renderApp(<BusinessCard business={business} />);
     const card = screen.getByTestId('business-card');
     expect(within(card).getByText(/Times are Los Angeles time/)).toBeInTheDocument();
-    expect(within(card).getByTestId('next-free-chip')).toHaveTextContent('Today9:00 AM');
+    expect(within(card).getByTestId('next-free-chip')).toHaveTextContent('Today 9:00 AM');
   });
 
   it('names days from the business’s today', () => {

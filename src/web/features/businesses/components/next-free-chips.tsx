@@ -40,19 +40,25 @@ export function NextFreeChips({ business }: { business: Business }) {
         {shown.map((slot) => {
           const day = chipDay(slot.date, today);
           const time = formatTime12h(slot.time);
-          const what = restaurant ? `a table at ${business.businessName}` : `${slot.serviceName} at ${business.businessName}`;
+          const namesService = !restaurant && !oneService;
+          // The name holds the chip's visible words in their order (WCAG 2.5.3, label in name): a voice
+          // user says what they see. When the service is shown it comes last, as on the chip.
+          const name = namesService
+            ? `Book at ${business.businessName}, ${day} ${time} ${slot.serviceName}`
+            : `Book ${restaurant ? 'a table' : slot.serviceName} at ${business.businessName}, ${day} ${time}`;
           return (
             <li key={`${slot.serviceId}-${slot.date}-${slot.time}`}>
               <Link
                 to={slotLink({ businessId: business.id, businessType: business.businessType, serviceId: slot.serviceId, date: slot.date, time: slot.time })}
-                aria-label={`Book ${what}, ${day} ${time}`}
+                aria-label={name}
                 title={restaurant ? undefined : slot.serviceName}
                 data-testid="next-free-chip"
                 className="flex min-h-11 flex-col items-center justify-center rounded-lg border border-brand-100 bg-brand-50 px-1 py-1.5 text-center leading-tight text-brand-700 transition-colors hover:border-brand-500 hover:bg-brand-100"
               >
-                <span className="text-xs">{day}</span>
+                {/* The spaces (not drawn in the flex column) keep the words apart in the text the name is checked against. */}
+                <span className="text-xs">{day}</span>{' '}
                 <span className="text-sm font-semibold">{time}</span>
-                {!restaurant && !oneService && <span className="w-full truncate text-xs">{slot.serviceName}</span>}
+                {namesService && <>{' '}<span className="w-full truncate text-xs">{slot.serviceName}</span></>}
               </Link>
             </li>
           );
