@@ -17,7 +17,7 @@ import { applyFunctionFiles, type SqlRunner } from './function-files.js';
 import { readTimesAsText, withoutQueryParsers } from './pglite-parsers.js';
 import { pglitePool } from './pglite-pool.js';
 import * as schema from './schema.js';
-import { insideTransactionWork, isRetryable, TRANSACTION_ATTEMPTS } from './unit-of-work.js';
+import { insideTransactionWork, isRetryable, pauseBeforeRetry, TRANSACTION_ATTEMPTS } from './unit-of-work.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -208,8 +208,9 @@ export function wrapPoolQuery(pool: pg.Pool, options: { refuseInTransactions: bo
       try {
         return await query(...args);
       } catch (error) {
-        if (isRetryable(error) && attempt < TRANSACTION_ATTEMPTS) return run(attempt + 1);
-        throw error;
+        if (!isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+        await pauseBeforeRetry(attempt);
+        return run(attempt + 1);
       }
     };
     return run(1);

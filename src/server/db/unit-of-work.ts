@@ -9,6 +9,14 @@ export const TRANSACTION_ATTEMPTS = 3;
 
 export const isTransaction = (db: Db) => (db as unknown) instanceof PgTransaction;
 
+/**
+ * A short random pause before the next attempt. Run again at once, the aborted one of two writers that
+ * took the same rows in opposite orders could take its first row back before the other (woken by the
+ * abort) got it, and meet it again: the same deadlock three times over failed a test on a busy machine
+ * (unit-of-work.test.ts, CI 2026-12-06). Up to 20 ms times the attempt, so two retries seldom collide.
+ */
+export const pauseBeforeRetry = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+
 // Marks the async context of a transaction's work, so a query sent to the pool from inside it (the
 // outer Db used by mistake) is caught: it needs a second connection while the first holds locks,
 // and with every pooled connection held by such work the pool and the locks wait on each other forever.
@@ -29,8 +37,8 @@ export async function unitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Promi
     try {
       return await transaction(db, work);
     } catch (error) {
-      if (isRetryable(error) && attempt < TRANSACTION_ATTEMPTS) continue;
-      throw error;
+      if (!isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      await pauseBeforeRetry(attempt);
     }
   }
 }
@@ -71,8 +79,8 @@ export async function singleStatement<T>(db: Db, run: () => Promise<T>): Promise
     try {
       return await run();
     } catch (error) {
-      if (!isTransaction(db) && isRetryable(error) && attempt < TRANSACTION_ATTEMPTS) continue;
-      throw error;
+      if (isTransaction(db) || !isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      await pauseBeforeRetry(attempt);
     }
   }
 }
