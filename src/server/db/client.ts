@@ -17,7 +17,7 @@ import { applyFunctionFiles, type SqlRunner } from './function-files.js';
 import { readTimesAsText, withoutQueryParsers } from './pglite-parsers.js';
 import { pglitePool } from './pglite-pool.js';
 import * as schema from './schema.js';
-import { insideTransactionWork, isRetryable, pauseBeforeRetry, TRANSACTION_ATTEMPTS } from './unit-of-work.js';
+import { insideTransactionWork, retryingAborts } from './unit-of-work.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -166,8 +166,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
       await applyFunctionFiles(runner);
       await writeAppRules(runner);
-      // The migrations' new types brought array parsers of their own (PGlite reads them at start).
-      readTimesAsText(client);
     },
     // The embedded database is this process: its notifications need no connection of their own.
     listen: async (channel, onPayload) => {
@@ -204,16 +202,7 @@ export function wrapPoolQuery(pool: pg.Pool, options: { refuseInTransactions: bo
     // A callback or a submittable (a cursor, a stream) is the caller's to handle.
     const submittable = typeof (args[0] as { submit?: unknown } | null)?.submit === 'function';
     if (submittable || typeof args.at(-1) === 'function') return query(...args);
-    const run = async (attempt: number): Promise<unknown> => {
-      try {
-        return await query(...args);
-      } catch (error) {
-        if (!isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
-        await pauseBeforeRetry(attempt);
-        return run(attempt + 1);
-      }
-    };
-    return run(1);
+    return retryingAborts(() => query(...args) as Promise<unknown>);
   };
 }
 

@@ -15,7 +15,19 @@ export const isTransaction = (db: Db) => (db as unknown) instanceof PgTransactio
  * abort) got it, and meet it again: the same deadlock three times over failed a test on a busy machine
  * (unit-of-work.test.ts, CI 2026-12-06). Up to 20 ms times the attempt, so two retries seldom collide.
  */
-export const pauseBeforeRetry = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+const pauseBeforeRetry = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+
+/** Runs `attempt` again, after pauseBeforeRetry, while PostgreSQL aborts it for a deadlock or serialization failure, TRANSACTION_ATTEMPTS times in all. */
+export async function retryingAborts<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isRetryable(error) || n >= TRANSACTION_ATTEMPTS) throw error;
+      await pauseBeforeRetry(n);
+    }
+  }
+}
 
 // Marks the async context of a transaction's work, so a query sent to the pool from inside it (the
 // outer Db used by mistake) is caught: it needs a second connection while the first holds locks,
@@ -33,14 +45,7 @@ export const insideTransactionWork = () => transactionScope.getStore() === true;
  */
 export async function unitOfWork<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   if (isTransaction(db)) return work(db);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await transaction(db, work);
-    } catch (error) {
-      if (!isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
-      await pauseBeforeRetry(attempt);
-    }
-  }
+  return retryingAborts(() => transaction(db, work));
 }
 
 /** A deadlock or serialization failure: PostgreSQL aborted the transaction, and running it again may succeed. */
@@ -75,12 +80,5 @@ export function recoverable<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T>
  * serialization aborts are retried like unitOfWork's; inside one it simply joins it.
  */
 export async function singleStatement<T>(db: Db, run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (isTransaction(db) || !isRetryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
-      await pauseBeforeRetry(attempt);
-    }
-  }
+  return isTransaction(db) ? run() : retryingAborts(run);
 }
