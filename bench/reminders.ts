@@ -2,8 +2,8 @@
 // the job runners of two app processes (src/server/main.ts) on one PostgreSQL database.
 // Run: npx tsx bench/reminders.ts [count]   (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
 // The appointments are real rows (one booked over HTTP, copied at distinct times); their reminders
-// are planned rows with their keyed `reminders_send` jobs, as que_reminders_follow writes them, but
-// with due times spread over one minute (no single offset makes N appointments due in one minute).
+// are planned rows and the one `reminders_send` job due with the first (que_reminders_due_by), as
+// que_reminders_follow writes them (decision 0038), but with due times spread over one minute (no single offset makes N appointments due in one minute).
 // "Sent" is the reminder's move to `sent` with its e-mail in the outbox (que_reminder_send); the
 // e-mail then leaves through the outbox's own jobs to a local SMTP server (counted too).
 import { loadavg } from 'node:os';
@@ -38,13 +38,11 @@ try {
   await pool.query(`insert into appointments (${list}, starts_at, ends_at)
     select ${list}, a.starts_at + (30 * 24 + g) * interval '1 hour', a.ends_at + (30 * 24 + g) * interval '1 hour'
       from appointments a, generate_series(1, ${COUNT}) g where a.id = ${template}`);
-  // Due over one minute from LEAD_SECONDS from now, each with its keyed job, as the planner adds them.
+  // Due over one minute from LEAD_SECONDS from now; the send job due with the first, as the planner makes it.
   await pool.query(`insert into reminders (appointment_id, offset_minutes, starts_at, due_at)
     select id, 1440, starts_at, now() + ${LEAD_SECONDS} * interval '1 second' + (row_number() over (order by id) % 60) * interval '1 second' + random() * interval '1 second'
       from appointments where id <> ${template}`);
-  await pool.query(`select count(graphile_worker.add_job('reminders_send', json_build_object('reminderId', r.id), run_at => r.due_at,
-      job_key => 'reminder:' || r.appointment_id || ':1440', job_key_mode => 'replace', max_attempts => 10))
-      from reminders r where r.appointment_id <> ${template}`);
+  await pool.query(`select que_reminders_due_by(min(r.due_at)) from reminders r where r.appointment_id <> ${template}`);
   console.log(`${COUNT} reminders due between ${LEAD_SECONDS} and ${LEAD_SECONDS + 61} s from now`);
   const deadline = Date.now() + (LEAD_SECONDS + 61 + 120) * 1000;
   const waiting = async () => Number((await pool.query(`select count(*) as n from reminders where status = 'planned' and appointment_id <> ${template}`)).rows[0].n);

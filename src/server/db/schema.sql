@@ -92,13 +92,17 @@ $$;
 -- Name: que_add_job_unannounced(text, json, text, timestamp with time zone, text, boolean, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_preserve_run_at boolean, p_max_attempts integer DEFAULT 25, p_priority integer DEFAULT 0) RETURNS void
+CREATE FUNCTION public.que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_no_later boolean, p_max_attempts integer DEFAULT 25, p_priority integer DEFAULT 0) RETURNS void
     LANGUAGE plpgsql
     AS $$
 DECLARE
   v_task int;
   v_queue int;
 BEGIN
+  IF p_no_later AND EXISTS (SELECT 1 FROM graphile_worker._private_jobs j
+                             WHERE j.key = p_job_key AND j.is_available AND j.run_at <= coalesce(p_run_at, now())) THEN
+    RETURN;
+  END IF;
   -- The task's and the queue's rows exist after their first job: read them, and insert only when
   -- missing (an INSERT … ON CONFLICT DO NOTHING every time cost a booking two write statements).
   SELECT id INTO v_task FROM graphile_worker._private_tasks WHERE identifier = p_task;
@@ -123,7 +127,7 @@ BEGIN
   ON CONFLICT (key) DO UPDATE SET
     job_queue_id = excluded.job_queue_id, task_id = excluded.task_id, payload = excluded.payload,
     max_attempts = excluded.max_attempts,
-    run_at = CASE WHEN p_preserve_run_at AND j.attempts = 0 THEN j.run_at ELSE excluded.run_at END,
+    run_at = CASE WHEN p_no_later THEN least(j.run_at, excluded.run_at) ELSE excluded.run_at END,
     priority = excluded.priority, revision = j.revision + 1, flags = excluded.flags,
     attempts = 0, last_error = NULL, updated_at = now()
   WHERE j.locked_at IS NULL;
@@ -3812,6 +3816,20 @@ END
 $$;
 
 --
+-- Name: que_reminders_due_by(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_reminders_due_by(p_at timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(hashtext('reminders:due'));
+  PERFORM que_add_job_unannounced('reminders_send', '{}'::json, NULL, p_at, 'reminders:due', true, 10);
+  IF p_at <= now() THEN PERFORM pg_notify('jobs:insert', '{"count":1}'); END IF;
+END
+$$;
+
+--
 -- Name: que_reminders_follow(integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3826,7 +3844,7 @@ DECLARE
   v_rules jsonb;
   v_status text;
   v_reason text;
-  v_id int;
+  v_first timestamptz;
 BEGIN
   SELECT ap.id, ap.status, ap.starts_at, ap.business_id, bz.time_zone INTO a
     FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
@@ -3837,7 +3855,6 @@ BEGIN
     UPDATE reminders SET status = 'cancelled', settled_at = p_now,
            reason = CASE WHEN a.status = 'confirmed' THEN 'the appointment moved' ELSE 'the appointment is ' || a.status END
      WHERE id = r.id;
-    PERFORM graphile_worker.remove_job('reminder:' || p_appointment || ':' || r.offset_minutes);
   END LOOP;
   IF a.status <> 'confirmed' THEN RETURN; END IF;
   v_start := que_instant(a.starts_at, a.time_zone);
@@ -3856,7 +3873,8 @@ BEGIN
     IF v_due <= p_now THEN
       IF v_start - p_now >= que_rule('reminderDueAtBookingMinMinutes') * interval '1 minute' THEN
         v_reason := 'already due when booked: sent at once';
-        v_due := p_now;
+        -- due now by the database's clock, which runs the queue (p_now is the app's, which tests set)
+        v_due := now();
       ELSE
         v_status := 'skipped';
         v_reason := format('already due when booked, less than %s minutes before the start', que_rule('reminderDueAtBookingMinMinutes'));
@@ -3865,20 +3883,30 @@ BEGIN
     INSERT INTO reminders AS x (appointment_id, offset_minutes, channel, starts_at, due_at, status, reason, settled_at)
     VALUES (a.id, r.offset_minutes, 'email', a.starts_at, v_due, v_status, v_reason, CASE WHEN v_status = 'skipped' THEN p_now END)
     ON CONFLICT (appointment_id, offset_minutes, starts_at) DO UPDATE
-      SET due_at = excluded.due_at, status = excluded.status, reason = excluded.reason, settled_at = excluded.settled_at, created_at = now()
-    RETURNING id INTO v_id;
-    IF v_status = 'planned' THEN
-      -- Due now: now() (the database's clock, which runs the queue), not p_now (the app's, which tests set).
-      -- As add_job with job_key_mode 'replace' adds it, without the library's add_jobs (1.07 ms of the
-      -- database's CPU a call, two calls a booking: issue 28, bench/booking-profile.ts 2026-12-06). A
-      -- reminder due now wakes the runners at commit as add_job would; a later one is found by their poll.
-      PERFORM que_add_job_unannounced('reminders_send', json_build_object('reminderId', v_id), NULL,
-        CASE WHEN v_reason IS NULL THEN v_due ELSE now() END, 'reminder:' || a.id || ':' || r.offset_minutes, false, 10);
-      IF v_reason IS NOT NULL THEN
-        PERFORM pg_notify('jobs:insert', '{"count":1}');
-      END IF;
-    END IF;
+      SET due_at = excluded.due_at, status = excluded.status, reason = excluded.reason, settled_at = excluded.settled_at, created_at = now();
+    IF v_status = 'planned' THEN v_first := least(v_first, v_due); END IF;
   END LOOP;
+  IF v_first IS NOT NULL THEN PERFORM que_reminders_due_by(v_first); END IF;
+END
+$$;
+
+--
+-- Name: que_reminders_plan_next(boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_reminders_plan_next(p_batch_full boolean) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_next timestamptz;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('reminders:due'));
+  IF p_batch_full THEN
+    v_next := now();
+  ELSE
+    SELECT due_at INTO v_next FROM reminders WHERE status = 'planned' ORDER BY due_at LIMIT 1 FOR KEY SHARE SKIP LOCKED;
+  END IF;
+  IF v_next IS NOT NULL THEN PERFORM que_reminders_due_by(v_next); END IF;
 END
 $$;
 
@@ -6973,6 +7001,12 @@ CREATE INDEX queue_entries_customer_idx ON public.queue_entries USING btree (cus
 --
 
 CREATE UNIQUE INDEX reminders_appointment_offset_start_key ON public.reminders USING btree (appointment_id, offset_minutes, starts_at);
+
+--
+-- Name: reminders_planned_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX reminders_planned_due_idx ON public.reminders USING btree (due_at) WHERE (status = 'planned'::text);
 
 --
 -- Name: restaurant_time_slots_business_idx; Type: INDEX; Schema: public; Owner: -

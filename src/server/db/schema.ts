@@ -955,8 +955,9 @@ export const reminderSettings = pgTable('reminder_settings', {
 /**
  * Each appointment's reminders (docs/decisions/0031-reminders.md): one row per appointment, offset and
  * start it reminds of, so a reminder is sent at most once for that time (the row moves from planned
- * to sent once, under its lock) and a move plans new rows beside the old ones. Its job
- * (`reminders_send`) is keyed by appointment and offset: a re-plan replaces it, a cancel removes it.
+ * to sent once, under its lock) and a move plans new rows beside the old ones. The planned ones are
+ * sent by one keyed job (`reminders_send`, key `reminders:due`) that runs when the first of them is
+ * due (decision 0038), found by reminders_planned_due_idx.
  */
 export const reminders = pgTable(
   'reminders',
@@ -976,6 +977,8 @@ export const reminders = pgTable(
   },
   (t) => [
     uniqueIndex('reminders_appointment_offset_start_key').on(t.appointmentId, t.offsetMinutes, t.startsAt),
+    // The send job's look for what is due, and for when the next one is: planned rows only.
+    index('reminders_planned_due_idx').on(t.dueAt).where(sql`${t.status} = 'planned'`),
     check('reminders_status_check', sql`${t.status} in ('planned', 'sent', 'skipped', 'cancelled')`),
     check('reminders_channel_check', sql`${t.channel} in ('email')`),
   ],

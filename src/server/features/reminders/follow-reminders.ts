@@ -7,7 +7,7 @@ const PLANNING_KINDS = new Set(['booked', 'moved', 'swapped', 'cancelled', 'comp
 
 /**
  * The reminders' follower of the change log (decision 0029, docs/decisions/0031-reminders.md), in
- * the follow job's transaction: plans a booked appointment's reminders as jobs at their due times,
+ * the follow job's transaction: plans a booked appointment's reminders (rows the one send job sends when due),
  * re-plans a moved or swapped one, drops a cancelled or completed one's. `now` is the app's clock:
  * a reminder already due then is sent at once or skipped (the due-at-booking rule).
  */

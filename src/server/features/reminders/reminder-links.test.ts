@@ -23,7 +23,8 @@ async function remindedBooking(shop: Shop, date = upcomingWeekday(3), time = '10
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as number;
   await changesFollowed(ctx.database);
-  await ctx.database.db.execute(`update graphile_worker._private_jobs set run_at = now() where key = 'reminder:${id}:1440'`);
+  await ctx.database.db.execute(`update reminders set due_at = now() where appointment_id = ${id} and offset_minutes = 1440`);
+  await ctx.database.db.execute(`update graphile_worker._private_jobs set run_at = now() where key = 'reminders:due'`);
   await jobsDone(ctx.database, [SEND_REMINDER]);
   const [mail] = await queryRows<{ text: string }>(ctx.database, `select text from email_outbox where appointment_id = ${id} and kind = 'reminder'`);
   const link = (word: string) => new RegExp(`${word}: (\\S+)`).exec(mail.text)![1];

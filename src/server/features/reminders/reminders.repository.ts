@@ -45,31 +45,31 @@ export interface DueReminder {
 }
 
 /**
- * In the send job's transaction: the job's own reminder and up to `limit` - 1 others already due (by
- * the database's clock, which runs the queue), still planned, locked; rows another runner holds are
- * skipped (it is sending them).
+ * In the send job's transaction: up to `limit` reminders due (by the database's clock, which runs the
+ * queue) and still planned, first due first, locked; rows another runner holds are skipped (it is
+ * sending them).
  */
-export async function lockDueReminders(db: Db, ownId: number, limit: number): Promise<DueReminder[]> {
+export async function lockDueReminders(db: Db, limit: number): Promise<DueReminder[]> {
   const rows = rowsOf<{ id: number; appointment_id: number; offset_minutes: number; start: Date | string }>(await db.execute(sql`
     select r.id, r.appointment_id, r.offset_minutes, que_instant(r.starts_at, b.time_zone) as start
       from reminders r join appointments a on a.id = r.appointment_id join businesses b on b.id = a.business_id
-     where r.status = 'planned' and (r.id = ${ownId} or r.due_at <= now())
-     order by r.id = ${ownId} desc, r.due_at
+     where r.status = 'planned' and r.due_at <= now()
+     order by r.due_at
      limit ${limit}
        for update of r skip locked`));
   return rows.map((r) => ({ id: r.id, appointmentId: r.appointment_id, offsetMinutes: r.offset_minutes, start: new Date(r.start) }));
 }
 
-/**
- * que_reminder_send for each (sends it once: planned → sent with its e-mail, or settles why not), and
- * the waiting jobs of the others removed: their work is done.
- */
-export async function sendReminders(db: Db, ownId: number, batch: { reminder: DueReminder; links: Record<string, string> }[], now: Date): Promise<void> {
+/** que_reminder_send for each: sends it once (planned → sent with its e-mail), or settles why not. */
+export async function sendReminders(db: Db, batch: { reminder: DueReminder; links: Record<string, string> }[], now: Date): Promise<void> {
   const items = batch.map(({ reminder, links }) => ({ id: reminder.id, links }));
   await db.execute(sql`select que_reminder_send(x.id, x.links, ${now.toISOString()}::timestamptz)
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id int, links jsonb) order by x.id`);
-  const others = batch.filter((b) => b.reminder.id !== ownId).map((b) => `reminder:${b.reminder.appointmentId}:${b.reminder.offsetMinutes}`);
-  if (others.length > 0) await db.execute(sql`select graphile_worker.remove_job(k) from unnest(${`{${others.join(',')}}`}::text[]) as k`);
+}
+
+/** When the send job runs next (que_reminders_plan_next): at once after a full batch, else at the next due reminder. */
+export async function planNextSend(db: Db, batchFull: boolean): Promise<void> {
+  await db.execute(sql`select que_reminders_plan_next(${batchFull}::boolean)`);
 }
 
 export interface LinkAppointment {

@@ -2,14 +2,14 @@ import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import type { JobFeature } from '../../jobs/job-queue.js';
 import { reminderLinks } from './reminder-links.js';
-import { lockDueReminders, sendReminders } from './reminders.repository.js';
+import { lockDueReminders, planNextSend, sendReminders } from './reminders.repository.js';
 
-/** The job que_reminders_follow adds for each planned reminder, at its due time, keyed `reminder:{appointment}:{offset}`. */
+/** The reminders' one send job (decision 0038), keyed `reminders:due`: due when the first planned reminder is (que_reminders_due_by). */
 export const SEND_REMINDER = 'reminders_send';
 
 /**
- * Reminders one job sends at most: its own and others already due. Many due at once (a busy hour's
- * 24 h reminders) then cost one job fetch per batch instead of one each (bench/reminders.ts).
+ * Reminders one run of the job sends at most, in one transaction; after a full batch it runs again
+ * at once (any runner), so a busy hour's 24 h reminders go out in batches (bench/reminders.ts).
  */
 export const REMINDER_BATCH = 50;
 
@@ -22,22 +22,21 @@ export interface ReminderJobOptions {
 }
 
 /**
- * The reminders' tasks (decision 0028): one job per reminder, run by any runner at its run_at. In
- * one transaction it locks its reminder and up to REMINDER_BATCH - 1 others already due (skipping
- * those another runner holds), moves each from planned to sent with its e-mail in the outbox
- * (que_reminder_send, which re-checks under the lock), and removes the others' waiting jobs. Two
- * runners, or a job run again after a crash, send each once: the row's status decides.
+ * The reminders' task (decisions 0028, 0038): one keyed job, run by any runner when the first planned
+ * reminder is due. In one transaction it locks up to REMINDER_BATCH reminders due (skipping those
+ * another runner holds), moves each from planned to sent with its e-mail in the outbox
+ * (que_reminder_send, which re-checks under the lock), and sets when it runs next. Two runners, a
+ * second job, or a job run again after a crash send each once: the row's status decides.
  */
 export function reminderJobs(db: Db, options: ReminderJobOptions): JobFeature {
   return {
     tasks: {
-      [SEND_REMINDER]: async (payload) => {
-        const { reminderId } = payload as { reminderId: number };
+      [SEND_REMINDER]: async () => {
         await unitOfWork(db, async (tx) => {
-          const due = await lockDueReminders(tx, reminderId, REMINDER_BATCH);
-          if (due.length === 0) return;
+          const due = await lockDueReminders(tx, REMINDER_BATCH);
           const batch = due.map((reminder) => ({ reminder, links: reminderLinks(options.linkKey, options.publicUrl, reminder.appointmentId, reminder.start) }));
-          await sendReminders(tx, reminderId, batch, options.now());
+          if (batch.length > 0) await sendReminders(tx, batch, options.now());
+          await planNextSend(tx, batch.length === REMINDER_BATCH);
         });
       },
     },

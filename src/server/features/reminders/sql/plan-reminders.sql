@@ -2,11 +2,12 @@
 -- job of each booked, moved, swapped, cancelled or completed change, in that job's transaction. It
 -- plans from the appointment as it is now (one appointment's changes are followed in order, so the
 -- last follow sees the last state): a reminder that no longer fits (cancelled, moved) is cancelled
--- and its job removed; each active rule of the business (its reminder_settings, else the defaults of
--- rules.ts) gets a row for the current start and a job at its due time, keyed by appointment and
--- offset (a re-plan replaces the job). One already due at p_now (the booking or move being
--- followed) is sent at once if the start is at least reminderDueAtBookingMinMinutes away, else
--- skipped. A row already sent or skipped for this start stays as it is: never sent twice.
+-- (the send job passes over it); each active rule of the business (its reminder_settings, else the
+-- defaults of rules.ts) gets a row for the current start, and the reminders' one send job is made
+-- due no later than the first of them (que_reminders_due_by, decision 0038). One already due at
+-- p_now (the booking or move being followed) is sent at once if the start is at least
+-- reminderDueAtBookingMinMinutes away, else skipped. A row already sent or skipped for this start
+-- stays as it is: never sent twice.
 CREATE OR REPLACE FUNCTION que_reminders_follow(p_appointment integer, p_now timestamp with time zone)
  RETURNS void
  LANGUAGE plpgsql
@@ -19,7 +20,7 @@ DECLARE
   v_rules jsonb;
   v_status text;
   v_reason text;
-  v_id int;
+  v_first timestamptz;
 BEGIN
   SELECT ap.id, ap.status, ap.starts_at, ap.business_id, bz.time_zone INTO a
     FROM appointments ap JOIN businesses bz ON bz.id = ap.business_id WHERE ap.id = p_appointment;
@@ -30,7 +31,6 @@ BEGIN
     UPDATE reminders SET status = 'cancelled', settled_at = p_now,
            reason = CASE WHEN a.status = 'confirmed' THEN 'the appointment moved' ELSE 'the appointment is ' || a.status END
      WHERE id = r.id;
-    PERFORM graphile_worker.remove_job('reminder:' || p_appointment || ':' || r.offset_minutes);
   END LOOP;
   IF a.status <> 'confirmed' THEN RETURN; END IF;
   v_start := que_instant(a.starts_at, a.time_zone);
@@ -49,7 +49,8 @@ BEGIN
     IF v_due <= p_now THEN
       IF v_start - p_now >= que_rule('reminderDueAtBookingMinMinutes') * interval '1 minute' THEN
         v_reason := 'already due when booked: sent at once';
-        v_due := p_now;
+        -- due now by the database's clock, which runs the queue (p_now is the app's, which tests set)
+        v_due := now();
       ELSE
         v_status := 'skipped';
         v_reason := format('already due when booked, less than %s minutes before the start', que_rule('reminderDueAtBookingMinMinutes'));
@@ -58,19 +59,9 @@ BEGIN
     INSERT INTO reminders AS x (appointment_id, offset_minutes, channel, starts_at, due_at, status, reason, settled_at)
     VALUES (a.id, r.offset_minutes, 'email', a.starts_at, v_due, v_status, v_reason, CASE WHEN v_status = 'skipped' THEN p_now END)
     ON CONFLICT (appointment_id, offset_minutes, starts_at) DO UPDATE
-      SET due_at = excluded.due_at, status = excluded.status, reason = excluded.reason, settled_at = excluded.settled_at, created_at = now()
-    RETURNING id INTO v_id;
-    IF v_status = 'planned' THEN
-      -- Due now: now() (the database's clock, which runs the queue), not p_now (the app's, which tests set).
-      -- As add_job with job_key_mode 'replace' adds it, without the library's add_jobs (1.07 ms of the
-      -- database's CPU a call, two calls a booking: issue 28, bench/booking-profile.ts 2026-12-06). A
-      -- reminder due now wakes the runners at commit as add_job would; a later one is found by their poll.
-      PERFORM que_add_job_unannounced('reminders_send', json_build_object('reminderId', v_id), NULL,
-        CASE WHEN v_reason IS NULL THEN v_due ELSE now() END, 'reminder:' || a.id || ':' || r.offset_minutes, false, 10);
-      IF v_reason IS NOT NULL THEN
-        PERFORM pg_notify('jobs:insert', '{"count":1}');
-      END IF;
-    END IF;
+      SET due_at = excluded.due_at, status = excluded.status, reason = excluded.reason, settled_at = excluded.settled_at, created_at = now();
+    IF v_status = 'planned' THEN v_first := least(v_first, v_due); END IF;
   END LOOP;
+  IF v_first IS NOT NULL THEN PERFORM que_reminders_due_by(v_first); END IF;
 END
 $$;
