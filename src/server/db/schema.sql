@@ -100,7 +100,7 @@ DECLARE
   v_queue int;
 BEGIN
   IF p_no_later AND EXISTS (SELECT 1 FROM graphile_worker._private_jobs j
-                             WHERE j.key = p_job_key AND j.is_available AND j.run_at <= coalesce(p_run_at, now())) THEN
+                             WHERE j.key = p_job_key AND j.is_available AND j.attempts = 0 AND j.run_at <= coalesce(p_run_at, now())) THEN
     RETURN;
   END IF;
   -- The task's and the queue's rows exist after their first job: read them, and insert only when

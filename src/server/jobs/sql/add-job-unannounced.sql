@@ -10,11 +10,12 @@
 -- it writes the library's own tables, so a version bump must compare it with the new add_jobs
 -- (src/server/jobs/job-queue.test.ts runs jobs added this way, keys and all, on both databases).
 -- p_max_attempts and p_priority: add_job's max_attempts and priority (lower runs first), its defaults when not given.
--- p_no_later: for a keyed job that stands for a set of due work (the reminders' one send job,
--- decision 0038): a waiting job of that key keeps the earlier of its time and p_run_at, so it runs
--- no later than either caller asked; when it is due by p_run_at already, nothing is written (no row
--- lock, so callers do not queue behind one another on the key's row). Otherwise p_run_at replaces
--- the waiting job's time, as add_job's job_key_mode 'replace'.
+-- p_no_later: a waiting job of that key keeps the earlier of its time and p_run_at, so it runs no
+-- later than either caller asked; when it has not failed and is due by p_run_at already, nothing is
+-- written (no row lock, so callers do not queue behind one another on the key's row): the reminders'
+-- one send job (decision 0038), and an appointment's e-mail job added for now (as add_job's
+-- 'preserve_run_at' did: a failed one waiting for its retry is run now, with its attempts reset).
+-- Otherwise p_run_at replaces the waiting job's time, as add_job's job_key_mode 'replace'.
 CREATE OR REPLACE FUNCTION que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_no_later boolean, p_max_attempts int DEFAULT 25, p_priority int DEFAULT 0)
  RETURNS void
  LANGUAGE plpgsql
@@ -24,7 +25,7 @@ DECLARE
   v_queue int;
 BEGIN
   IF p_no_later AND EXISTS (SELECT 1 FROM graphile_worker._private_jobs j
-                             WHERE j.key = p_job_key AND j.is_available AND j.run_at <= coalesce(p_run_at, now())) THEN
+                             WHERE j.key = p_job_key AND j.is_available AND j.attempts = 0 AND j.run_at <= coalesce(p_run_at, now())) THEN
     RETURN;
   END IF;
   -- The task's and the queue's rows exist after their first job: read them, and insert only when
