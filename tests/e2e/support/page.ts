@@ -59,8 +59,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
-/** axe-core finds nothing serious or critical on the page as it is now (DESIGN section 8). */
+/**
+ * axe-core finds nothing serious or critical on the page once it has settled (DESIGN section 8): no
+ * part of it busy (aria-busy), e.g. a list being replaced after a filter changed, which is dimmed
+ * meanwhile, so axe would measure the dimmed text's contrast (a CI run under load, 2026-12-06).
+ */
 export async function expectAccessible(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.querySelector('[aria-busy="true"]') === null), { timeout: 10_000 }).toBe(true);
   const violations = await axeViolations(page);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} – ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
