@@ -3,6 +3,7 @@ import { jobsDone } from '../../jobs/jobs-test-support.js';
 import { changesFollowed, createTestApp, queryRows, signUp, TestClient, type TestContext } from '../../test/test-app.js';
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { SEND_REMINDER } from './index.js';
+import { remindersDueNow } from './test-fixtures.js';
 
 // The signed single-purpose links of reminder e-mails (DESIGN section 11), taken from the e-mail the
 // send job wrote and used without signing in: valid, used twice, tampered with, expired, moved,
@@ -23,8 +24,7 @@ async function remindedBooking(shop: Shop, date = upcomingWeekday(3), time = '10
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as number;
   await changesFollowed(ctx.database);
-  await ctx.database.db.execute(`update reminders set due_at = now() where appointment_id = ${id} and offset_minutes = 1440`);
-  await ctx.database.db.execute(`update graphile_worker._private_jobs set run_at = now() where key = 'reminders:due'`);
+  await remindersDueNow(ctx.database, `appointment_id = ${id} and offset_minutes = 1440`);
   await jobsDone(ctx.database, [SEND_REMINDER]);
   const [mail] = await queryRows<{ text: string }>(ctx.database, `select text from email_outbox where appointment_id = ${id} and kind = 'reminder'`);
   const link = (word: string) => new RegExp(`${word}: (\\S+)`).exec(mail.text)![1];

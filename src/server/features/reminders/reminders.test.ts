@@ -4,6 +4,7 @@ import { changesFollowed, createTestApp, queryRows, signUp, type TestContext } f
 import { book, serviceBusiness, upcomingWeekday } from '../appointments/test-fixtures.js';
 import { creditOffer, grantCredit, swapParties } from '../offers/test-fixtures.js';
 import { reminderJobs, reminderLinkKey, SEND_REMINDER } from './index.js';
+import { remindersDueNow, sendJobDueNow } from './test-fixtures.js';
 
 // Reminders (DESIGN section 11, docs/decisions/0031-reminders.md) through the API, with the app's own
 // job runner: the rules, planning from the change log, re-plan, drop, the due-at-booking rule, sent
@@ -43,8 +44,7 @@ const firstPlanned = async () =>
 
 /** Makes the appointment's planned reminders due now (their time has come) and waits for the runner. */
 async function makeDue(id: number, offset?: number) {
-  await ctx.database.db.execute(`update reminders set due_at = now() where appointment_id = ${id} and status = 'planned' ${offset ? `and offset_minutes = ${offset}` : ''}`);
-  await ctx.database.db.execute(`update graphile_worker._private_jobs set run_at = now() where key = 'reminders:due'`);
+  await remindersDueNow(ctx.database, `appointment_id = ${id} ${offset ? `and offset_minutes = ${offset}` : ''}`);
   await jobsDone(ctx.database, [SEND_REMINDER]);
 }
 
@@ -134,7 +134,7 @@ describe('planning from the change log', () => {
     ]);
     expect(moved.filter((r) => r.status === 'cancelled').map((r) => [r.date, r.reason])).toEqual([[date, 'the appointment moved'], [date, 'the appointment moved']]);
     // The job run now (nothing due) sends nothing and waits for the first planned reminder.
-    await ctx.database.db.execute(`update graphile_worker._private_jobs set run_at = now() where key = 'reminders:due'`);
+    await sendJobDueNow(ctx.database);
     await jobsDone(ctx.database, [SEND_REMINDER]);
     expect(await dueJob()).toEqual([await firstPlanned()]);
     expect(await reminderMail(id)).toEqual([]);
@@ -219,7 +219,7 @@ describe('sending', () => {
     // a job twice (a kill, a stolen lock) would have.
     await ctx.database.db.execute(`update reminders set due_at = now() where appointment_id in (${booked.map((b) => b.id).join(', ')})`);
     await ctx.database.db.execute(`select graphile_worker.add_job('reminders_send', '{}'::json, run_at => now()) from generate_series(1, 2)`);
-    await ctx.database.db.execute(`update graphile_worker._private_jobs set run_at = now() where key = 'reminders:due'`);
+    await sendJobDueNow(ctx.database);
     const key = reminderLinkKey(undefined, ctx.app.config.SESSION_SECRET!);
     await runJobsNow(ctx.database, reminderJobs(ctx.database.db, { linkKey: key, publicUrl: ctx.app.config.PUBLIC_URL, now: ctx.clock.now }), { runners: 2, concurrency: 2 });
     for (const { id } of booked) {
