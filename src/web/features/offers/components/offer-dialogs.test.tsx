@@ -133,7 +133,8 @@ describe('Skip the line (queue jump at a service business)', () => {
     await expectToast('Insufficient Que Credit', 'You need $30.00 in Que Credit but only have $12.00. Book more appointments to earn Que Credit!');
     expect(payments.creditChecks).toEqual(['30.00']);
 
-    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    // The toast comes before the dialog is back on its form: wait for the form, not the toast.
+    await user.click(await within(dialog).findByRole('radio', { name: 'Card' }));
     const card = await within(dialog).findByLabelText('Card number');
     expect(card).toHaveValue('4242 4242 4242 4242');
     await user.clear(card);
@@ -142,7 +143,7 @@ describe('Skip the line (queue jump at a service business)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
     await expectToast('Payment Failed', 'Your card was declined.');
     // Back on the form, where the card can be put right.
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
     const again = within(dialog).getByLabelText('Card number');
     expect(again).toHaveValue('4000 0000 0000 0002');
     expect(again).toHaveAttribute('aria-invalid', 'true');
