@@ -62,7 +62,7 @@ try {
   const serverPid = server.pid;
   const waitFollowed = async () => {
     for (;;) {
-      const { rows } = await pool.query(`select exists (select 1 from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id)) as waiting`);
+      const { rows } = await pool.query(`select exists (select 1 from changes_unfollowed) as waiting`);
       if (!rows[0].waiting) return;
       await new Promise((r) => setTimeout(r, 20));
     }

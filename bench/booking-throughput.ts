@@ -67,7 +67,7 @@ interface Path {
 async function followUpsDone(since = 0): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const { rows } = await pool.query(`select exists (select 1 from changes c where c.id > $1 and not exists (select 1 from changes_followed f where f.change_id = c.id)) as waiting`, [since]);
+    const { rows } = await pool.query(`select exists (select 1 from changes_unfollowed where change_id > $1) as waiting`, [since]);
     if (!rows[0].waiting) return performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

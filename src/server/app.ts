@@ -138,7 +138,10 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
           waitlistFollowsChange(slotRules(config), now),
           // last: it locks the business's cache rows until the follow transaction commits
           (tx, change) => earliestFollowsChange(tx, change),
-        ], (error) => app.log.warn({ err: error }, 'live events of a change were not published')),
+        ], {
+          onFollowerError: (error, change) => app.log.warn({ err: error, changeId: change.id }, 'a follower of a change failed: the change waits for its retry'),
+          onPublishError: (error) => app.log.warn({ err: error }, 'live events of a change were not published'),
+        }),
       },
       // the change log's retention: followed changes older than RULES.changeLogRetentionDays go, hourly
       changeRetentionJobs(database.db, now),

@@ -1449,6 +1449,35 @@ END
 $_$;
 
 --
+-- Name: que_change_shard(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_change_shard(p_change bigint) RETURNS integer
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT shard::int FROM changes_unfollowed WHERE change_id = p_change
+$$;
+
+--
+-- Name: que_changes_follow_failed(bigint, integer, text, bigint[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_changes_follow_failed(p_failed bigint, p_attempts integer, p_error text, p_later bigint[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM changes_followed WHERE change_id = p_failed OR change_id = ANY (p_later);
+  INSERT INTO changes_unfollowed (change_id, shard, subject, attempts, retry_at, last_error)
+  SELECT ch.id, coalesce(ch.appointment_id, ch.offer_id, ch.business_id) % 16,
+         CASE WHEN ch.appointment_id IS NOT NULL THEN 'a' || ch.appointment_id WHEN ch.offer_id IS NOT NULL THEN 'o' || ch.offer_id ELSE 'c' || ch.id END,
+         CASE WHEN ch.id = p_failed THEN p_attempts + 1 ELSE 0 END,
+         CASE WHEN ch.id = p_failed THEN now() + make_interval(secs => exp(least(p_attempts + 1, 10))) ELSE '-infinity' END,
+         CASE WHEN ch.id = p_failed THEN left(p_error, 2000) END
+    FROM changes ch WHERE ch.id = p_failed OR ch.id = ANY (p_later);
+END
+$$;
+
+--
 -- Name: que_changes_purge(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1992,6 +2021,22 @@ END
 $$;
 
 --
+-- Name: que_ensure_job(text, json, text, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_ensure_job(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM graphile_worker._private_jobs j
+              WHERE j.key = p_job_key AND (j.locked_at IS NOT NULL OR (j.is_available AND j.attempts = 0 AND j.run_at <= p_run_at))) THEN
+    RETURN;
+  END IF;
+  PERFORM que_add_job_unannounced(p_task, p_payload, p_queue, p_run_at, p_job_key, true);
+END
+$$;
+
+--
 -- Name: que_fee_declined(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2064,42 +2109,62 @@ END
 $$;
 
 --
--- Name: que_follow_change(bigint); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_follow_changes(integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_follow_change(p_change bigint) RETURNS jsonb
+CREATE FUNCTION public.que_follow_changes(p_shard integer, p_limit integer) RETURNS jsonb
     LANGUAGE plpgsql
     AS $$
 DECLARE
-  c changes;
-  v_ids bigint[];
   v_due jsonb;
 BEGIN
   -- The follow transaction does not wait for the disk: the job's completion is committed after it,
   -- so a crash that loses this commit loses the completion too (the WAL is replayed in order) and
   -- the job runs again (decision 0028).
   PERFORM set_config('synchronous_commit', 'off', true);
-  SELECT * INTO c FROM changes WHERE id = p_change;
-  IF NOT FOUND THEN RETURN '[]'::jsonb; END IF;
-  -- One query per kind of subject, so each reads its own index (changes_appointment_idx,
-  -- changes_offer_idx). A business-level change (capacity_opened) is followed alone: what it asks
-  -- (offer the waitlist what is free now) does not depend on the business's earlier ones.
-  IF c.appointment_id IS NOT NULL THEN
-    v_ids := ARRAY(SELECT ch.id FROM changes ch WHERE ch.appointment_id = c.appointment_id AND ch.id <= p_change
-      AND NOT EXISTS (SELECT 1 FROM changes_followed f WHERE f.change_id = ch.id) ORDER BY ch.id);
-  ELSIF c.offer_id IS NOT NULL THEN
-    v_ids := ARRAY(SELECT ch.id FROM changes ch WHERE ch.offer_id = c.offer_id AND ch.appointment_id IS NULL AND ch.id <= p_change
-      AND NOT EXISTS (SELECT 1 FROM changes_followed f WHERE f.change_id = ch.id) ORDER BY ch.id);
-  ELSE
-    v_ids := ARRAY[p_change];
-  END IF;
-  WITH marked AS (
-    INSERT INTO changes_followed (change_id) SELECT unnest(v_ids)
-    ON CONFLICT DO NOTHING RETURNING change_id
+  WITH pending AS (
+    SELECT u.change_id,
+           bool_and(u.retry_at <= now()) OVER (PARTITION BY u.subject ORDER BY u.change_id) AS ready
+      FROM changes_unfollowed u WHERE u.shard = p_shard
+  ), picked AS (
+    SELECT change_id FROM pending WHERE ready ORDER BY change_id LIMIT p_limit
+  ), taken AS (
+    DELETE FROM changes_unfollowed u USING picked WHERE u.change_id = picked.change_id
+    RETURNING u.change_id, u.subject, u.attempts
+  ), marked AS (
+    INSERT INTO changes_followed (change_id) SELECT change_id FROM taken ON CONFLICT DO NOTHING
   )
-  SELECT coalesce(jsonb_agg(to_jsonb(ch) ORDER BY ch.id), '[]'::jsonb) INTO v_due
-  FROM changes ch JOIN marked m ON m.change_id = ch.id;
+  SELECT coalesce(jsonb_agg(to_jsonb(ch) || jsonb_build_object('subject', t.subject, 'attempts', t.attempts) ORDER BY ch.id), '[]'::jsonb)
+    INTO v_due
+    FROM taken t JOIN changes ch ON ch.id = t.change_id;
   RETURN v_due;
+END
+$$;
+
+--
+-- Name: que_follow_changes_next(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_follow_changes_next(p_shard integer) RETURNS timestamp with time zone
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  v_next timestamptz;
+BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
+  PERFORM pg_advisory_xact_lock(hashtext('changes:' || p_shard));
+  -- The first change of each subject decides when (the others wait behind it).
+  SELECT min(retry_at) INTO v_next FROM (
+    SELECT u.retry_at, row_number() OVER (PARTITION BY u.subject ORDER BY u.change_id) AS n
+      FROM changes_unfollowed u WHERE u.shard = p_shard) first WHERE n = 1;
+  IF v_next IS NOT NULL THEN
+    v_next := greatest(v_next, clock_timestamp());
+    PERFORM que_add_job_unannounced('follow_changes', json_build_object('shard', p_shard), 'changes:' || p_shard, v_next, 'changes:' || p_shard, true);
+  ELSE
+    -- Nothing left: this job is about to end, so a change recorded after this commit adds a new one.
+    PERFORM que_release_job_key('changes:' || p_shard);
+  END IF;
+  RETURN v_next;
 END
 $$;
 
@@ -3705,12 +3770,15 @@ CREATE FUNCTION public.que_record_change_quietly(p_kind text, p_appointment inte
     AS $$
 DECLARE
   v_id bigint;
+  v_shard int := coalesce(p_appointment, p_offer, p_business) % 16;
 BEGIN
+  PERFORM pg_advisory_xact_lock_shared(hashtext('changes:' || v_shard));
   INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
-  PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
-    'changes:' || (coalesce(p_appointment, p_offer, p_business) % 16), clock_timestamp(), NULL, false);
+  INSERT INTO changes_unfollowed (change_id, shard, subject)
+  VALUES (v_id, v_shard, CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment WHEN p_offer IS NOT NULL THEN 'o' || p_offer ELSE 'c' || v_id END);
+  PERFORM que_ensure_job('follow_changes', json_build_object('shard', v_shard), 'changes:' || v_shard, clock_timestamp(), 'changes:' || v_shard);
   RETURN v_id;
 END
 $$;
@@ -3726,6 +3794,18 @@ BEGIN
   INSERT INTO payment_actions (kind, payment_intent_id, offer_id, user_id, amount_cents)
   VALUES (p_kind, p_intent, p_offer, p_user, p_amount_cents)
   ON CONFLICT DO NOTHING;
+END
+$$;
+
+--
+-- Name: que_release_job_key(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_release_job_key(p_job_key text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE graphile_worker._private_jobs SET key = NULL, updated_at = now() WHERE key = p_job_key AND locked_at IS NOT NULL;
 END
 $$;
 
@@ -4180,9 +4260,14 @@ CREATE FUNCTION public.que_rule(p_name text) RETURNS integer
     LANGUAGE plpgsql STABLE
     AS $$
 DECLARE
-  v_value integer;
+  v_value integer := nullif(current_setting('que_rule.' || p_name, true), '')::integer;
+  r record;
 BEGIN
-  SELECT (rules->>p_name)::integer INTO v_value FROM app_rules WHERE id;
+  IF v_value IS NOT NULL THEN RETURN v_value; END IF;
+  FOR r IN SELECT e.key, e.value FROM app_rules, jsonb_each(rules) e WHERE id AND jsonb_typeof(e.value) = 'number' LOOP
+    PERFORM set_config('que_rule.' || r.key, r.value::text, false);
+  END LOOP;
+  v_value := nullif(current_setting('que_rule.' || p_name, true), '')::integer;
   IF v_value IS NULL THEN
     RAISE EXCEPTION 'rule % is not in app_rules (is the app''s start-up done?)', p_name;
   END IF;
@@ -5347,6 +5432,20 @@ CREATE SEQUENCE public.changes_id_seq
 ALTER SEQUENCE public.changes_id_seq OWNED BY public.changes.id;
 
 --
+-- Name: changes_unfollowed; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.changes_unfollowed (
+    change_id bigint NOT NULL,
+    shard smallint NOT NULL,
+    subject text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    retry_at timestamp with time zone DEFAULT '-infinity'::timestamp with time zone NOT NULL,
+    last_error text,
+    CONSTRAINT changes_unfollowed_shard_check CHECK (((shard >= 0) AND (shard <= 15)))
+);
+
+--
 -- Name: earliest_free_starts; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -6394,6 +6493,13 @@ ALTER TABLE ONLY public.changes
     ADD CONSTRAINT changes_pkey PRIMARY KEY (id);
 
 --
+-- Name: changes_unfollowed changes_unfollowed_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.changes_unfollowed
+    ADD CONSTRAINT changes_unfollowed_pkey PRIMARY KEY (change_id);
+
+--
 -- Name: earliest_free_starts earliest_free_starts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6743,6 +6849,12 @@ CREATE INDEX changes_appointment_idx ON public.changes USING btree (appointment_
 --
 
 CREATE INDEX changes_offer_idx ON public.changes USING btree (offer_id, id) WHERE (offer_id IS NOT NULL);
+
+--
+-- Name: changes_unfollowed_shard_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX changes_unfollowed_shard_idx ON public.changes_unfollowed USING btree (shard, change_id);
 
 --
 -- Name: earliest_free_starts_business_day_idx; Type: INDEX; Schema: public; Owner: -

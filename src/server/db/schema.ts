@@ -900,6 +900,29 @@ export const changesFollowed = pgTable('changes_followed', {
 });
 
 /**
+ * The changes still to follow (decision 0039): one row per change from its recording until the follow
+ * transaction that marks it followed. The follow job of a shard (coalesce(appointment, offer,
+ * business) % 16) takes its due rows in id order; a change whose follower failed waits here for
+ * retry_at, with the changes of its subject after it.
+ */
+export const changesUnfollowed = pgTable(
+  'changes_unfollowed',
+  {
+    changeId: bigint('change_id', { mode: 'number' }).primaryKey(),
+    shard: smallint('shard').notNull(),
+    /** Whose changes keep their order: 'a<appointment>', else 'o<offer>'; a business-level change is its own ('c<change>'). */
+    subject: text('subject').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }).notNull().default(sql`'-infinity'`),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('changes_unfollowed_shard_idx').on(t.shard, t.changeId),
+    check('changes_unfollowed_shard_check', sql`${t.shard} between 0 and 15`),
+  ],
+);
+
+/**
  * Verified reviews (DESIGN section 10): one per completed appointment, by its customer, within 30 days
  * of completion; the owner's one reply beside it. Never deleted: a reported review stays until the
  * platform decides (review_reports).

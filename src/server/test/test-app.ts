@@ -251,29 +251,31 @@ export class TestClient {
 }
 
 /**
- * Waits until every change recorded so far has been followed by its job (decision 0029: notices,
- * e-mail to the outbox, live pushes follow within a second) and those jobs are done. The signal is no
- * follow_change job left in the queue: que_record_change adds one in each change's transaction, and the
- * runner deletes it only after the transaction that marks the change followed has committed, so no job
- * left means every change so far is followed (the changes_followed marks are only read to say what is
- * missing). Gives up after `timeoutMs` (an app without a job runner never follows), leaving the caller's
- * assertions to say what is missing. 15 s, not 5: it returns as soon as all is followed, and on
- * PostgreSQL beside two other workers a swap's follow-ups once took longer than 5 s (reminders.test.ts,
- * 2026-12-05). It looks again after 2 ms, then half as often each time, up to every 40 ms: on PGlite the
- * look runs on the thread the runner needs, and looking every 5 ms was 11,784 looks and 11 s of PGlite's
- * 157 s in one run of the suite (2026-12-06).
+ * Waits until every change recorded so far has been followed (decision 0029: notices, e-mail to the
+ * outbox, live pushes follow within a second) and the follow jobs are done. The signal is no change
+ * left to follow (changes_unfollowed: que_record_change puts each there in its transaction, and the
+ * follow transaction takes it out as it marks it followed) and no follow job running (its live events
+ * are published after that commit, before the job completes). Gives up after `timeoutMs` (an app
+ * without a job runner never follows), leaving the caller's assertions to say what is missing. 15 s,
+ * not 5: it returns as soon as all is followed, and on PostgreSQL beside two other workers a swap's
+ * follow-ups once took longer than 5 s (reminders.test.ts, 2026-12-05). It looks again after 2 ms,
+ * then half as often each time, up to every 40 ms: on PGlite the look runs on the thread the runner
+ * needs, and looking every 5 ms was 11,784 looks and 11 s of PGlite's 157 s in one run of the suite
+ * (2026-12-06).
  */
 export async function changesFollowed(database: Database, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (let pause = 2; ; pause = Math.min(40, pause * 1.5)) {
     const [row] = await queryRows<{ waiting: boolean }>(database,
-      `select exists (select 1 from graphile_worker._private_jobs j
-                       where j.task_id = (select id from graphile_worker._private_tasks where identifier = 'follow_change')) as waiting`);
+      `select exists (select 1 from changes_unfollowed)
+           or exists (select 1 from graphile_worker._private_jobs j
+                       where j.locked_at is not null
+                         and j.task_id in (select id from graphile_worker._private_tasks where identifier in ('follow_changes', 'follow_change'))) as waiting`);
     if (!row?.waiting) return;
     if (Date.now() > until) {
       if (timeoutMs > 0 && process.env.QUE_TEST_DEBUG_FOLLOW) {
-        const jobs = await queryRows(database, `select j.payload, j.attempts, j.last_error, j.run_at, j.locked_at from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'follow_change'`);
-        const changes = await queryRows(database, `select c.id, c.kind, c.appointment_id, c.offer_id from changes c where not exists (select 1 from changes_followed f where f.change_id = c.id)`);
+        const jobs = await queryRows(database, `select j.payload, j.attempts, j.last_error, j.run_at, j.locked_at from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier in ('follow_changes', 'follow_change')`);
+        const changes = await queryRows(database, `select c.id, c.kind, c.appointment_id, c.offer_id, u.attempts, u.retry_at, u.last_error from changes c join changes_unfollowed u on u.change_id = c.id`);
         console.warn('changesFollowed gave up:', JSON.stringify({ jobs, changes }).slice(0, 2000));
       }
       return;

@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { createTestDatabase, queryRows } from '../../test/test-app.js';
-import { changeTasks, FOLLOW_CHANGE } from './index.js';
+import { type ChangeFollower, changeTasks, FOLLOW_CHANGE, FOLLOW_CHANGES } from './index.js';
 
-// The change log's contract (decision 0029) on the database the tests run on: PGlite, and PostgreSQL.
+// The change log's contract (decisions 0029, 0039) on the database the tests run on: PGlite, and PostgreSQL.
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => drop());
 afterEach(async () => {
   await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+  await database.db.execute(sql`delete from changes_unfollowed`);
 });
 
 async function record(kind: string, appointment: number | null, offer: number | null, data: object = {}): Promise<number> {
@@ -27,32 +28,56 @@ async function record(kind: string, appointment: number | null, offer: number | 
 /** The database's own message of a failed statement (drizzle wraps it as the error's cause). */
 const refusal = (work: Promise<unknown>) => work.then(() => 'done', (error: { cause?: { message?: string }; message: string }) => error.cause?.message ?? error.message);
 
-const followJobs = () => queryRows<{ payload: { changeId: number }; queue_name: string | null }>(database,
-  `select j.payload, q.queue_name from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-    left join graphile_worker._private_job_queues q on q.id = j.job_queue_id where t.identifier = '${FOLLOW_CHANGE}' order by j.id`);
+const followJobs = () => queryRows<{ task: string; payload: unknown; queue_name: string | null; key: string | null }>(database,
+  `select t.identifier as task, j.payload, q.queue_name, j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+    left join graphile_worker._private_job_queues q on q.id = j.job_queue_id where t.identifier in ('${FOLLOW_CHANGES}', '${FOLLOW_CHANGE}') order by j.id`);
 
-const follow = (changeId: number, followers: Parameters<typeof changeTasks>[1] = []) =>
-  (changeTasks(database.db, followers)[FOLLOW_CHANGE] as (payload: unknown, helpers: JobHelpers) => Promise<void>)({ changeId }, {} as JobHelpers);
+const task = (name: string, followers: ChangeFollower[]) =>
+  changeTasks(database.db, followers)[name] as (payload: unknown, helpers: JobHelpers) => Promise<void>;
+/** Runs the follow job of a shard, as the runner would. */
+const followShard = (shard: number, followers: ChangeFollower[] = []) => task(FOLLOW_CHANGES, followers)({ shard }, {} as JobHelpers);
+const shardOf = (subject: number) => subject % 16;
+/** The changes still to follow: when each is due again, and how often its followers failed. */
+const unfollowed = () => queryRows<{ id: number; attempts: number; waits: boolean; last_error: string | null }>(database,
+  `select change_id::int as id, attempts, retry_at > now() as waits, last_error from changes_unfollowed order by change_id`);
+const failing: ChangeFollower = async (_tx, change) => {
+  if (change.kind === 'booked' || change.kind === 'offer_made') throw new Error('mail server down');
+};
 
 describe('the change log', () => {
-  it('records a change with its follow job in one transaction, in the appointment\'s queue (else the offer\'s)', async () => {
+  it("records a change with its shard's follow job in one transaction: one job for the shard, whatever its changes", async () => {
     const moved = await record('moved', 35, null, { from: '2030-01-02 10:00', to: '2030-01-03 11:00' });
     const made = await record('offer_made', null, 50);
+    const again = await record('booked', 51, null);
     const [row] = await queryRows<Record<string, unknown>>(database, `select kind, appointment_id, offer_id, business_id, actor_id, data from changes where id = ${moved}`);
     expect(row).toEqual({ kind: 'moved', appointment_id: 35, offer_id: null, business_id: 7, actor_id: 3, data: { from: '2030-01-02 10:00', to: '2030-01-03 11:00' } });
     expect(await followJobs()).toEqual([
-      { payload: { changeId: moved }, queue_name: 'changes:3' },
-      { payload: { changeId: made }, queue_name: 'changes:2' },
+      { task: FOLLOW_CHANGES, payload: { shard: 3 }, queue_name: 'changes:3', key: 'changes:3' },
+      { task: FOLLOW_CHANGES, payload: { shard: 2 }, queue_name: 'changes:2', key: 'changes:2' },
     ]);
+    expect((await unfollowed()).map((c) => c.id)).toEqual([moved, made, again]);
   });
 
-  it('keeps neither the row nor its job when the change rolls back', async () => {
+  it("writes no job while the shard's job is under way (it looks again before it ends), and a new one once it has let its key go", async () => {
+    await record('booked', 8, null);
+    await database.db.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'a runner' where key = 'changes:8'`);
+    await record('cancelled', 8, null);
+    expect(await followJobs()).toEqual([{ task: FOLLOW_CHANGES, payload: { shard: 8 }, queue_name: 'changes:8', key: 'changes:8' }]);
+    // The job under way follows both, finds nothing left and lets its key go: the next change adds a job.
+    await followShard(8);
+    expect(await followJobs()).toEqual([{ task: FOLLOW_CHANGES, payload: { shard: 8 }, queue_name: 'changes:8', key: null }]);
+    await record('completed', 8, null);
+    expect((await followJobs()).map((j) => j.key)).toEqual([null, 'changes:8']);
+  });
+
+  it('keeps neither the row nor its place to follow nor its job when the change rolls back', async () => {
     const before = await queryRows<{ n: number }>(database, 'select count(*)::int as n from changes');
     await expect(unitOfWork(database.db, async (tx) => {
       await tx.execute(sql`select que_record_change('booked', 1, null, 1, 1, '{}')`);
       throw new Error('the change failed');
     })).rejects.toThrow('the change failed');
     expect(await queryRows<{ n: number }>(database, 'select count(*)::int as n from changes')).toEqual(before);
+    expect(await unfollowed()).toEqual([]);
     expect(await followJobs()).toEqual([]);
   });
 
@@ -65,63 +90,108 @@ describe('the change log', () => {
     const id = await record('cancelled', 11, null);
     expect(await refusal(database.db.execute(sql`update changes set kind = 'booked' where id = ${id}`))).toMatch(/written once/);
     expect(await refusal(database.db.execute(sql`delete from changes where id = ${id}`))).toMatch(/written once/);
-    const unfollowed = await record('completed', 12, null);
-    await follow(id);
+    const notFollowed = await record('completed', 12, null);
+    await followShard(shardOf(11));
     const [purged] = await queryRows<{ n: number }>(database, `select que_changes_purge(now() + interval '1 second') as n`);
     expect(purged!.n).toBeGreaterThanOrEqual(1);
-    const left = await queryRows<{ id: string }>(database, `select id from changes where id in (${id}, ${unfollowed}) order by id`);
-    expect(left.map((r) => Number(r.id))).toEqual([unfollowed]);
+    const left = await queryRows<{ id: string }>(database, `select id from changes where id in (${id}, ${notFollowed}) order by id`);
+    expect(left.map((r) => Number(r.id))).toEqual([notFollowed]);
     expect(await queryRows(database, `select 1 from changes_followed where change_id = ${id}`)).toEqual([]);
     // The purge's permission ends with it.
-    expect(await refusal(database.db.execute(sql`delete from changes where id = ${unfollowed}`))).toMatch(/written once/);
+    expect(await refusal(database.db.execute(sql`delete from changes where id = ${notFollowed}`))).toMatch(/written once/);
   });
 
-  it('follows a change once: a job run again does nothing', async () => {
+  it('follows a change once: a job run again does nothing, and an old one-change job neither', async () => {
     const id = await record('booked', 21, null, { startsAt: '2030-01-02T10:00:00' });
     const seen: { id: number; kind: string; data: unknown }[] = [];
-    const follower = async (_tx: unknown, change: { id: number; kind: string; data: unknown }) => {
+    const follower: ChangeFollower = async (_tx, change) => {
       seen.push({ id: change.id, kind: change.kind, data: change.data });
     };
-    await follow(id, [follower]);
-    await follow(id, [follower]);
+    await followShard(shardOf(21), [follower]);
+    await followShard(shardOf(21), [follower]);
+    await task(FOLLOW_CHANGE, [follower])({ changeId: id }, {} as JobHelpers);
     expect(seen).toEqual([{ id, kind: 'booked', data: { startsAt: '2030-01-02T10:00:00' } }]);
     expect(await queryRows(database, `select change_id from changes_followed where change_id = ${id}`)).toHaveLength(1);
   });
 
-  it('leaves a change unfollowed when a follower fails, so its retry follows it', async () => {
-    const id = await record('booked', 22, null);
-    await expect(follow(id, [async () => { throw new Error('follower down'); }])).rejects.toThrow('follower down');
-    expect(await queryRows(database, `select 1 from changes_followed where change_id = ${id}`)).toEqual([]);
+  it("follows a shard's changes in one job, oldest first, a batch at a time, and runs again while some are left", async () => {
+    const ids = (await queryRows<{ id: string }>(database,
+      `select que_record_change('booked', 4 + 16 * g, null, 7, 3, '{}') as id from generate_series(0, 100) g order by g`)).map((r) => Number(r.id));
+    const elsewhere = await record('booked', 5, null);
+    await database.db.execute(sql`delete from graphile_worker._private_jobs`);
     const seen: number[] = [];
-    await follow(id, [async (_tx, change) => { seen.push(change.id); }]);
-    expect(seen).toEqual([id]);
+    await followShard(4, [async (_tx, change) => { seen.push(change.id); }]);
+    expect(seen).toEqual(ids.slice(0, 100));
+    expect((await unfollowed()).map((c) => c.id)).toEqual([ids[100], elsewhere]);
+    // The one left makes the shard's job due again at once.
+    expect(await queryRows(database, `select key, run_at <= now() as due from graphile_worker._private_jobs`)).toEqual([{ key: 'changes:4', due: true }]);
+    await followShard(4, [async (_tx, change) => { seen.push(change.id); }]);
+    expect(seen).toEqual(ids);
   });
 
-  it("follows an appointment's earlier change first when its job failed and waits for a retry", async () => {
-    // graphile-worker frees a queue while a failed job waits for its retry, so the next change of
-    // the same appointment can run first: it must not be followed before the one that came before it.
+  it('puts a change back to wait for its retry when a follower fails, and follows the rest of its shard', async () => {
+    const failed = await record('booked', 22, null);
+    const other = await record('cancelled', 38, null);
+    await database.db.execute(sql`delete from graphile_worker._private_jobs`);
+    const seen: number[] = [];
+    await followShard(6, [failing, async (_tx, change) => { seen.push(change.id); }]);
+    expect(seen).toEqual([other]);
+    expect(await unfollowed()).toEqual([{ id: failed, attempts: 1, waits: true, last_error: 'mail server down' }]);
+    expect(await queryRows(database, `select 1 from changes_followed where change_id = ${failed}`)).toEqual([]);
+    // The shard's job waits for the retry; a second failure waits longer.
+    const [{ delay }] = await queryRows<{ delay: number }>(database, `select extract(epoch from run_at - now())::float as delay from graphile_worker._private_jobs where key = 'changes:6'`);
+    expect(delay).toBeGreaterThan(1);
+    expect(delay).toBeLessThan(4);
+    await database.db.execute(sql`update changes_unfollowed set retry_at = now() - interval '1 second'`);
+    await followShard(6, [failing]);
+    expect(await unfollowed()).toEqual([{ id: failed, attempts: 2, waits: true, last_error: 'mail server down' }]);
+    await database.db.execute(sql`update changes_unfollowed set retry_at = now() - interval '1 second'`);
+    await followShard(6, [async (_tx, change) => { seen.push(change.id); }]);
+    expect(seen).toEqual([other, failed]);
+    expect(await unfollowed()).toEqual([]);
+  });
+
+  it("keeps an appointment's later changes behind its earlier one while that one waits for its retry", async () => {
     const booked = await record('booked', 23, null);
     const cancelled = await record('cancelled', 23, null);
-    const elsewhere = await record('booked', 24, null);
+    const elsewhere = await record('booked', 39, null);
     const seen: string[] = [];
-    const log = async (_tx: unknown, change: { appointmentId: number | null; kind: string }) => {
+    const log: ChangeFollower = async (_tx, change) => {
       seen.push(`${change.appointmentId} ${change.kind}`);
     };
-    await expect(follow(booked, [async () => { throw new Error('mail server down'); }])).rejects.toThrow('mail server down');
-    await follow(cancelled, [log]);
-    await follow(elsewhere, [log]);
-    await follow(booked, [log]); // the retry: its change was followed already, in its place
-    expect(seen).toEqual(['23 booked', '23 cancelled', '24 booked']);
-    expect(await queryRows(database, `select change_id::int as id from changes_followed where change_id in (${booked}, ${cancelled}) order by change_id`))
-      .toEqual([{ id: booked }, { id: cancelled }]);
+    const down: ChangeFollower = async (_tx, change) => {
+      if (change.appointmentId === 23 && change.kind === 'booked') throw new Error('mail server down');
+    };
+    await followShard(shardOf(23), [down, log]);
+    expect(seen).toEqual(['39 booked']);
+    expect((await unfollowed()).map((c) => [c.id, c.waits])).toEqual([[booked, true], [cancelled, false]]);
+    // Due, but behind its appointment's earlier change: not taken.
+    await followShard(shardOf(23), [log]);
+    expect(seen).toEqual(['39 booked']);
+    await database.db.execute(sql`update changes_unfollowed set retry_at = now() - interval '1 second' where change_id = ${booked}`);
+    await followShard(shardOf(23), [log]);
+    expect(seen).toEqual(['39 booked', '23 booked', '23 cancelled']);
+    expect(await queryRows(database, `select change_id::int as id from changes_followed where change_id in (${booked}, ${cancelled}, ${elsewhere}) order by change_id`))
+      .toEqual([{ id: booked }, { id: cancelled }, { id: elsewhere }]);
   });
 
-  it("follows an offer's earlier change first too, when the offer names no appointment", async () => {
+  it("keeps an offer's later change behind its earlier one too, when the offer names no appointment", async () => {
     const made = await record('offer_made', null, 61);
     const ended = await record('offer_ended', null, 61);
     const seen: string[] = [];
-    await expect(follow(made, [async () => { throw new Error('down'); }])).rejects.toThrow('down');
-    await follow(ended, [async (_tx, change) => { seen.push(change.kind); }]);
+    await followShard(shardOf(61), [failing, async (_tx, change) => { seen.push(change.kind); }]);
+    expect(seen).toEqual([]);
+    expect((await unfollowed()).map((c) => c.id)).toEqual([made, ended]);
+    await database.db.execute(sql`update changes_unfollowed set retry_at = now() - interval '1 second'`);
+    await followShard(shardOf(61), [async (_tx, change) => { seen.push(change.kind); }]);
     expect(seen).toEqual(['offer_made', 'offer_ended']);
+  });
+
+  it('follows the shard of an old one-change job (made before decision 0039) that is still waiting', async () => {
+    const first = await record('booked', 40, null);
+    const second = await record('moved', 56, null);
+    const seen: number[] = [];
+    await task(FOLLOW_CHANGE, [async (_tx, change) => { seen.push(change.id); }])({ changeId: first }, {} as JobHelpers);
+    expect(seen).toEqual([first, second]);
   });
 });

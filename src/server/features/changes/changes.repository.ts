@@ -16,6 +16,12 @@ export interface Change {
   data: Record<string, unknown>;
 }
 
+/** A change taken by its shard's follow job (decision 0039): whose changes keep their order, and its followers' failures so far. */
+export interface DueChange extends Change {
+  subject: string;
+  attempts: number;
+}
+
 interface ChangeRow {
   id: number | string;
   kind: string;
@@ -25,18 +31,22 @@ interface ChangeRow {
   actor_id: number | null;
   occurred_at: string;
   data: Record<string, unknown>;
+  subject: string;
+  attempts: number;
 }
 
-/**
- * Marks a change followed (que_follow_change), on `db`, with every earlier change of its subject that
- * is not followed yet: those rows, oldest first; empty when all were followed already (a job run
- * again, or an earlier job's retry after a later job followed its change) or purged.
- */
-// Prepared (parsed and planned once per connection): every follow job runs it first.
-const followChange = cachedSql('changes_follow_change', sql`select que_follow_change(${sql.placeholder('changeId')}::bigint) as rows`);
+const p = (name: string) => sql.placeholder(name);
+// Prepared (parsed and planned once per connection): every follow job runs them.
+const takeChanges = cachedSql('changes_follow_changes', sql`select que_follow_changes(${p('shard')}::int, ${p('limit')}::int) as rows`);
+const followNext = cachedSql('changes_follow_next', sql`select que_follow_changes_next(${p('shard')}::int) as next`);
 
-export async function markChangesFollowed(db: Db, changeId: number): Promise<Change[]> {
-  const rows = rowsOf<{ rows: ChangeRow[] | null }>(await followChange(db, { changeId }))[0]?.rows ?? [];
+/**
+ * Takes up to `limit` due changes of the shard, oldest first, and marks them followed
+ * (que_follow_changes), on `db`: a change whose follower failed is not due until its retry, nor are
+ * the changes of its subject after it.
+ */
+export async function takeDueChanges(db: Db, shard: number, limit: number): Promise<DueChange[]> {
+  const rows = rowsOf<{ rows: ChangeRow[] | null }>(await takeChanges(db, { shard, limit }))[0]?.rows ?? [];
   return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind,
@@ -46,7 +56,26 @@ export async function markChangesFollowed(db: Db, changeId: number): Promise<Cha
     actorId: row.actor_id,
     occurredAt: row.occurred_at,
     data: row.data,
+    subject: row.subject,
+    attempts: row.attempts,
   }));
+}
+
+/** Puts back a change whose follower failed, due after a backoff, with `later`: its subject's changes taken after it, which wait behind it. */
+export async function returnFailedChange(db: Db, failed: DueChange, error: unknown, later: DueChange[]): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await db.execute(sql`select que_changes_follow_failed(${failed.id}::bigint, ${failed.attempts}::int, ${message}::text, ${`{${later.map((c) => c.id).join(',')}}`}::bigint[])`);
+}
+
+/** After a follow transaction committed: the shard's job again when it has changes left (que_follow_changes_next). */
+export async function scheduleNextFollow(db: Db, shard: number): Promise<void> {
+  await followNext(db, { shard });
+}
+
+/** The shard of a change still to follow (a follow_change job made before decision 0039), else null. */
+export async function shardOfChange(db: Db, changeId: number): Promise<number | null> {
+  const [row] = rowsOf<{ shard: number | null }>(await db.execute(sql`select que_change_shard(${changeId}::bigint) as shard`));
+  return row?.shard ?? null;
 }
 
 /** Deletes the followed changes that occurred before `before`, with their marks (que_changes_purge); an unfollowed change stays. Returns how many went. */

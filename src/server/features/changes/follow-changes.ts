@@ -2,35 +2,81 @@ import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import type { JobTasks } from '../../jobs/job-queue.js';
 import { type LiveEvent, publishLiveEvents } from '../../live-events.js';
-import { type Change, markChangesFollowed } from './changes.repository.js';
+import { type Change, type DueChange, returnFailedChange, scheduleNextFollow, shardOfChange, takeDueChanges } from './changes.repository.js';
 
-// Following the change log (decision 0029): que_record_change adds one `follow_change` job per
-// change, in the change's transaction; this task runs it. In one transaction it marks the change
-// followed (once: a job run again finds the mark and does nothing), after any earlier change of the
-// same appointment still unfollowed, and runs each follower, in the
-// order the composition (app.ts) hands them in: each is its own feature's, calling its own SQL
-// with the change (the offers' live pushes, the in-app notices, the e-mail; next the caches). The
-// live events the followers return are published once that transaction has committed.
+// Following the change log (decisions 0029, 0039): que_record_change puts each change among the
+// changes to follow of its shard (one of 16) and makes sure the shard's `follow_changes` job is
+// waiting; this task runs it. One transaction takes the shard's due changes (up to FOLLOW_BATCH, oldest
+// first), marks them followed, and runs each follower on each, in the order the composition (app.ts)
+// hands them in: each is its own feature's, calling its own SQL with the change (the offers' live
+// pushes, the queue, the in-app notices, the e-mail, reminders, the waitlist, the earliest cache).
+// Under load one job follows many changes: one look for a job, one transaction and one completion
+// for all of them, where each change had its own (issue 28). The live events the followers return are
+// published once that transaction has committed; then the job runs again if the shard has more.
 
+export const FOLLOW_CHANGES = 'follow_changes';
+/** A job of the one-job-per-change design (before decision 0039) still waiting in a database: it follows its change's shard. */
 export const FOLLOW_CHANGE = 'follow_change';
+/** Changes one follow transaction takes at most: a backlog is followed in transactions of this size, not one that holds its locks for minutes. */
+export const FOLLOW_BATCH = 100;
 
 /** A follower: runs inside the follow transaction, once per change; returns live events to publish after commit. */
 export type ChangeFollower = (tx: Db, change: Change) => Promise<LiveEvent[] | void>;
 
-export function changeTasks(db: Db, followers: ChangeFollower[], onPublishError: (error: unknown) => void = () => {}): JobTasks {
+interface FollowErrors {
+  /** A follower's failure: its change waits for a retry (que_changes_follow_failed). */
+  onFollowerError?: (error: unknown, change: Change) => void;
+  onPublishError?: (error: unknown) => void;
+}
+
+export function changeTasks(db: Db, followers: ChangeFollower[], errors: FollowErrors = {}): JobTasks {
+  const runFollowers = async (tx: Db, change: Change) => {
+    const events: LiveEvent[] = [];
+    for (const follower of followers) events.push(...((await follower(tx, change)) ?? []));
+    return events;
+  };
+
+  // Every change in one go; a follower's error rolls the whole transaction back (the fast way).
+  const followAll = async (tx: Db, changes: DueChange[]) => {
+    const events: LiveEvent[] = [];
+    for (const change of changes) events.push(...(await runFollowers(tx, change)));
+    return events;
+  };
+
+  // After a failure: each change in a savepoint of its own, so a failing change (and its subject's
+  // later ones) goes back to wait for its retry while every other change is followed.
+  const followEach = async (tx: Db, changes: DueChange[]) => {
+    const events: LiveEvent[] = [];
+    const failed = new Map<string, { change: DueChange; error: unknown; later: DueChange[] }>();
+    for (const change of changes) {
+      const stopped = failed.get(change.subject);
+      if (stopped) {
+        stopped.later.push(change);
+        continue;
+      }
+      try {
+        events.push(...(await tx.transaction((savepoint) => runFollowers(savepoint as unknown as Db, change))));
+      } catch (error) {
+        failed.set(change.subject, { change, error, later: [] });
+        errors.onFollowerError?.(error, change);
+      }
+    }
+    for (const { change, error, later } of failed.values()) await returnFailedChange(tx, change, error, later);
+    return events;
+  };
+
+  const followShard = async (shard: number) => {
+    const events = await unitOfWork(db, async (tx) => followAll(tx, await takeDueChanges(tx, shard, FOLLOW_BATCH)))
+      .catch(() => unitOfWork(db, async (tx) => followEach(tx, await takeDueChanges(tx, shard, FOLLOW_BATCH))));
+    await publishLiveEvents(db, events, errors.onPublishError);
+    await scheduleNextFollow(db, shard);
+  };
+
   return {
+    [FOLLOW_CHANGES]: async (payload) => followShard(Number((payload as { shard: number }).shard)),
     [FOLLOW_CHANGE]: async (payload) => {
-      const { changeId } = payload as { changeId: number };
-      const events = await unitOfWork(db, async (tx) => {
-        // Its change, after any earlier one of the same subject still unfollowed (a failed job
-        // waiting for its retry): one appointment's follow-ups keep their commit order.
-        const all: LiveEvent[] = [];
-        for (const change of await markChangesFollowed(tx, changeId)) {
-          for (const follower of followers) all.push(...((await follower(tx, change)) ?? []));
-        }
-        return all;
-      });
-      await publishLiveEvents(db, events, onPublishError);
+      const shard = await shardOfChange(db, Number((payload as { changeId: number }).changeId));
+      if (shard !== null) await followShard(shard);
     },
   };
 }

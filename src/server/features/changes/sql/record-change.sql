@@ -1,14 +1,14 @@
 -- The change log's one writer (decision 0029): records a change to an appointment or an offer and,
--- in the same transaction, adds the job that follows it, so the row and its follow-up exist exactly
--- when the change committed. Called by the feature that owns the change (appointments, offers,
--- staff), once per change, from the function that makes it. p_data: what followers need that the
--- rows may no longer say when they run (e.g. a move's old and new times). A business-level change
--- (capacity_opened: availability and staff, from their transactions) names only p_business.
--- The job's queue is the appointment's one of 16 (an offer's change names the appointment it is on,
--- else its own id; a business-level change its business's): one job of a queue runs at a time, taken in run_at order, so one appointment's
--- changes, and its offers', are followed in the order they committed (run_at is the clock after the
--- owner's row locks, not the transaction's start): a completion's review request comes before the
--- payout it settles.
+-- in the same transaction, its place among the changes to follow (changes_unfollowed), so the row and
+-- its follow-up exist exactly when the change committed. Called by the feature that owns the change
+-- (appointments, offers, staff), once per change, from the function that makes it. p_data: what
+-- followers need that the rows may no longer say when they run (e.g. a move's old and new times). A
+-- business-level change (capacity_opened: availability and staff, from their transactions) names only
+-- p_business.
+-- Who follows it (decision 0039): the follow job of its shard, one of 16 (its appointment's; an
+-- offer's change names the appointment it is on, else its own id; a business-level change its
+-- business's), which takes every due change of the shard in id order. One appointment's changes are
+-- recorded under the owner's lock on it, so their ids are in commit order; its offers' go with it.
 CREATE OR REPLACE FUNCTION que_record_change(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -27,18 +27,26 @@ $$;
 -- NOTIFYs holds PostgreSQL's cluster-wide notify lock from just before its commit until the commit
 -- is flushed, so notifying bookings committed one at a time (src/server/jobs/sql/add-job-unannounced.sql).
 -- Should the wake-up be lost (the process dies after the commit), the runners' next poll finds the job.
+-- The shard's job is written only when none is waiting due already or under way (que_ensure_job: then
+-- this is a read, no row lock, so the shard's changes do not commit one after another on the job's
+-- row). That job could take its changes before this one commits and miss it: the advisory lock taken
+-- here, shared until commit, is what the job takes exclusively before it looks whether changes were
+-- left (que_follow_changes_next), so it sees this one and runs again.
 CREATE OR REPLACE FUNCTION que_record_change_quietly(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb)
  RETURNS bigint
  LANGUAGE plpgsql
 AS $$
 DECLARE
   v_id bigint;
+  v_shard int := coalesce(p_appointment, p_offer, p_business) % 16;
 BEGIN
+  PERFORM pg_advisory_xact_lock_shared(hashtext('changes:' || v_shard));
   INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
-  PERFORM que_add_job_unannounced('follow_change', json_build_object('changeId', v_id),
-    'changes:' || (coalesce(p_appointment, p_offer, p_business) % 16), clock_timestamp(), NULL, false);
+  INSERT INTO changes_unfollowed (change_id, shard, subject)
+  VALUES (v_id, v_shard, CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment WHEN p_offer IS NOT NULL THEN 'o' || p_offer ELSE 'c' || v_id END);
+  PERFORM que_ensure_job('follow_changes', json_build_object('shard', v_shard), 'changes:' || v_shard, clock_timestamp(), 'changes:' || v_shard);
   RETURN v_id;
 END
 $$;
