@@ -1459,6 +1459,26 @@ CREATE FUNCTION public.que_change_shard(p_change bigint) RETURNS integer
 $$;
 
 --
+-- Name: que_change_shard_of(integer, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_change_shard_of(p_business integer, p_appointment integer, p_offer integer) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT coalesce(p_business, p_appointment, p_offer) % 16
+$$;
+
+--
+-- Name: que_change_subject_of(bigint, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_change_subject_of(p_change bigint, p_appointment integer, p_offer integer) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment WHEN p_offer IS NOT NULL THEN 'o' || p_offer ELSE 'c' || p_change END
+$$;
+
+--
 -- Name: que_changes_follow_failed(bigint, integer, text, bigint[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1468,8 +1488,7 @@ CREATE FUNCTION public.que_changes_follow_failed(p_failed bigint, p_attempts int
 BEGIN
   DELETE FROM changes_followed WHERE change_id = p_failed OR change_id = ANY (p_later);
   INSERT INTO changes_unfollowed (change_id, shard, subject, attempts, retry_at, last_error)
-  SELECT ch.id, coalesce(ch.appointment_id, ch.offer_id, ch.business_id) % 16,
-         CASE WHEN ch.appointment_id IS NOT NULL THEN 'a' || ch.appointment_id WHEN ch.offer_id IS NOT NULL THEN 'o' || ch.offer_id ELSE 'c' || ch.id END,
+  SELECT ch.id, que_change_shard_of(ch.business_id, ch.appointment_id, ch.offer_id), que_change_subject_of(ch.id, ch.appointment_id, ch.offer_id),
          CASE WHEN ch.id = p_failed THEN p_attempts + 1 ELSE 0 END,
          CASE WHEN ch.id = p_failed THEN now() + make_interval(secs => exp(least(p_attempts + 1, 10))) ELSE '-infinity' END,
          CASE WHEN ch.id = p_failed THEN left(p_error, 2000) END
@@ -2152,7 +2171,14 @@ DECLARE
   v_next timestamptz;
 BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
-  PERFORM pg_advisory_xact_lock(hashtext('changes:' || p_shard));
+  IF NOT pg_try_advisory_xact_lock(hashtext('changes:' || p_shard)) THEN
+    -- A recording of this shard is in flight. Waiting for it would make the shard's next recordings
+    -- queue behind this lock, each holding its business's lock meanwhile (bookings of a busy shard
+    -- went 30% slower): the job runs again instead, and follows it once it has committed.
+    v_next := clock_timestamp();
+    PERFORM que_add_job_unannounced('follow_changes', json_build_object('shard', p_shard), 'changes:' || p_shard, v_next, 'changes:' || p_shard, true);
+    RETURN v_next;
+  END IF;
   -- The first change of each subject decides when (the others wait behind it).
   SELECT min(retry_at) INTO v_next FROM (
     SELECT u.retry_at, row_number() OVER (PARTITION BY u.subject ORDER BY u.change_id) AS n
@@ -3770,14 +3796,13 @@ CREATE FUNCTION public.que_record_change_quietly(p_kind text, p_appointment inte
     AS $$
 DECLARE
   v_id bigint;
-  v_shard int := coalesce(p_appointment, p_offer, p_business) % 16;
+  v_shard int := que_change_shard_of(p_business, p_appointment, p_offer);
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(hashtext('changes:' || v_shard));
   INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
-  INSERT INTO changes_unfollowed (change_id, shard, subject)
-  VALUES (v_id, v_shard, CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment WHEN p_offer IS NOT NULL THEN 'o' || p_offer ELSE 'c' || v_id END);
+  INSERT INTO changes_unfollowed (change_id, shard, subject) VALUES (v_id, v_shard, que_change_subject_of(v_id, p_appointment, p_offer));
   PERFORM que_ensure_job('follow_changes', json_build_object('shard', v_shard), 'changes:' || v_shard, clock_timestamp(), 'changes:' || v_shard);
   RETURN v_id;
 END

@@ -1,5 +1,6 @@
 -- The change log is followed by one job per shard that takes every change still to follow (decision
--- 0039), instead of one job per change: this table holds the changes still to follow. A database with
+-- 0039), instead of one job per change: this table holds the changes still to follow (their shard as
+-- que_change_shard_of, their subject as que_change_subject_of say). A database with
 -- follow_change jobs still waiting has their changes put here, so the shard's job follows them (the
 -- old jobs, when they run, follow their change's shard). que_follow_change(bigint) gives way to
 -- que_follow_changes (features/changes/sql/follow-changes.sql).
@@ -15,7 +16,7 @@ CREATE TABLE "changes_unfollowed" (
 --> statement-breakpoint
 CREATE INDEX "changes_unfollowed_shard_idx" ON "changes_unfollowed" USING btree ("shard","change_id");--> statement-breakpoint
 INSERT INTO "changes_unfollowed" ("change_id", "shard", "subject")
-SELECT c.id, coalesce(c.appointment_id, c.offer_id, c.business_id) % 16,
+SELECT c.id, coalesce(c.business_id, c.appointment_id, c.offer_id) % 16,
        CASE WHEN c.appointment_id IS NOT NULL THEN 'a' || c.appointment_id WHEN c.offer_id IS NOT NULL THEN 'o' || c.offer_id ELSE 'c' || c.id END
   FROM "changes" c
  WHERE NOT EXISTS (SELECT 1 FROM "changes_followed" f WHERE f.change_id = c.id);--> statement-breakpoint

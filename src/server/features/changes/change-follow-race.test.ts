@@ -7,12 +7,12 @@ import { createTestDatabase, queryRows } from '../../test/test-app.js';
 import { changeTasks, FOLLOW_CHANGES } from './index.js';
 
 // A change recorded while its shard's follow job runs (decision 0039; PostgreSQL only: PGlite is one
-// connection). A recording that finds the shard's job waiting writes no job; if the runner then took
-// that job, followed what had committed and finished, the change would be left with no job. The
-// recording holds the shard's advisory lock shared until it commits, and the job takes it exclusively
-// before it looks for changes left (que_follow_changes_next), so whichever goes first, the shard ends
-// with a job waiting for the change, and following it follows the change. Both orders are steered:
-// the first holds its transaction open until the second is seen waiting on the lock.
+// connection). A recording that finds the shard's job waiting or under way writes no job; if the job
+// then followed what had committed and finished, the change would be left with no job. The recording
+// holds the shard's advisory lock shared until it commits; before it ends, the job tries to take it
+// exclusively (que_follow_changes_next): taken, it sees every recording before it; not taken, it runs
+// again at once. Both orders are steered: the recording held open while the job ends (the job does
+// not wait, it runs again), and the job's last look held open while the recording waits on the lock.
 
 const SHARD = 9;
 let database: Database;
@@ -41,7 +41,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')("a change recorded while its 
     // A runner takes the job (the job's own part runs below, as the task does).
     const takeJob = () => database.db.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'race' where key = ${`changes:${SHARD}`}`);
     const record = async (tx: Parameters<Parameters<typeof unitOfWork>[1]>[0]) => {
-      const [row] = (await tx.execute(sql`select que_record_change_quietly('booked', ${SHARD + 16 * 3}, null, 7, 3, '{}') as id`) as unknown as { rows: { id: string }[] }).rows;
+      const [row] = (await tx.execute(sql`select que_record_change_quietly('booked', ${SHARD + 16 * 3}, null, ${SHARD + 16 * 5}, 3, '{}') as id`) as unknown as { rows: { id: string }[] }).rows;
       return Number(row.id);
     };
 
@@ -51,7 +51,6 @@ describe.runIf(process.env.TEST_DB === 'postgres')("a change recorded while its 
     const released = new Promise<void>((resolve) => (release = resolve));
     let changeId = 0;
     let a: Promise<unknown>;
-    let b: Promise<unknown>;
     if (first === 'the recording') {
       a = unitOfWork(database.db, async (tx) => {
         changeId = await record(tx);
@@ -62,7 +61,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')("a change recorded while its 
       // It wrote no job: the waiting one would do.
       expect((await queryRows<{ n: number }>(database, `select count(*)::int as n from graphile_worker._private_jobs`))[0].n).toBe(jobsBefore);
       await takeJob();
-      b = followed(tasks); // follows nothing yet, then waits on the lock to look for what is left
+      // The job follows nothing yet and, the recording in flight, makes itself due again without waiting for it.
+      await followed(tasks);
+      expect(await waitingJobs()).toEqual([{ due: true }]);
+      release();
+      await a;
     } else {
       await takeJob();
       a = unitOfWork(database.db, async (tx) => {
@@ -71,11 +74,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')("a change recorded while its 
         await released;
       });
       await firstStarted;
-      b = unitOfWork(database.db, async (tx) => { changeId = await record(tx); });
+      const b = unitOfWork(database.db, async (tx) => { changeId = await record(tx); });
+      // The recording waits on the lock the job's last look holds.
+      await expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThan(0);
+      release();
+      await Promise.all([a, b]);
     }
-    await expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThan(0);
-    release();
-    await Promise.all([a, b]);
     expect(seen).toEqual([]);
     expect(await waitingJobs()).toEqual([{ due: true }]);
     // The runner finishes the job it took; the one waiting follows the change.

@@ -19,9 +19,10 @@ afterEach(async () => {
   await database.db.execute(sql`delete from changes_unfollowed`);
 });
 
+/** Records a change; its business is given the subject's number, so its shard is `shardOf(subject)`. */
 async function record(kind: string, appointment: number | null, offer: number | null, data: object = {}): Promise<number> {
   const [row] = await queryRows<{ id: string }>(database,
-    `select que_record_change('${kind}', ${appointment ?? 'null'}, ${offer ?? 'null'}, 7, 3, '${JSON.stringify(data)}') as id`);
+    `select que_record_change('${kind}', ${appointment ?? 'null'}, ${offer ?? 'null'}, ${appointment ?? offer ?? 'null'}, 3, '${JSON.stringify(data)}') as id`);
   return Number(row!.id);
 }
 
@@ -45,12 +46,12 @@ const failing: ChangeFollower = async (_tx, change) => {
 };
 
 describe('the change log', () => {
-  it("records a change with its shard's follow job in one transaction: one job for the shard, whatever its changes", async () => {
+  it("records a change with its shard's follow job (by its business) in one transaction: one job for the shard, whatever its changes", async () => {
     const moved = await record('moved', 35, null, { from: '2030-01-02 10:00', to: '2030-01-03 11:00' });
     const made = await record('offer_made', null, 50);
     const again = await record('booked', 51, null);
     const [row] = await queryRows<Record<string, unknown>>(database, `select kind, appointment_id, offer_id, business_id, actor_id, data from changes where id = ${moved}`);
-    expect(row).toEqual({ kind: 'moved', appointment_id: 35, offer_id: null, business_id: 7, actor_id: 3, data: { from: '2030-01-02 10:00', to: '2030-01-03 11:00' } });
+    expect(row).toEqual({ kind: 'moved', appointment_id: 35, offer_id: null, business_id: 35, actor_id: 3, data: { from: '2030-01-02 10:00', to: '2030-01-03 11:00' } });
     expect(await followJobs()).toEqual([
       { task: FOLLOW_CHANGES, payload: { shard: 3 }, queue_name: 'changes:3', key: 'changes:3' },
       { task: FOLLOW_CHANGES, payload: { shard: 2 }, queue_name: 'changes:2', key: 'changes:2' },
@@ -116,7 +117,7 @@ describe('the change log', () => {
 
   it("follows a shard's changes in one job, oldest first, a batch at a time, and runs again while some are left", async () => {
     const ids = (await queryRows<{ id: string }>(database,
-      `select que_record_change('booked', 4 + 16 * g, null, 7, 3, '{}') as id from generate_series(0, 100) g order by g`)).map((r) => Number(r.id));
+      `select que_record_change('booked', 4 + 16 * g, null, 4 + 16 * g, 3, '{}') as id from generate_series(0, 100) g order by g`)).map((r) => Number(r.id));
     const elsewhere = await record('booked', 5, null);
     await database.db.execute(sql`delete from graphile_worker._private_jobs`);
     const seen: number[] = [];

@@ -50,8 +50,7 @@ AS $$
 BEGIN
   DELETE FROM changes_followed WHERE change_id = p_failed OR change_id = ANY (p_later);
   INSERT INTO changes_unfollowed (change_id, shard, subject, attempts, retry_at, last_error)
-  SELECT ch.id, coalesce(ch.appointment_id, ch.offer_id, ch.business_id) % 16,
-         CASE WHEN ch.appointment_id IS NOT NULL THEN 'a' || ch.appointment_id WHEN ch.offer_id IS NOT NULL THEN 'o' || ch.offer_id ELSE 'c' || ch.id END,
+  SELECT ch.id, que_change_shard_of(ch.business_id, ch.appointment_id, ch.offer_id), que_change_subject_of(ch.id, ch.appointment_id, ch.offer_id),
          CASE WHEN ch.id = p_failed THEN p_attempts + 1 ELSE 0 END,
          CASE WHEN ch.id = p_failed THEN now() + make_interval(secs => exp(least(p_attempts + 1, 10))) ELSE '-infinity' END,
          CASE WHEN ch.id = p_failed THEN left(p_error, 2000) END
@@ -61,9 +60,10 @@ $$;
 
 -- After a follow transaction has committed, in one of its own: when the shard has changes left, its
 -- job runs again when the first of them is due (at once after a full batch, or for a change recorded
--- meanwhile). The exclusive advisory lock waits for every recording of this shard still in flight
--- (que_record_change_quietly holds it shared until its commit): one that found this job waiting or
--- under way, and so wrote none, is seen here. Held by nothing else, so it waits for no one who waits for it.
+-- meanwhile). A recording of this shard holds the shard's advisory lock shared until it commits
+-- (que_record_change_quietly), and one that found this job waiting or under way wrote no job: so the
+-- lock is taken exclusively here, without waiting. Taken, no recording is in flight, and every one
+-- that went before is seen. Not taken, one is in flight, and the job runs again at once to follow it.
 -- Returns when the job runs next, or null when nothing is left.
 CREATE OR REPLACE FUNCTION que_follow_changes_next(p_shard integer)
  RETURNS timestamp with time zone
@@ -73,7 +73,14 @@ DECLARE
   v_next timestamptz;
 BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
-  PERFORM pg_advisory_xact_lock(hashtext('changes:' || p_shard));
+  IF NOT pg_try_advisory_xact_lock(hashtext('changes:' || p_shard)) THEN
+    -- A recording of this shard is in flight. Waiting for it would make the shard's next recordings
+    -- queue behind this lock, each holding its business's lock meanwhile (bookings of a busy shard
+    -- went 30% slower): the job runs again instead, and follows it once it has committed.
+    v_next := clock_timestamp();
+    PERFORM que_add_job_unannounced('follow_changes', json_build_object('shard', p_shard), 'changes:' || p_shard, v_next, 'changes:' || p_shard, true);
+    RETURN v_next;
+  END IF;
   -- The first change of each subject decides when (the others wait behind it).
   SELECT min(retry_at) INTO v_next FROM (
     SELECT u.retry_at, row_number() OVER (PARTITION BY u.subject ORDER BY u.change_id) AS n

@@ -5,10 +5,9 @@
 -- followers need that the rows may no longer say when they run (e.g. a move's old and new times). A
 -- business-level change (capacity_opened: availability and staff, from their transactions) names only
 -- p_business.
--- Who follows it (decision 0039): the follow job of its shard, one of 16 (its appointment's; an
--- offer's change names the appointment it is on, else its own id; a business-level change its
--- business's), which takes every due change of the shard in id order. One appointment's changes are
--- recorded under the owner's lock on it, so their ids are in commit order; its offers' go with it.
+-- Who follows it (decision 0039): the follow job of its shard (que_change_shard_of: its business's),
+-- which takes every due change of the shard in id order. One appointment's changes are recorded
+-- under the owner's lock on it, so their ids are in commit order; its offers' go with it.
 CREATE OR REPLACE FUNCTION que_record_change(p_kind text, p_appointment integer, p_offer integer, p_business integer, p_actor integer, p_data jsonb)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -38,17 +37,38 @@ CREATE OR REPLACE FUNCTION que_record_change_quietly(p_kind text, p_appointment 
 AS $$
 DECLARE
   v_id bigint;
-  v_shard int := coalesce(p_appointment, p_offer, p_business) % 16;
+  v_shard int := que_change_shard_of(p_business, p_appointment, p_offer);
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(hashtext('changes:' || v_shard));
   INSERT INTO changes (kind, appointment_id, offer_id, business_id, actor_id, data)
   VALUES (p_kind, p_appointment, p_offer, p_business, p_actor, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
-  INSERT INTO changes_unfollowed (change_id, shard, subject)
-  VALUES (v_id, v_shard, CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment WHEN p_offer IS NOT NULL THEN 'o' || p_offer ELSE 'c' || v_id END);
+  INSERT INTO changes_unfollowed (change_id, shard, subject) VALUES (v_id, v_shard, que_change_subject_of(v_id, p_appointment, p_offer));
   PERFORM que_ensure_job('follow_changes', json_build_object('shard', v_shard), 'changes:' || v_shard, clock_timestamp(), 'changes:' || v_shard);
   RETURN v_id;
 END
+$$;
+
+-- The follow job a change goes to (decision 0039): one of 16 by its business, so two follow
+-- transactions never hold the same business's rows (the earliest cache's, which its follower locks
+-- until commit): by appointment, batches of two shards took two businesses' rows in opposite orders
+-- and deadlocked. A change that names no business (none does today) goes by its appointment or offer.
+CREATE OR REPLACE FUNCTION que_change_shard_of(p_business integer, p_appointment integer, p_offer integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $$
+  SELECT coalesce(p_business, p_appointment, p_offer) % 16
+$$;
+
+-- Whose changes keep their order (decision 0039): an appointment's ('a<id>'; an offer's change names
+-- the appointment it is on), else an offer's ('o<id>'); a business-level change is its own ('c<id>').
+CREATE OR REPLACE FUNCTION que_change_subject_of(p_change bigint, p_appointment integer, p_offer integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $$
+  SELECT CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment WHEN p_offer IS NOT NULL THEN 'o' || p_offer ELSE 'c' || p_change END
 $$;
 
 -- Rows are written once: never updated; deleted only by the retention purge (que_changes_purge).
