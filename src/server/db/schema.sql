@@ -505,7 +505,6 @@ BEGIN
   -- (job_key). Jobs of one queue run one at a time, and an appointment's jobs are always in the same
   -- one of 16 queues, so its mail leaves in the order written; 16, because the library looks at
   -- every free queue when it takes a job (a queue per appointment would grow without end).
-  -- A job already waiting keeps its time: a retry's backoff (email-worker.ts) is not cut short.
   -- Added as graphile_worker.add_job adds one job (que_add_job_unannounced), then its wake-up, sent
   -- at commit as add_job's own: the library's add_jobs, built for arrays of jobs, cost 0.35 ms more
   -- of the database's CPU per e-mail (measured 2026-12-05, each call its own transaction).
@@ -513,8 +512,13 @@ BEGIN
   -- not configured, and the runner's look for its next job walks every waiting job ahead of the one it
   -- takes (2,445 unsent e-mails cost each look 2 ms: issue 28, 2026-12-06); behind the rest, they are
   -- walked only when nothing else is due.
+  -- Always written (p_no_later false), never left as it is because one is waiting: the write locks
+  -- the waiting job's row until this transaction commits, so a runner cannot take it (its look skips
+  -- locked rows) and send the appointment's mail without this message. Skipped, a job taken meanwhile
+  -- sent the rest and ended, and this message waited with no job (the follow-latency bench, once a
+  -- follow transaction held many changes, 2026-12-06). A failed one waiting for its retry runs now.
   PERFORM que_add_job_unannounced('email_send_appointment', json_build_object('appointmentId', p_ap.id),
-    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, true, 25, 1);
+    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, false, 25, 1);
   PERFORM pg_notify('jobs:insert', '{"count":1}');
 END
 $$;
@@ -1899,16 +1903,16 @@ END
 $$;
 
 --
--- Name: que_earliest_follow(text, integer); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_earliest_follow(text[], integer[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_earliest_follow(p_kind text, p_business integer) RETURNS void
+CREATE FUNCTION public.que_earliest_follow(p_kinds text[], p_businesses integer[]) RETURNS void
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined') THEN
-    PERFORM que_earliest_invalidate_business(p_business);
-  END IF;
+  PERFORM que_earliest_invalidate(ARRAY(
+    SELECT DISTINCT c.business FROM unnest(p_kinds, p_businesses) AS c(kind, business)
+     WHERE c.business IS NOT NULL AND c.kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined')));
 END
 $$;
 
@@ -4005,11 +4009,17 @@ CREATE FUNCTION public.que_reminders_plan_next(p_batch_full boolean) RETURNS voi
 DECLARE
   v_next timestamptz;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('reminders:due'));
   IF p_batch_full THEN
     v_next := now();
+  ELSIF pg_try_advisory_xact_lock(hashtext('reminders:due')) THEN
+    SELECT due_at INTO v_next FROM reminders WHERE status = 'planned' ORDER BY due_at LIMIT 1;
   ELSE
-    SELECT due_at INTO v_next FROM reminders WHERE status = 'planned' ORDER BY due_at LIMIT 1 FOR KEY SHARE SKIP LOCKED;
+    -- A planner is in flight (a follow transaction, which may hold it through a batch of changes):
+    -- waiting for it here deadlocked, this transaction holding the rows it sent and the planner
+    -- waiting for one of them (a cancel's reminders). Look again within a second instead; what the
+    -- planner adds is seen then.
+    SELECT least(min(due_at), now() + interval '1 second') INTO v_next
+      FROM (SELECT due_at FROM reminders WHERE status = 'planned' ORDER BY due_at LIMIT 1) first;
   END IF;
   IF v_next IS NOT NULL THEN PERFORM que_reminders_due_by(v_next); END IF;
 END

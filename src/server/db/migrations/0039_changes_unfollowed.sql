@@ -3,7 +3,8 @@
 -- que_change_shard_of, their subject as que_change_subject_of say). A database with
 -- follow_change jobs still waiting has their changes put here, so the shard's job follows them (the
 -- old jobs, when they run, follow their change's shard). que_follow_change(bigint) gives way to
--- que_follow_changes (features/changes/sql/follow-changes.sql).
+-- que_follow_changes (features/changes/sql/follow-changes.sql), and que_earliest_follow(text, integer)
+-- to its form for a follow transaction's changes together (availability/sql/earliest-follow.sql).
 CREATE TABLE "changes_unfollowed" (
 	"change_id" bigint PRIMARY KEY NOT NULL,
 	"shard" smallint NOT NULL,
@@ -20,4 +21,5 @@ SELECT c.id, coalesce(c.business_id, c.appointment_id, c.offer_id) % 16,
        CASE WHEN c.appointment_id IS NOT NULL THEN 'a' || c.appointment_id WHEN c.offer_id IS NOT NULL THEN 'o' || c.offer_id ELSE 'c' || c.id END
   FROM "changes" c
  WHERE NOT EXISTS (SELECT 1 FROM "changes_followed" f WHERE f.change_id = c.id);--> statement-breakpoint
-DROP FUNCTION IF EXISTS que_follow_change(bigint);
+DROP FUNCTION IF EXISTS que_follow_change(bigint);--> statement-breakpoint
+DROP FUNCTION IF EXISTS que_earliest_follow(text, integer);

@@ -152,6 +152,22 @@ describe('the change log', () => {
     expect(await unfollowed()).toEqual([]);
   });
 
+  it('hands the batch followers the changes it followed, once per transaction, after the per-change followers', async () => {
+    const first = await record('booked', 10, null);
+    const failed = await record('booked', 26, null);
+    const third = await record('cancelled', 42, null);
+    const calls: string[] = [];
+    const tasks = changeTasks(database.db, [
+      async (_tx, change) => {
+        calls.push(`each ${change.id}`);
+        if (change.id === failed) throw new Error('down');
+      },
+    ], { batchFollowers: [async (_tx, changes) => { calls.push(`batch ${changes.map((c) => c.id).join(' ')}`); }] });
+    await (tasks[FOLLOW_CHANGES] as (payload: unknown, helpers: JobHelpers) => Promise<void>)({ shard: 10 }, {} as JobHelpers);
+    // The fast way failed at the second change and was rolled back; then each change in a savepoint.
+    expect(calls).toEqual([`each ${first}`, `each ${failed}`, `each ${first}`, `each ${failed}`, `each ${third}`, `batch ${first} ${third}`]);
+  });
+
   it("keeps an appointment's later changes behind its earlier one while that one waits for its retry", async () => {
     const booked = await record('booked', 23, null);
     const cancelled = await record('cancelled', 23, null);

@@ -22,14 +22,18 @@ export const FOLLOW_BATCH = 100;
 
 /** A follower: runs inside the follow transaction, once per change; returns live events to publish after commit. */
 export type ChangeFollower = (tx: Db, change: Change) => Promise<LiveEvent[] | void>;
+/** A follower of the transaction's changes together, run once after the per-change followers (the earliest cache: its row locks in one order). */
+export type BatchFollower = (tx: Db, changes: Change[]) => Promise<void>;
 
-interface FollowErrors {
+interface FollowOptions {
+  /** Run once per follow transaction with every change it followed, after the per-change followers. */
+  batchFollowers?: BatchFollower[];
   /** A follower's failure: its change waits for a retry (que_changes_follow_failed). */
   onFollowerError?: (error: unknown, change: Change) => void;
   onPublishError?: (error: unknown) => void;
 }
 
-export function changeTasks(db: Db, followers: ChangeFollower[], errors: FollowErrors = {}): JobTasks {
+export function changeTasks(db: Db, followers: ChangeFollower[], options: FollowOptions = {}): JobTasks {
   const runFollowers = async (tx: Db, change: Change) => {
     const events: LiveEvent[] = [];
     for (const follower of followers) events.push(...((await follower(tx, change)) ?? []));
@@ -37,9 +41,15 @@ export function changeTasks(db: Db, followers: ChangeFollower[], errors: FollowE
   };
 
   // Every change in one go; a follower's error rolls the whole transaction back (the fast way).
+  const runBatchFollowers = async (tx: Db, changes: Change[]) => {
+    if (changes.length === 0) return;
+    for (const follower of options.batchFollowers ?? []) await follower(tx, changes);
+  };
+
   const followAll = async (tx: Db, changes: DueChange[]) => {
     const events: LiveEvent[] = [];
     for (const change of changes) events.push(...(await runFollowers(tx, change)));
+    await runBatchFollowers(tx, changes);
     return events;
   };
 
@@ -48,6 +58,7 @@ export function changeTasks(db: Db, followers: ChangeFollower[], errors: FollowE
   const followEach = async (tx: Db, changes: DueChange[]) => {
     const events: LiveEvent[] = [];
     const failed = new Map<string, { change: DueChange; error: unknown; later: DueChange[] }>();
+    const followed: DueChange[] = [];
     for (const change of changes) {
       const stopped = failed.get(change.subject);
       if (stopped) {
@@ -56,19 +67,21 @@ export function changeTasks(db: Db, followers: ChangeFollower[], errors: FollowE
       }
       try {
         events.push(...(await tx.transaction((savepoint) => runFollowers(savepoint as unknown as Db, change))));
+        followed.push(change);
       } catch (error) {
         failed.set(change.subject, { change, error, later: [] });
-        errors.onFollowerError?.(error, change);
+        options.onFollowerError?.(error, change);
       }
     }
     for (const { change, error, later } of failed.values()) await returnFailedChange(tx, change, error, later);
+    await runBatchFollowers(tx, followed);
     return events;
   };
 
   const followShard = async (shard: number) => {
     const events = await unitOfWork(db, async (tx) => followAll(tx, await takeDueChanges(tx, shard, FOLLOW_BATCH)))
       .catch(() => unitOfWork(db, async (tx) => followEach(tx, await takeDueChanges(tx, shard, FOLLOW_BATCH))));
-    await publishLiveEvents(db, events, errors.onPublishError);
+    await publishLiveEvents(db, events, options.onPublishError);
     await scheduleNextFollow(db, shard);
   };
 

@@ -24,20 +24,23 @@ export interface ReminderJobOptions {
 /**
  * The reminders' task (decisions 0028, 0038): one keyed job, run by any runner when the first planned
  * reminder is due. In one transaction it locks up to REMINDER_BATCH reminders due (skipping those
- * another runner holds), moves each from planned to sent with its e-mail in the outbox
- * (que_reminder_send, which re-checks under the lock), and sets when it runs next. Two runners, a
+ * another runner holds) and moves each from planned to sent with its e-mail in the outbox
+ * (que_reminder_send, which re-checks under the lock); in the next it sets when it runs next. Two runners, a
  * second job, or a job run again after a crash send each once: the row's status decides.
  */
 export function reminderJobs(db: Db, options: ReminderJobOptions): JobFeature {
   return {
     tasks: {
       [SEND_REMINDER]: async () => {
-        await unitOfWork(db, async (tx) => {
+        const full = await unitOfWork(db, async (tx) => {
           const due = await lockDueReminders(tx, REMINDER_BATCH);
           const batch = due.map((reminder) => ({ reminder, links: reminderLinks(options.linkKey, options.publicUrl, reminder.appointmentId, reminder.start) }));
           if (batch.length > 0) await sendReminders(tx, batch, options.now());
-          await planNextSend(tx, batch.length === REMINDER_BATCH);
+          return batch.length === REMINDER_BATCH;
         });
+        // Its own transaction, holding no reminder: a planner (a follow transaction) may hold the job's
+        // row while it waits for one of the rows just sent, and the two waited on each other.
+        await unitOfWork(db, (tx) => planNextSend(tx, full));
       },
     },
   };

@@ -12,10 +12,12 @@
 -- p_max_attempts and p_priority: add_job's max_attempts and priority (lower runs first), its defaults when not given.
 -- p_no_later: a waiting job of that key keeps the earlier of its time and p_run_at, so it runs no
 -- later than either caller asked; when it has not failed and is due by p_run_at already, nothing is
--- written (no row lock, so callers do not queue behind one another on the key's row): the reminders'
--- one send job (decision 0038), and an appointment's e-mail job added for now (as add_job's
--- 'preserve_run_at' did: a failed one waiting for its retry is run now, with its attempts reset).
--- Otherwise p_run_at replaces the waiting job's time, as add_job's job_key_mode 'replace'.
+-- written (no row lock, so callers do not queue behind one another on the key's row). Only for a
+-- task that looks again for what callers added, under a lock they hold until they commit: without
+-- the write, a runner may take the waiting job before the caller commits (the reminders' one send
+-- job, decision 0038; the change log's shard jobs, decision 0039, through que_ensure_job).
+-- Otherwise p_run_at replaces the waiting job's time, as add_job's job_key_mode 'replace' (a failed
+-- one waiting for its retry is run then, with its attempts reset).
 CREATE OR REPLACE FUNCTION que_add_job_unannounced(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_no_later boolean, p_max_attempts int DEFAULT 25, p_priority int DEFAULT 0)
  RETURNS void
  LANGUAGE plpgsql

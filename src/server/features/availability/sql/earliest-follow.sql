@@ -1,4 +1,4 @@
--- The earliest free starts follow the change log (decisions 0015, 0029): a change that can free or
+-- The earliest free starts follow the change log (decisions 0015, 0029, 0039): a change that can free or
 -- take a slot (every appointment change, and an offer's acceptance or end, which move, confirm or
 -- cancel appointments) raises the version of its business's rows in the change's follow job, after
 -- the change committed, instead of in a trigger inside the booking's own transaction. Until the job
@@ -9,13 +9,16 @@
 -- own triggers (que_slots_changed, que_staff_slots_changed) invalidated the rows in the owner's
 -- transaction already, and a second invalidation here only made a reader that had just recomputed
 -- a new business's rows drop them (its save is refused once the version moved) and list it nowhere.
-CREATE OR REPLACE FUNCTION que_earliest_follow(p_kind text, p_business integer)
+-- The changes of one follow transaction (decision 0039), kinds and businesses side by side: every
+-- business invalidated once, its rows locked in service order (que_earliest_invalidate), as the
+-- refresh job locks them.
+CREATE OR REPLACE FUNCTION que_earliest_follow(p_kinds text[], p_businesses integer[])
  RETURNS void
  LANGUAGE plpgsql
 AS $$
 BEGIN
-  IF p_business IS NOT NULL AND p_kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined') THEN
-    PERFORM que_earliest_invalidate_business(p_business);
-  END IF;
+  PERFORM que_earliest_invalidate(ARRAY(
+    SELECT DISTINCT c.business FROM unnest(p_kinds, p_businesses) AS c(kind, business)
+     WHERE c.business IS NOT NULL AND c.kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined')));
 END
 $$;

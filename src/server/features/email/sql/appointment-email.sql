@@ -87,7 +87,6 @@ BEGIN
   -- (job_key). Jobs of one queue run one at a time, and an appointment's jobs are always in the same
   -- one of 16 queues, so its mail leaves in the order written; 16, because the library looks at
   -- every free queue when it takes a job (a queue per appointment would grow without end).
-  -- A job already waiting keeps its time: a retry's backoff (email-worker.ts) is not cut short.
   -- Added as graphile_worker.add_job adds one job (que_add_job_unannounced), then its wake-up, sent
   -- at commit as add_job's own: the library's add_jobs, built for arrays of jobs, cost 0.35 ms more
   -- of the database's CPU per e-mail (measured 2026-12-05, each call its own transaction).
@@ -95,8 +94,13 @@ BEGIN
   -- not configured, and the runner's look for its next job walks every waiting job ahead of the one it
   -- takes (2,445 unsent e-mails cost each look 2 ms: issue 28, 2026-12-06); behind the rest, they are
   -- walked only when nothing else is due.
+  -- Always written (p_no_later false), never left as it is because one is waiting: the write locks
+  -- the waiting job's row until this transaction commits, so a runner cannot take it (its look skips
+  -- locked rows) and send the appointment's mail without this message. Skipped, a job taken meanwhile
+  -- sent the rest and ended, and this message waited with no job (the follow-latency bench, once a
+  -- follow transaction held many changes, 2026-12-06). A failed one waiting for its retry runs now.
   PERFORM que_add_job_unannounced('email_send_appointment', json_build_object('appointmentId', p_ap.id),
-    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, true, 25, 1);
+    'email:' || (p_ap.id % 16), NULL, 'email:appointment:' || p_ap.id, false, 25, 1);
   PERFORM pg_notify('jobs:insert', '{"count":1}');
 END
 $$;
