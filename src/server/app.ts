@@ -13,7 +13,7 @@ import type { Database, Db } from './db/client.js';
 import { AppError, clientErrorHandler, frameworkErrorHandler, notFound, registerErrorHandler, sendNotFound } from './errors.js';
 import { appointmentsRoutes, cancelAsBusiness, requireOwnAppointment } from './features/appointments/index.js';
 import { authJobs, authRoutes, findUserBySessionToken, sharedSessionSecret, usernameAvailabilityRoutes } from './features/auth/index.js';
-import { availabilityRoutes, earliestFollowsChanges, earliestJobs, slotRules, startEarliestRefresher } from './features/availability/index.js';
+import { availabilityRoutes, earliestFollowsChange, earliestJobs, slotRules, startEarliestRefresher } from './features/availability/index.js';
 import { businessesRoutes, settleStrandedWith } from './features/businesses/index.js';
 import { creditsRoutes } from './features/credits/index.js';
 import { changeRetentionJobs, changeTasks } from './features/changes/index.js';
@@ -136,9 +136,9 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
           (tx, change) => remindersFollowChange(tx, change, now()),
           // freed time offered to the waitlist as holds (their own changes), and holds told in the bell
           waitlistFollowsChange(slotRules(config), now),
+          // last: it locks the business's cache rows until the change's follow transaction commits
+          (tx, change) => earliestFollowsChange(tx, change),
         ], {
-          // after them, once for the transaction's changes: it locks the businesses' cache rows until commit
-          batchFollowers: [earliestFollowsChanges],
           onFollowerError: (error, change) => app.log.warn({ err: error, changeId: change.id }, 'a follower of a change failed: the change waits for its retry'),
           onPublishError: (error) => app.log.warn({ err: error }, 'live events of a change were not published'),
         }),

@@ -1366,6 +1366,20 @@ END
 $$;
 
 --
+-- Name: que_change_follow_failed(bigint, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_change_follow_failed(p_change bigint, p_error text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE changes_unfollowed
+     SET attempts = attempts + 1, retry_at = now() + make_interval(secs => exp(least(attempts + 1, 10))), last_error = left(p_error, 2000)
+   WHERE change_id = p_change;
+END
+$$;
+
+--
 -- Name: que_change_notices(public.changes); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1480,24 +1494,6 @@ CREATE FUNCTION public.que_change_subject_of(p_change bigint, p_appointment inte
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
   SELECT CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment WHEN p_offer IS NOT NULL THEN 'o' || p_offer ELSE 'c' || p_change END
-$$;
-
---
--- Name: que_changes_follow_failed(bigint, integer, text, bigint[]); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.que_changes_follow_failed(p_failed bigint, p_attempts integer, p_error text, p_later bigint[]) RETURNS void
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  DELETE FROM changes_followed WHERE change_id = p_failed OR change_id = ANY (p_later);
-  INSERT INTO changes_unfollowed (change_id, shard, subject, attempts, retry_at, last_error)
-  SELECT ch.id, que_change_shard_of(ch.business_id, ch.appointment_id, ch.offer_id), que_change_subject_of(ch.id, ch.appointment_id, ch.offer_id),
-         CASE WHEN ch.id = p_failed THEN p_attempts + 1 ELSE 0 END,
-         CASE WHEN ch.id = p_failed THEN now() + make_interval(secs => exp(least(p_attempts + 1, 10))) ELSE '-infinity' END,
-         CASE WHEN ch.id = p_failed THEN left(p_error, 2000) END
-    FROM changes ch WHERE ch.id = p_failed OR ch.id = ANY (p_later);
-END
 $$;
 
 --
@@ -1841,6 +1837,22 @@ END
 $$;
 
 --
+-- Name: que_due_changes(integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_due_changes(p_shard integer, p_limit integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT coalesce(jsonb_agg(to_jsonb(ch) || jsonb_build_object('subject', d.subject, 'attempts', d.attempts) ORDER BY ch.id), '[]'::jsonb)
+    FROM (SELECT change_id, subject, attempts FROM (
+            SELECT u.change_id, u.subject, u.attempts,
+                   bool_and(u.retry_at <= now()) OVER (PARTITION BY u.subject ORDER BY u.change_id) AS ready
+              FROM changes_unfollowed u WHERE u.shard = p_shard) pending
+           WHERE ready ORDER BY change_id LIMIT p_limit) d
+    JOIN changes ch ON ch.id = d.change_id
+$$;
+
+--
 -- Name: que_earliest_entry(integer, timestamp with time zone, date, text[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2132,35 +2144,21 @@ END
 $$;
 
 --
--- Name: que_follow_changes(integer, integer); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_follow_change_take(bigint); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_follow_changes(p_shard integer, p_limit integer) RETURNS jsonb
+CREATE FUNCTION public.que_follow_change_take(p_change bigint) RETURNS boolean
     LANGUAGE plpgsql
     AS $$
-DECLARE
-  v_due jsonb;
 BEGIN
   -- The follow transaction does not wait for the disk: the job's completion is committed after it,
   -- so a crash that loses this commit loses the completion too (the WAL is replayed in order) and
   -- the job runs again (decision 0028).
   PERFORM set_config('synchronous_commit', 'off', true);
-  WITH pending AS (
-    SELECT u.change_id,
-           bool_and(u.retry_at <= now()) OVER (PARTITION BY u.subject ORDER BY u.change_id) AS ready
-      FROM changes_unfollowed u WHERE u.shard = p_shard
-  ), picked AS (
-    SELECT change_id FROM pending WHERE ready ORDER BY change_id LIMIT p_limit
-  ), taken AS (
-    DELETE FROM changes_unfollowed u USING picked WHERE u.change_id = picked.change_id
-    RETURNING u.change_id, u.subject, u.attempts
-  ), marked AS (
-    INSERT INTO changes_followed (change_id) SELECT change_id FROM taken ON CONFLICT DO NOTHING
-  )
-  SELECT coalesce(jsonb_agg(to_jsonb(ch) || jsonb_build_object('subject', t.subject, 'attempts', t.attempts) ORDER BY ch.id), '[]'::jsonb)
-    INTO v_due
-    FROM taken t JOIN changes ch ON ch.id = t.change_id;
-  RETURN v_due;
+  DELETE FROM changes_unfollowed WHERE change_id = p_change;
+  IF NOT FOUND THEN RETURN false; END IF;
+  INSERT INTO changes_followed (change_id) VALUES (p_change) ON CONFLICT DO NOTHING;
+  RETURN true;
 END
 $$;
 
@@ -2175,6 +2173,10 @@ DECLARE
   v_next timestamptz;
 BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
+  -- This job, about to end, first gives up its key (que_release_job_key), so a job added below or by
+  -- a recording after this commit is a new one, not this one superseded: a superseded job that then
+  -- failed (its completion's connection lost) would stay in the queue as failed for good.
+  PERFORM que_release_job_key('changes:' || p_shard);
   IF NOT pg_try_advisory_xact_lock(hashtext('changes:' || p_shard)) THEN
     -- A recording of this shard is in flight. Waiting for it would make the shard's next recordings
     -- queue behind this lock, each holding its business's lock meanwhile (bookings of a busy shard
@@ -2190,9 +2192,6 @@ BEGIN
   IF v_next IS NOT NULL THEN
     v_next := greatest(v_next, clock_timestamp());
     PERFORM que_add_job_unannounced('follow_changes', json_build_object('shard', p_shard), 'changes:' || p_shard, v_next, 'changes:' || p_shard, true);
-  ELSE
-    -- Nothing left: this job is about to end, so a change recorded after this commit adds a new one.
-    PERFORM que_release_job_key('changes:' || p_shard);
   END IF;
   RETURN v_next;
 END
@@ -4009,6 +4008,9 @@ CREATE FUNCTION public.que_reminders_plan_next(p_batch_full boolean) RETURNS voi
 DECLARE
   v_next timestamptz;
 BEGIN
+  -- This job, about to end, gives up its key first (que_release_job_key, jobs/sql/ensure-job.sql), so
+  -- its next run is a new job, not this one superseded (which, failing after, stayed failed for good).
+  PERFORM que_release_job_key('reminders:due');
   IF p_batch_full THEN
     v_next := now();
   ELSIF pg_try_advisory_xact_lock(hashtext('reminders:due')) THEN

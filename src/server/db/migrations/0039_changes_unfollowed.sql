@@ -3,8 +3,8 @@
 -- que_change_shard_of, their subject as que_change_subject_of say). A database with
 -- follow_change jobs still waiting has their changes put here, so the shard's job follows them (the
 -- old jobs, when they run, follow their change's shard). que_follow_change(bigint) gives way to
--- que_follow_changes (features/changes/sql/follow-changes.sql), and que_earliest_follow(text, integer)
--- to its form for a follow transaction's changes together (availability/sql/earliest-follow.sql).
+-- que_due_changes and que_follow_change_take (features/changes/sql/follow-changes.sql), and que_earliest_follow(text, integer)
+-- to its form for arrays of kinds and businesses (availability/sql/earliest-follow.sql).
 CREATE TABLE "changes_unfollowed" (
 	"change_id" bigint PRIMARY KEY NOT NULL,
 	"shard" smallint NOT NULL,

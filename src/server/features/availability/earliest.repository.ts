@@ -35,16 +35,13 @@ export async function refreshStaleEarliest(db: Db, now: Date): Promise<{ saved: 
 const followChanges = cachedSql('earliest_follow_changes', sql`select que_earliest_follow(${p('kinds')}::text[], ${p('businesses')}::int[])`);
 
 /**
- * The change log's follower (decisions 0029, 0039), once per follow transaction for all its changes:
- * those that can free or take a slot raise their businesses' rows (que_earliest_follow), after the
- * changes committed: the booking's own transaction writes no cache row (decision 15, since
- * 2026-12-04). All at once, in the rows' order: a row lock per change, in the changes' order, met the
- * refresh job's locks in the opposite order and deadlocked.
+ * The change log's follower (decisions 0029, 0039): a change that can free or take a slot raises its
+ * business's rows (que_earliest_follow), in the change's follow transaction, after the change
+ * committed: the booking's own transaction writes no cache row (decision 15, since 2026-12-04).
  */
-export async function earliestFollowsChanges(db: Db, changes: { kind: string; businessId: number | null }[]): Promise<void> {
-  const known = changes.filter((c) => c.businessId !== null);
-  if (known.length === 0) return;
-  await followChanges(db, { kinds: `{${known.map((c) => c.kind).join(',')}}`, businesses: `{${known.map((c) => c.businessId).join(',')}}` });
+export async function earliestFollowsChange(db: Db, change: { kind: string; businessId: number | null }): Promise<void> {
+  if (change.businessId === null) return;
+  await followChanges(db, { kinds: `{${change.kind}}`, businesses: `{${change.businessId}}` });
 }
 
 const selectBusinessItems = cachedSql(

@@ -152,20 +152,21 @@ describe('the change log', () => {
     expect(await unfollowed()).toEqual([]);
   });
 
-  it('hands the batch followers the changes it followed, once per transaction, after the per-change followers', async () => {
+  it('follows each change in a transaction of its own: a failing one is rolled back alone', async () => {
     const first = await record('booked', 10, null);
     const failed = await record('booked', 26, null);
     const third = await record('cancelled', 42, null);
-    const calls: string[] = [];
-    const tasks = changeTasks(database.db, [
+    const calls: number[] = [];
+    await followShard(10, [
       async (_tx, change) => {
-        calls.push(`each ${change.id}`);
+        calls.push(change.id);
         if (change.id === failed) throw new Error('down');
       },
-    ], { batchFollowers: [async (_tx, changes) => { calls.push(`batch ${changes.map((c) => c.id).join(' ')}`); }] });
-    await (tasks[FOLLOW_CHANGES] as (payload: unknown, helpers: JobHelpers) => Promise<void>)({ shard: 10 }, {} as JobHelpers);
-    // The fast way failed at the second change and was rolled back; then each change in a savepoint.
-    expect(calls).toEqual([`each ${first}`, `each ${failed}`, `each ${first}`, `each ${failed}`, `each ${third}`, `batch ${first} ${third}`]);
+    ]);
+    expect(calls).toEqual([first, failed, third]);
+    expect((await unfollowed()).map((c) => [c.id, c.attempts])).toEqual([[failed, 1]]);
+    expect(await queryRows(database, `select change_id::int as id from changes_followed where change_id in (${first}, ${failed}, ${third}) order by 1`))
+      .toEqual([{ id: first }, { id: third }]);
   });
 
   it("keeps an appointment's later changes behind its earlier one while that one waits for its retry", async () => {

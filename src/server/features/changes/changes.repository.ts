@@ -37,16 +37,17 @@ interface ChangeRow {
 
 const p = (name: string) => sql.placeholder(name);
 // Prepared (parsed and planned once per connection): every follow job runs them.
-const takeChanges = cachedSql('changes_follow_changes', sql`select que_follow_changes(${p('shard')}::int, ${p('limit')}::int) as rows`);
+const selectDue = cachedSql('changes_due', sql`select que_due_changes(${p('shard')}::int, ${p('limit')}::int) as rows`);
+const take = cachedSql('changes_take', sql`select que_follow_change_take(${p('changeId')}::bigint) as taken`);
 const followNext = cachedSql('changes_follow_next', sql`select que_follow_changes_next(${p('shard')}::int) as next`);
 
 /**
- * Takes up to `limit` due changes of the shard, oldest first, and marks them followed
- * (que_follow_changes), on `db`: a change whose follower failed is not due until its retry, nor are
- * the changes of its subject after it.
+ * Up to `limit` due changes of the shard, oldest first (que_due_changes): a change whose follower
+ * failed is not due until its retry, nor are the changes of its subject after it. A read: each is
+ * then taken in its own transaction (takeChange).
  */
-export async function takeDueChanges(db: Db, shard: number, limit: number): Promise<DueChange[]> {
-  const rows = rowsOf<{ rows: ChangeRow[] | null }>(await takeChanges(db, { shard, limit }))[0]?.rows ?? [];
+export async function dueChanges(db: Db, shard: number, limit: number): Promise<DueChange[]> {
+  const rows = rowsOf<{ rows: ChangeRow[] | null }>(await selectDue(db, { shard, limit }))[0]?.rows ?? [];
   return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind,
@@ -61,10 +62,15 @@ export async function takeDueChanges(db: Db, shard: number, limit: number): Prom
   }));
 }
 
-/** Puts back a change whose follower failed, due after a backoff, with `later`: its subject's changes taken after it, which wait behind it. */
-export async function returnFailedChange(db: Db, failed: DueChange, error: unknown, later: DueChange[]): Promise<void> {
+/** Takes a change to follow in `db`'s transaction and marks it followed (que_follow_change_take); false when it was followed already. */
+export async function takeChange(db: Db, changeId: number): Promise<boolean> {
+  return rowsOf<{ taken: boolean }>(await take(db, { changeId }))[0]?.taken === true;
+}
+
+/** A change whose follower failed: due again after a backoff (que_change_follow_failed); its subject's later changes wait behind it. */
+export async function markFollowFailed(db: Db, changeId: number, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
-  await db.execute(sql`select que_changes_follow_failed(${failed.id}::bigint, ${failed.attempts}::int, ${message}::text, ${`{${later.map((c) => c.id).join(',')}}`}::bigint[])`);
+  await db.execute(sql`select que_change_follow_failed(${changeId}::bigint, ${message}::text)`);
 }
 
 /** After a follow transaction committed: the shard's job again when it has changes left (que_follow_changes_next). */

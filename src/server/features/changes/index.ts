@@ -3,5 +3,5 @@
 // que_record_change is what owners call.
 export type { Change } from './changes.repository.js';
 export { CHANGES_PURGE_JOB, changeRetentionJobs } from './change-retention.js';
-export { type BatchFollower, type ChangeFollower, changeTasks, FOLLOW_CHANGE, FOLLOW_CHANGES } from './follow-changes.js';
+export { type ChangeFollower, changeTasks, FOLLOW_CHANGE, FOLLOW_CHANGES } from './follow-changes.js';
 export { type CapacityScope, recordCapacityOpened } from './record-capacity-opened.js';

@@ -19,9 +19,11 @@ BEGIN
 END
 $$;
 
--- The other half of que_ensure_job: a job under way that found no work left, under the advisory lock
--- its callers hold shared, gives up its key, so a caller after it adds a new job instead of counting
--- on this one, which is about to end.
+-- A job under way about to end gives up its key: a caller after it adds a new job instead of counting
+-- on this one (que_ensure_job), and the job's own next run is a new job rather than this one
+-- superseded (add_job's way, its tries used up: one that then failed, its completion's connection
+-- lost, stayed in the queue as failed for good). Its tries are left as they are, so such a failure
+-- is retried, and the task does again what it does (each change followed once, each reminder sent once).
 CREATE OR REPLACE FUNCTION que_release_job_key(p_job_key text)
  RETURNS void
  LANGUAGE plpgsql

@@ -9,9 +9,9 @@
 -- own triggers (que_slots_changed, que_staff_slots_changed) invalidated the rows in the owner's
 -- transaction already, and a second invalidation here only made a reader that had just recomputed
 -- a new business's rows drop them (its save is refused once the version moved) and list it nowhere.
--- The changes of one follow transaction (decision 0039), kinds and businesses side by side: every
--- business invalidated once, its rows locked in service order (que_earliest_invalidate), as the
--- refresh job locks them.
+-- Changes' kinds and businesses side by side (one change's, from its follow transaction): every
+-- business named invalidated once, its rows locked in service order (que_earliest_invalidate), as
+-- the refresh job locks them.
 CREATE OR REPLACE FUNCTION que_earliest_follow(p_kinds text[], p_businesses integer[])
  RETURNS void
  LANGUAGE plpgsql

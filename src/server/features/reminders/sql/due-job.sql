@@ -37,6 +37,9 @@ AS $$
 DECLARE
   v_next timestamptz;
 BEGIN
+  -- This job, about to end, gives up its key first (que_release_job_key, jobs/sql/ensure-job.sql), so
+  -- its next run is a new job, not this one superseded (which, failing after, stayed failed for good).
+  PERFORM que_release_job_key('reminders:due');
   IF p_batch_full THEN
     v_next := now();
   ELSIF pg_try_advisory_xact_lock(hashtext('reminders:due')) THEN
