@@ -1483,7 +1483,7 @@ $$;
 CREATE FUNCTION public.que_change_shard_of(p_business integer, p_appointment integer, p_offer integer) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-  SELECT coalesce(p_business, p_appointment, p_offer) % 16
+  SELECT coalesce(p_appointment, p_offer, p_business) % 16
 $$;
 
 --

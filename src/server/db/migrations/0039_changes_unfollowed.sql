@@ -17,7 +17,7 @@ CREATE TABLE "changes_unfollowed" (
 --> statement-breakpoint
 CREATE INDEX "changes_unfollowed_shard_idx" ON "changes_unfollowed" USING btree ("shard","change_id");--> statement-breakpoint
 INSERT INTO "changes_unfollowed" ("change_id", "shard", "subject")
-SELECT c.id, coalesce(c.business_id, c.appointment_id, c.offer_id) % 16,
+SELECT c.id, coalesce(c.appointment_id, c.offer_id, c.business_id) % 16,
        CASE WHEN c.appointment_id IS NOT NULL THEN 'a' || c.appointment_id WHEN c.offer_id IS NOT NULL THEN 'o' || c.offer_id ELSE 'c' || c.id END
   FROM "changes" c
  WHERE NOT EXISTS (SELECT 1 FROM "changes_followed" f WHERE f.change_id = c.id);--> statement-breakpoint

@@ -46,7 +46,7 @@ const failing: ChangeFollower = async (_tx, change) => {
 };
 
 describe('the change log', () => {
-  it("records a change with its shard's follow job (by its business) in one transaction: one job for the shard, whatever its changes", async () => {
+  it("records a change with its shard's follow job (by its appointment) in one transaction: one job for the shard, whatever its changes", async () => {
     const moved = await record('moved', 35, null, { from: '2030-01-02 10:00', to: '2030-01-03 11:00' });
     const made = await record('offer_made', null, 50);
     const again = await record('booked', 51, null);
