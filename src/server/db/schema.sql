@@ -2056,10 +2056,10 @@ END
 $$;
 
 --
--- Name: que_ensure_job(text, json, text, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_ensure_job(text, json, text, timestamp with time zone, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_ensure_job(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text) RETURNS void
+CREATE FUNCTION public.que_ensure_job(p_task text, p_payload json, p_queue text, p_run_at timestamp with time zone, p_job_key text, p_max_attempts integer DEFAULT 25) RETURNS void
     LANGUAGE plpgsql
     AS $$
 BEGIN
@@ -2067,7 +2067,7 @@ BEGIN
               WHERE j.key = p_job_key AND (j.locked_at IS NOT NULL OR (j.is_available AND j.attempts = 0 AND j.run_at <= p_run_at))) THEN
     RETURN;
   END IF;
-  PERFORM que_add_job_unannounced(p_task, p_payload, p_queue, p_run_at, p_job_key, true);
+  PERFORM que_add_job_unannounced(p_task, p_payload, p_queue, p_run_at, p_job_key, true, p_max_attempts);
 END
 $$;
 
@@ -3932,7 +3932,10 @@ CREATE FUNCTION public.que_reminders_due_by(p_at timestamp with time zone) RETUR
     AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(hashtext('reminders:due'));
-  PERFORM que_add_job_unannounced('reminders_send', '{}'::json, NULL, p_at, 'reminders:due', true, 10);
+  -- Not when the job is under way (que_ensure_job): it gives up its key and tries the lock before it
+  -- ends, so it sees this reminder or runs again within a second. Superseded instead, a job that then
+  -- lost its connection stayed in the queue as failed for good (the fault run, 2026-12-06).
+  PERFORM que_ensure_job('reminders_send', '{}'::json, NULL, p_at, 'reminders:due', 10);
   IF p_at <= now() THEN PERFORM pg_notify('jobs:insert', '{"count":1}'); END IF;
 END
 $$;

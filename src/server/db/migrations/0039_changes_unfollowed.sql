@@ -22,4 +22,5 @@ SELECT c.id, coalesce(c.appointment_id, c.offer_id, c.business_id) % 16,
   FROM "changes" c
  WHERE NOT EXISTS (SELECT 1 FROM "changes_followed" f WHERE f.change_id = c.id);--> statement-breakpoint
 DROP FUNCTION IF EXISTS que_follow_change(bigint);--> statement-breakpoint
-DROP FUNCTION IF EXISTS que_earliest_follow(text, integer);
+DROP FUNCTION IF EXISTS que_earliest_follow(text, integer);--> statement-breakpoint
+DROP FUNCTION IF EXISTS que_ensure_job(text, json, text, timestamp with time zone, text);

@@ -20,7 +20,10 @@ CREATE OR REPLACE FUNCTION que_reminders_due_by(p_at timestamp with time zone)
 AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(hashtext('reminders:due'));
-  PERFORM que_add_job_unannounced('reminders_send', '{}'::json, NULL, p_at, 'reminders:due', true, 10);
+  -- Not when the job is under way (que_ensure_job): it gives up its key and tries the lock before it
+  -- ends, so it sees this reminder or runs again within a second. Superseded instead, a job that then
+  -- lost its connection stayed in the queue as failed for good (the fault run, 2026-12-06).
+  PERFORM que_ensure_job('reminders_send', '{}'::json, NULL, p_at, 'reminders:due', 10);
   IF p_at <= now() THEN PERFORM pg_notify('jobs:insert', '{"count":1}'); END IF;
 END
 $$;
