@@ -127,20 +127,21 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
         // Every change's follow-up (decision 0029): notices, e-mail to the outbox, live pushes.
         // Followers in this order: the offers' cards, the queue, then the notices (a tab refetches, then reads its bell), then mail.
         tasks: changeTasks(database.db, [
-          (tx, change) => offersFollowChange(tx, change.id),
+          offersFollowChange,
           // a new booking joins its day's line before its notice is written (a tab refetches both)
-          (tx, change) => queueFollowsChange(tx, change.id),
-          (tx, change) => noticesFollowChange(tx, change.id),
-          (tx, change) => emailFollowsChange(tx, change.id),
+          queueFollowsChange,
+          noticesFollowChange,
+          emailFollowsChange,
           // after the booking's own e-mail: a reminder due at booking follows the confirmation
-          (tx, change) => remindersFollowChange(tx, change, now()),
+          remindersFollowChange,
           // freed time offered to the waitlist as holds (their own changes), and holds told in the bell
-          waitlistFollowsChange(slotRules(config), now),
-          // last: it locks the business's cache rows until the change's follow transaction commits
-          (tx, change) => earliestFollowsChange(tx, change),
+          ...waitlistFollowsChange(slotRules(config), now),
+          // last of the SQL followers: it locks the business's cache rows until the change's follow commits
+          earliestFollowsChange,
         ], {
           onFollowerError: (error, change) => app.log.warn({ err: error, changeId: change.id }, 'a follower of a change failed: the change waits for its retry'),
           onPublishError: (error) => app.log.warn({ err: error }, 'live events of a change were not published'),
+          now,
         }),
       },
       // the change log's retention: followed changes older than RULES.changeLogRetentionDays go, hourly

@@ -32,17 +32,12 @@ export async function refreshStaleEarliest(db: Db, now: Date): Promise<{ saved: 
   });
 }
 
-const followChanges = cachedSql('earliest_follow_changes', sql`select que_earliest_follow(${p('kinds')}::text[], ${p('businesses')}::int[])`);
-
 /**
- * The change log's follower (decisions 0029, 0039): a change that can free or take a slot raises its
- * business's rows (que_earliest_follow), in the change's follow transaction, after the change
- * committed: the booking's own transaction writes no cache row (decision 15, since 2026-12-04).
+ * The change log's follower (decisions 0029, 0039, 0040), run in the change's follow statement: a
+ * change that can free or take a slot raises its business's rows (que_earliest_follow), after the
+ * change committed: the booking's own transaction writes no cache row (decision 15, since 2026-12-04).
  */
-export async function earliestFollowsChange(db: Db, change: { kind: string; businessId: number | null }): Promise<void> {
-  if (change.businessId === null) return;
-  await followChanges(db, { kinds: `{${change.kind}}`, businesses: `{${change.businessId}}` });
-}
+export const earliestFollowsChange = { sql: sql`(select null::jsonb from que_earliest_follow(array[c.kind], array[c.business_id]))` };
 
 const selectBusinessItems = cachedSql(
   'earliest_business_items',

@@ -38,7 +38,6 @@ interface ChangeRow {
 const p = (name: string) => sql.placeholder(name);
 // Prepared (parsed and planned once per connection): every follow job runs them.
 const selectDue = cachedSql('changes_due', sql`select que_due_changes(${p('shard')}::int, ${p('limit')}::int) as rows`);
-const take = cachedSql('changes_take', sql`select que_follow_change_take(${p('changeId')}::bigint) as taken`);
 const followNext = cachedSql('changes_follow_next', sql`select que_follow_changes_next(${p('shard')}::int) as next`);
 
 /**
@@ -60,11 +59,6 @@ export async function dueChanges(db: Db, shard: number, limit: number): Promise<
     subject: row.subject,
     attempts: row.attempts,
   }));
-}
-
-/** Takes a change to follow in `db`'s transaction and marks it followed (que_follow_change_take); false when it was followed already. */
-export async function takeChange(db: Db, changeId: number): Promise<boolean> {
-  return rowsOf<{ taken: boolean }>(await take(db, { changeId }))[0]?.taken === true;
 }
 
 /** A change whose follower failed: due again after a backoff (que_change_follow_failed); its subject's later changes wait behind it. */

@@ -1,6 +1,5 @@
 import { asc, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cachedSql } from '../../db/prepared.js';
 import { emailOutbox } from '../../db/schema.js';
 import type { InviteInput } from './appointment-invite.js';
 
@@ -10,13 +9,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // Messages are queued in SQL by the change's follow job (que_change_email, decision 0029).
 
-/** The change log's follower: the customer's e-mail about a change, to the outbox with its sending job. */
-// Prepared (parsed and planned once per connection): every change followed runs it.
-const writeEmail = cachedSql('email_follow_change', sql`select que_change_email(c) from changes c where c.id = ${sql.placeholder('changeId')}::bigint`);
-
-export async function writeChangeEmail(db: Db, changeId: number): Promise<void> {
-  await writeEmail(db, { changeId });
-}
+/** The change log's follower (decisions 0029, 0040), run in the change's follow statement: the customer's e-mail about a change, to the outbox with its sending job (que_change_email); no live events. */
+export const changeEmail = { sql: sql`(select null::jsonb from que_change_email(c))` };
 
 export interface DueEmail {
   id: number;

@@ -1,7 +1,5 @@
 import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cachedSql } from '../../db/prepared.js';
-import type { LiveEvent } from '../../live-events.js';
 import { newestFirst, type PageKey } from '../../db/keyset.js';
 import { notifications } from '../../db/schema.js';
 
@@ -20,14 +18,8 @@ const businessTimeZone = sql<string | null>`(
    where a.id = coalesce(${notifications.appointmentId}, (select o.to_appointment_id from offers o where o.id = ${notifications.offerId})))`;
 const readColumns = { ...getTableColumns(notifications), timeZone: businessTimeZone };
 
-/** The in-app notices a change gives, written now (que_change_notices, decision 0029); their live events. */
-// Prepared (parsed and planned once per connection): every change followed runs it.
-const writeNotices = cachedSql('notices_follow_change', sql`select que_change_notices(c) as events from changes c where c.id = ${sql.placeholder('changeId')}::bigint`);
-
-export async function writeChangeNotices(db: Db, changeId: number): Promise<LiveEvent[]> {
-  const result = (await writeNotices(db, { changeId })) as { rows: { events: LiveEvent[] }[] };
-  return result.rows[0]?.events ?? [];
-}
+/** The change log's follower (decisions 0029, 0040), run in the change's follow statement: the in-app notices a change gives (que_change_notices), their live events. */
+export const changeNotices = { sql: sql`que_change_notices(c)` };
 
 export async function insertNotification(db: Db, values: NewNotification): Promise<StoredNotification> {
   const [row] = await db.insert(notifications).values(values).returning();

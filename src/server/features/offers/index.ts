@@ -3,4 +3,4 @@ export { offerJobs } from './offer-jobs.js';
 export { offersRoutes } from './offers.routes.js';
 export { escrowOverview } from './offers.service.js';
 /** The change log's follower (decision 0029): offer_changed pushes. */
-export { offerPushesOfChange as offersFollowChange } from './offers.repository.js';
+export { offerChangePushes as offersFollowChange } from './offers.repository.js';

@@ -1,8 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, lte, or, sql } from 'drizzle-orm';
 import { LIVE_OFFER_STATUSES } from '../../../contract/offers.js';
 import type { Db } from '../../db/client.js';
-import { cachedSql } from '../../db/prepared.js';
-import type { LiveEvent } from '../../live-events.js';
 import { mergeNewestFirst, newestFirst, type PageKey } from '../../db/keyset.js';
 import { appointments, offers, users } from '../../db/schema.js';
 
@@ -133,11 +131,5 @@ export async function acceptedOffersOfBusiness(db: Db, businessId: number): Prom
     .limit(500);
 }
 
-/** The change log's follower (decision 0029): the offer_changed pushes a change causes (que_offer_change_pushes). */
-// Prepared (parsed and planned once per connection): every change followed runs it.
-const selectChangePushes = cachedSql('offers_change_pushes', sql`select que_offer_change_pushes(c) as events from changes c where c.id = ${sql.placeholder('changeId')}::bigint`);
-
-export async function offerPushesOfChange(db: Db, changeId: number): Promise<LiveEvent[]> {
-  const result = (await selectChangePushes(db, { changeId })) as { rows: { events: LiveEvent[] }[] };
-  return result.rows[0]?.events ?? [];
-}
+/** The change log's follower (decisions 0029, 0040), run in the change's follow statement: the offer_changed pushes a change causes (que_offer_change_pushes). */
+export const offerChangePushes = { sql: sql`que_offer_change_pushes(c)` };

@@ -1,17 +1,14 @@
-import type { Db } from '../../db/client.js';
-import type { Change } from '../changes/index.js';
-import { followAppointment } from './reminders.repository.js';
-
-/** The changes that start, move or end an appointment's reminders. */
-const PLANNING_KINDS = new Set(['booked', 'moved', 'swapped', 'cancelled', 'completed']);
+import { sql } from 'drizzle-orm';
 
 /**
- * The reminders' follower of the change log (decision 0029, docs/decisions/0031-reminders.md), in
- * the follow job's transaction: plans a booked appointment's reminders (rows the one send job sends when due),
- * re-plans a moved or swapped one, drops a cancelled or completed one's. `now` is the app's clock:
- * a reminder already due then is sent at once or skipped (the due-at-booking rule).
+ * The reminders' follower of the change log (decisions 0029, 0040, docs/decisions/0031-reminders.md),
+ * run in the change's follow statement: plans a booked appointment's reminders (rows the one send job
+ * sends when due), re-plans a moved or swapped one, drops a cancelled or completed one's
+ * (que_reminders_follow), for an appointment's own changes of those kinds only (an offer's change names
+ * its appointments too; its swap is followed as 'swapped'). `now` is the app's clock: a reminder
+ * already due then is sent at once or skipped (the due-at-booking rule).
  */
-export async function remindersFollowChange(tx: Db, change: Change, now: Date): Promise<void> {
-  if (change.appointmentId === null || change.offerId !== null || !PLANNING_KINDS.has(change.kind)) return;
-  await followAppointment(tx, change.appointmentId, now);
-}
+export const remindersFollowChange = {
+  sql: sql`case when c.appointment_id is not null and c.offer_id is null and c.kind in ('booked', 'moved', 'swapped', 'cancelled', 'completed')
+    then (select null::jsonb from que_reminders_follow(c.appointment_id, ${sql.placeholder('now')}::timestamptz)) end`,
+};

@@ -31,11 +31,6 @@ export async function listAppointmentReminders(db: Db, appointmentId: number): P
   }));
 }
 
-/** The follower's call (que_reminders_follow): plan, re-plan or drop the appointment's reminders as it is now. */
-export async function followAppointment(db: Db, appointmentId: number, now: Date): Promise<void> {
-  await db.execute(sql`select que_reminders_follow(${appointmentId}::int, ${now.toISOString()}::timestamptz)`);
-}
-
 export interface DueReminder {
   id: number;
   appointmentId: number;

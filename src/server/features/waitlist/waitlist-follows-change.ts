@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { LiveEvent } from '../../live-events.js';
 import type { SlotRules } from '../availability/index.js';
@@ -13,27 +14,34 @@ import { callFollow, findHoldNotice } from './waitlist.repository.js';
 //   change: que_hold_email); a hold that lapsed unclaimed is told too.
 // The web app refetches the waitlist on each notification it is pushed; the owner's view of the day
 // on the waitlist_changed event a hold or a lapse returns (waitlist-live.ts).
+// Two followers (decision 0040): in the change's follow statement, every other change's freed time
+// offered; in code after it, a hold's or a lapse's notice, then its follow (a lapse frees the time).
+
+const HOLD_KINDS = ['held', 'hold_lapsed'] as const;
 
 export function waitlistFollowsChange(rules: SlotRules, now: () => Date) {
-  return async (tx: Db, change: Change): Promise<LiveEvent[] | void> => {
-    if (change.kind === 'held' || change.kind === 'hold_lapsed') {
-      const hold = change.appointmentId === null ? undefined : await findHoldNotice(tx, change.appointmentId);
-      if (!hold) return;
-      const offered = change.kind === 'held';
-      await notify(tx, {
-        userId: hold.userId,
-        kind: offered ? 'waitlist_offered' : 'waitlist_expired',
-        title: offered ? 'A time opened for you' : 'Your held time has passed on',
-        body: offered
-          ? `${hold.serviceName} at ${hold.businessName}, ${hold.slot}, is held for you until ${hold.until}. Claim it before then.`
-          : `${hold.serviceName} at ${hold.businessName}, ${hold.slot}, was not claimed in time and went to the next person waiting.`,
-        link: '/waitlist',
-        appointmentId: change.appointmentId,
-      });
-      await callFollow(tx, { changeId: change.id, horizon: rules.restaurantHorizonDays, now: now().toISOString() });
-      // The entry was offered, or passed on: the owner's view of that day follows.
-      return [waitlistChanged(hold.ownerId, hold.businessId, hold.date)];
-    }
-    await callFollow(tx, { changeId: change.id, horizon: rules.restaurantHorizonDays, now: now().toISOString() });
+  const horizon = sql.raw(String(Math.trunc(rules.restaurantHorizonDays)));
+  const offerFreedTime = {
+    sql: sql`case when c.kind not in ('held', 'hold_lapsed')
+      then (select null::jsonb from que_waitlist_follow(c, ${horizon}, ${sql.placeholder('now')}::timestamptz)) end`,
   };
+  const follow = async (tx: Db, change: Change): Promise<LiveEvent[] | void> => {
+    const hold = change.appointmentId === null ? undefined : await findHoldNotice(tx, change.appointmentId);
+    if (!hold) return;
+    const offered = change.kind === 'held';
+    await notify(tx, {
+      userId: hold.userId,
+      kind: offered ? 'waitlist_offered' : 'waitlist_expired',
+      title: offered ? 'A time opened for you' : 'Your held time has passed on',
+      body: offered
+        ? `${hold.serviceName} at ${hold.businessName}, ${hold.slot}, is held for you until ${hold.until}. Claim it before then.`
+        : `${hold.serviceName} at ${hold.businessName}, ${hold.slot}, was not claimed in time and went to the next person waiting.`,
+      link: '/waitlist',
+      appointmentId: change.appointmentId,
+    });
+    await callFollow(tx, { changeId: change.id, horizon: rules.restaurantHorizonDays, now: now().toISOString() });
+    // The entry was offered, or passed on: the owner's view of that day follows.
+    return [waitlistChanged(hold.ownerId, hold.businessId, hold.date)];
+  };
+  return [offerFreedTime, { kinds: HOLD_KINDS, follow }] as const;
 }
