@@ -1493,7 +1493,7 @@ $$;
 CREATE FUNCTION public.que_change_subject_of(p_change bigint, p_appointment integer, p_offer integer) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-  SELECT CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment WHEN p_offer IS NOT NULL THEN 'o' || p_offer ELSE 'c' || p_change END
+  SELECT CASE WHEN p_appointment IS NOT NULL THEN 'a' || p_appointment::text WHEN p_offer IS NOT NULL THEN 'o' || p_offer::text ELSE 'c' || p_change::text END
 $$;
 
 --
@@ -1654,7 +1654,7 @@ $$;
 --
 
 CREATE FUNCTION public.que_clock_text(p_at timestamp without time zone) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE sql STABLE PARALLEL SAFE
     AS $$
   SELECT to_char(p_at, 'FMHH12:MI AM')
 $$;
@@ -1841,15 +1841,18 @@ $$;
 --
 
 CREATE FUNCTION public.que_due_changes(p_shard integer, p_limit integer) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     AS $$
-  SELECT coalesce(jsonb_agg(to_jsonb(ch) || jsonb_build_object('subject', d.subject, 'attempts', d.attempts) ORDER BY ch.id), '[]'::jsonb)
-    FROM (SELECT change_id, subject, attempts FROM (
-            SELECT u.change_id, u.subject, u.attempts,
+BEGIN
+  RETURN (
+  SELECT coalesce(jsonb_agg(to_jsonb(ch) || jsonb_build_object('subject', d.subject) ORDER BY ch.id), '[]'::jsonb)
+    FROM (SELECT change_id, subject FROM (
+            SELECT u.change_id, u.subject,
                    bool_and(u.retry_at <= now()) OVER (PARTITION BY u.subject ORDER BY u.change_id) AS ready
               FROM changes_unfollowed u WHERE u.shard = p_shard) pending
            WHERE ready ORDER BY change_id LIMIT p_limit) d
-    JOIN changes ch ON ch.id = d.change_id
+    JOIN changes ch ON ch.id = d.change_id);
+END
 $$;
 
 --
@@ -4605,7 +4608,7 @@ $$;
 --
 
 CREATE FUNCTION public.que_slot_text(p_starts_at timestamp without time zone) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE sql STABLE PARALLEL SAFE
     AS $$
   SELECT que_clock_text(p_starts_at) || to_char(p_starts_at, ', FMDay, FMMonth FMDD')
 $$;

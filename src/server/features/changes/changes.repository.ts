@@ -16,10 +16,9 @@ export interface Change {
   data: Record<string, unknown>;
 }
 
-/** A change taken by its shard's follow job (decision 0039): whose changes keep their order, and its followers' failures so far. */
+/** A change taken by its shard's follow job (decision 0039), with whose changes keep their order. */
 export interface DueChange extends Change {
   subject: string;
-  attempts: number;
 }
 
 interface ChangeRow {
@@ -32,7 +31,6 @@ interface ChangeRow {
   occurred_at: string;
   data: Record<string, unknown>;
   subject: string;
-  attempts: number;
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -57,7 +55,6 @@ export async function dueChanges(db: Db, shard: number, limit: number): Promise<
     occurredAt: row.occurred_at,
     data: row.data,
     subject: row.subject,
-    attempts: row.attempts,
   }));
 }
 

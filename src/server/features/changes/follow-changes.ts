@@ -18,8 +18,8 @@ import { type Change, type DueChange, dueChanges, markFollowFailed, scheduleNext
 // in code run after them, in the same transaction, for the kinds they name. Under load one job follows many changes: one look for
 // a job and one completion for all of them, where each change had its own (issue 28). A change whose
 // follower fails is rolled back alone and waits for its retry, its subject's later changes behind it;
-// the rest go on. The live events are published once the changes are followed; then the job runs
-// again if the shard has more.
+// the rest go on. The live events are published once a listing's changes are followed; the shard is
+// listed again while the run has room (FOLLOW_BATCH); then the job runs again if the shard has more.
 
 export const FOLLOW_CHANGES = 'follow_changes';
 /** A job of the one-job-per-change design (before decision 0039) still waiting in a database: it follows its change's shard. */
@@ -94,19 +94,28 @@ export function changeTasks(db: Db, followers: ChangeFollower[], options: Follow
   };
 
   const followShard = async (shard: number) => {
-    const events: LiveEvent[] = [];
     const stopped = new Set<string>();
-    for (const change of await dueChanges(db, shard, FOLLOW_BATCH)) {
-      if (stopped.has(change.subject)) continue;
-      try {
-        events.push(...(await followOne(change)));
-      } catch (error) {
-        stopped.add(change.subject);
-        options.onFollowerError?.(error, change);
-        await markFollowFailed(db, change.id, error);
+    // Listed again after each batch while the run has room: under load the changes committed meanwhile
+    // are followed in this run, not in a run of their own (a look for the job, its completion and its
+    // next were 1 ms of PostgreSQL's time a run, when runs followed one or two changes each).
+    for (let followed = 0; followed < FOLLOW_BATCH; ) {
+      const due = (await dueChanges(db, shard, FOLLOW_BATCH - followed)).filter((change) => !stopped.has(change.subject));
+      if (due.length === 0) break;
+      const events: LiveEvent[] = [];
+      for (const change of due) {
+        followed++;
+        if (stopped.has(change.subject)) continue;
+        try {
+          events.push(...(await followOne(change)));
+        } catch (error) {
+          stopped.add(change.subject);
+          options.onFollowerError?.(error, change);
+          await markFollowFailed(db, change.id, error);
+        }
       }
+      // each batch's live events once its changes are followed, not at the end of a longer run
+      await publishLiveEvents(db, events, options.onPublishError);
     }
-    await publishLiveEvents(db, events, options.onPublishError);
     await scheduleNextFollow(db, shard);
   };
 

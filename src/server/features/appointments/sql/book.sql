@@ -107,9 +107,13 @@ BEGIN
   -- (issue 18). One already set changes only on the profile (PATCH /api/user): a table booked under a
   -- friend's name does not rename the account. Only an E.164 phone is kept (users_phone_e164_check):
   -- the booking never fails for its profile's sake.
+  -- Only when it fills something in: a profile that keeps lacking what no booking gives (an invalid
+  -- phone) is not rewritten at every booking.
   UPDATE users SET full_name = coalesce(full_name, nullif(p_customer_name, '')),
                    phone = coalesce(phone, CASE WHEN p_customer_phone ~ '^[+][1-9][0-9]{1,14}$' THEN p_customer_phone END)
-   WHERE id = p_user AND (full_name IS NULL OR phone IS NULL);
+   WHERE id = p_user
+     AND ((full_name IS NULL AND nullif(p_customer_name, '') IS NOT NULL)
+       OR (phone IS NULL AND p_customer_phone ~ '^[+][1-9][0-9]{1,14}$'));
   v_events := que_booked_effects_of(v_ap, p_user, s.name, b, true);
   RETURN jsonb_build_object('appointment', que_appointment_view(v_ap.id), 'events', v_events);
 END
