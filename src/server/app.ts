@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -32,7 +31,7 @@ import { waitlistFollowsChange, waitlistJobs, waitlistRoutes } from './features/
 import { walletRoutes } from './features/wallet/index.js';
 import { combineJobFeatures, startJobRunner } from './jobs/job-queue.js';
 import { registerCompression } from './plugins/compression.js';
-import { cspDirectives } from './plugins/content-security-policy.js';
+import { securityHeaders } from './plugins/content-security-policy.js';
 import { crossSiteGuard } from './plugins/cross-site-guard.js';
 import { idempotencyJobs, idempotencyPlugin } from './plugins/idempotency.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -181,7 +180,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+  await app.register(securityHeaders, { config });
   await app.register(cookie, { secret: config.SESSION_SECRET ?? (await sharedSessionSecret(database.db, config.DATA_DIR)) });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
