@@ -213,3 +213,58 @@ describe('the change log', () => {
     expect(seen).toEqual([first, second]);
   });
 });
+
+describe('followers given as SQL (decision 0040)', () => {
+  const clock = new Date('2030-03-04T05:06:07.000Z');
+  beforeAll(async () => {
+    // A follower's SQL function of its own, for the test: it writes what it saw, and fails for a 'completed' change when asked to.
+    await database.db.execute(sql`create table if not exists test_follow_log (n serial primary key, change_id bigint, follower text, seen_before int, now_given timestamptz)`);
+    await database.db.execute(sql.raw(`create or replace function test_follow(c changes, p_name text, p_now timestamptz) returns jsonb language plpgsql as $$
+      begin
+        insert into test_follow_log (change_id, follower, seen_before, now_given)
+        values (c.id, p_name, (select count(*) from test_follow_log where change_id = c.id), p_now);
+        if c.kind = 'completed' and p_name = 'fails' then raise exception 'the follower failed'; end if;
+        return null;
+      end $$`));
+  });
+  afterEach(async () => database.db.execute(sql`delete from test_follow_log`));
+  const inSql = (name: string): ChangeFollower => ({ sql: sql`test_follow(c, ${sql.raw(`'${name}'`)}, ${sql.placeholder('now')}::timestamptz)` });
+  const run = (shard: number, followers: ChangeFollower[]) =>
+    (changeTasks(database.db, followers, { now: () => clock })[FOLLOW_CHANGES] as (payload: unknown, helpers: JobHelpers) => Promise<void>)({ shard }, {} as JobHelpers);
+  const log = () => queryRows<{ change_id: number; follower: string; seen_before: number; now_given: string }>(database,
+    `select change_id::int as change_id, follower, seen_before, to_char(now_given at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as now_given from test_follow_log order by n`);
+
+  it("runs them in one statement with the take, in the order given, each seeing the earlier ones' writes, with the app's clock as now; a change followed already runs none", async () => {
+    const id = await record('booked', 70, null);
+    await run(shardOf(70), [inSql('first'), inSql('second')]);
+    await run(shardOf(70), [inSql('first'), inSql('second')]);
+    expect(await log()).toEqual([
+      { change_id: id, follower: 'first', seen_before: 0, now_given: '2030-03-04T05:06:07' },
+      { change_id: id, follower: 'second', seen_before: 1, now_given: '2030-03-04T05:06:07' },
+    ]);
+    expect(await queryRows(database, `select 1 from changes_followed where change_id = ${id}`)).toHaveLength(1);
+  });
+
+  it('rolls back the take and every follower of a change whose SQL follower failed: it waits for its retry, and the others are followed', async () => {
+    const failed = await record('completed', 71, null);
+    const other = await record('booked', 87, null);
+    await run(shardOf(71), [inSql('first'), inSql('fails')]);
+    expect((await log()).map((r) => [r.change_id, r.follower])).toEqual([[other, 'first'], [other, 'fails']]);
+    expect((await unfollowed()).map((c) => [c.id, c.attempts, c.last_error])).toEqual([[failed, 1, expect.stringContaining('the follower failed')]]);
+  });
+
+  it('runs a follower in code after the SQL ones, in the same transaction, only for the kinds it names', async () => {
+    const booked = await record('booked', 72, null);
+    const held = await record('held', 88, null);
+    const code: string[] = [];
+    await run(shardOf(72), [
+      { kinds: ['held'], follow: async (tx, change) => {
+        const [mine] = (await tx.execute(sql`select count(*)::int as n from test_follow_log where change_id = ${change.id}`) as unknown as { rows: { n: number }[] }).rows;
+        code.push(`${change.kind}: ${mine!.n} written before it`);
+      } },
+      inSql('first'),
+    ]);
+    expect(code).toEqual(['held: 1 written before it']);
+    expect((await log()).map((r) => [r.change_id, r.follower])).toEqual([[booked, 'first'], [held, 'first']]);
+  });
+});

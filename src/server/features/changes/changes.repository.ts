@@ -60,7 +60,9 @@ export async function dueChanges(db: Db, shard: number, limit: number): Promise<
 
 /** A change whose follower failed: due again after a backoff (que_change_follow_failed); its subject's later changes wait behind it. */
 export async function markFollowFailed(db: Db, changeId: number, error: unknown): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
+  // The database's own message where there is one (drizzle's error names only the failed query).
+  const cause = error instanceof Error ? (error.cause as { message?: unknown } | undefined) : undefined;
+  const message = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
   await db.execute(sql`select que_change_follow_failed(${changeId}::bigint, ${message}::text)`);
 }
 
