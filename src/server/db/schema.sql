@@ -895,9 +895,13 @@ BEGIN
   -- (issue 18). One already set changes only on the profile (PATCH /api/user): a table booked under a
   -- friend's name does not rename the account. Only an E.164 phone is kept (users_phone_e164_check):
   -- the booking never fails for its profile's sake.
+  -- Only when it fills something in: a profile that keeps lacking what no booking gives (an invalid
+  -- phone) is not rewritten at every booking.
   UPDATE users SET full_name = coalesce(full_name, nullif(p_customer_name, '')),
                    phone = coalesce(phone, CASE WHEN p_customer_phone ~ '^[+][1-9][0-9]{1,14}$' THEN p_customer_phone END)
-   WHERE id = p_user AND (full_name IS NULL OR phone IS NULL);
+   WHERE id = p_user
+     AND ((full_name IS NULL AND nullif(p_customer_name, '') IS NOT NULL)
+       OR (phone IS NULL AND p_customer_phone ~ '^[+][1-9][0-9]{1,14}$'));
   v_events := que_booked_effects_of(v_ap, p_user, s.name, b, true);
   RETURN jsonb_build_object('appointment', que_appointment_view(v_ap.id), 'events', v_events);
 END
@@ -1918,16 +1922,17 @@ END
 $$;
 
 --
--- Name: que_earliest_follow(text[], integer[]); Type: FUNCTION; Schema: public; Owner: -
+-- Name: que_earliest_follow(public.changes); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.que_earliest_follow(p_kinds text[], p_businesses integer[]) RETURNS void
+CREATE FUNCTION public.que_earliest_follow(c public.changes) RETURNS void
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  PERFORM que_earliest_invalidate(ARRAY(
-    SELECT DISTINCT c.business FROM unnest(p_kinds, p_businesses) AS c(kind, business)
-     WHERE c.business IS NOT NULL AND c.kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined')));
+  IF c.business_id IS NULL OR c.kind IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined') THEN
+    RETURN;
+  END IF;
+  PERFORM que_earliest_invalidate(ARRAY[c.business_id]);
 END
 $$;
 

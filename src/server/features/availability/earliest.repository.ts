@@ -37,7 +37,7 @@ export async function refreshStaleEarliest(db: Db, now: Date): Promise<{ saved: 
  * change that can free or take a slot raises its business's rows (que_earliest_follow), after the
  * change committed: the booking's own transaction writes no cache row (decision 15, since 2026-12-04).
  */
-export const earliestFollowsChange = { sql: sql`(select null::jsonb from que_earliest_follow(array[c.kind], array[c.business_id]))` };
+export const earliestFollowsChange = { sql: sql`(select null::jsonb from que_earliest_follow(c))` };
 
 const selectBusinessItems = cachedSql(
   'earliest_business_items',

@@ -9,16 +9,16 @@
 -- own triggers (que_slots_changed, que_staff_slots_changed) invalidated the rows in the owner's
 -- transaction already, and a second invalidation here only made a reader that had just recomputed
 -- a new business's rows drop them (its save is refused once the version moved) and list it nowhere.
--- Changes' kinds and businesses side by side (one change's, from its follow transaction): every
--- business named invalidated once, its rows locked in service order (que_earliest_invalidate), as
--- the refresh job locks them.
-CREATE OR REPLACE FUNCTION que_earliest_follow(p_kinds text[], p_businesses integer[])
+-- Run in the change's follow statement (decision 0040), given the change's row: its business
+-- invalidated (que_earliest_invalidate locks the rows in service order, as the refresh job does).
+CREATE OR REPLACE FUNCTION que_earliest_follow(c changes)
  RETURNS void
  LANGUAGE plpgsql
 AS $$
 BEGIN
-  PERFORM que_earliest_invalidate(ARRAY(
-    SELECT DISTINCT c.business FROM unnest(p_kinds, p_businesses) AS c(kind, business)
-     WHERE c.business IS NOT NULL AND c.kind NOT IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined')));
+  IF c.business_id IS NULL OR c.kind IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined') THEN
+    RETURN;
+  END IF;
+  PERFORM que_earliest_invalidate(ARRAY[c.business_id]);
 END
 $$;
