@@ -765,13 +765,31 @@ $$;
 CREATE FUNCTION public.que_appointment_view(p_appointment integer) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     AS $$
+DECLARE
+  a appointments;
+  bz businesses;
+BEGIN
+  SELECT * INTO a FROM appointments WHERE id = p_appointment;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  SELECT * INTO bz FROM businesses WHERE id = a.business_id;
+  RETURN que_appointment_view_of(a, bz, (SELECT name FROM services WHERE id = a.service_id));
+END
+$$;
+
+--
+-- Name: que_appointment_view_of(public.appointments, public.businesses, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.que_appointment_view_of(a public.appointments, bz public.businesses, p_service_name text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    AS $$
 BEGIN
   RETURN (
     SELECT jsonb_build_object(
       'id', a.id, 'businessId', a.business_id, 'serviceId', a.service_id, 'customerId', a.customer_id, 'ownerId', bz.owner_id,
       'date', to_char(a.starts_at, 'YYYY-MM-DD'), 'time', to_char(a.starts_at, 'HH24:MI'), 'duration', a.duration,
       'priceCents', a.price_cents, 'status', a.status, 'exclusive', a.exclusive, 'partySize', a.party_size, 'notes', a.notes,
-      'blockOffers', a.block_offers, 'createdAt', a.created_at, 'serviceName', s.name, 'businessName', bz.business_name,
+      'blockOffers', a.block_offers, 'createdAt', a.created_at, 'serviceName', p_service_name, 'businessName', bz.business_name,
       'businessType', bz.business_type, 'timeZone', bz.time_zone, 'customerName', a.customer_name, 'customerEmail', a.customer_email,
       'customerPhone', a.customer_phone, 'seatingPreference', a.seating_preference, 'occasionType', a.occasion_type,
       'dietaryRestrictions', a.dietary_restrictions, 'cancelledBy', a.cancelled_by,
@@ -790,9 +808,8 @@ BEGIN
       'deposit', que_appointment_deposit(a.id), 'cardFees', que_appointment_card_fees(a.id),
       -- A waitlist hold's end (DESIGN section 11).
       'heldUntil', CASE WHEN a.status = 'held' THEN a.held_until END)
-    FROM appointments a JOIN services s ON s.id = a.service_id JOIN businesses bz ON bz.id = a.business_id
+    FROM (SELECT 1) one
     LEFT JOIN staff_members sm ON sm.id = a.staff_id LEFT JOIN reviews rv ON rv.appointment_id = a.id
-    WHERE a.id = p_appointment
   );
 END
 $$;
@@ -903,7 +920,7 @@ BEGIN
      AND ((full_name IS NULL AND nullif(p_customer_name, '') IS NOT NULL)
        OR (phone IS NULL AND p_customer_phone ~ '^[+][1-9][0-9]{1,14}$'));
   v_events := que_booked_effects_of(v_ap, p_user, s.name, b, true);
-  RETURN jsonb_build_object('appointment', que_appointment_view(v_ap.id), 'events', v_events);
+  RETURN jsonb_build_object('appointment', que_appointment_view_of(v_ap, b, s.name), 'events', v_events);
 END
 $_$;
 

@@ -50,6 +50,16 @@ describe('POST /api/appointments for a service business', () => {
     ]);
   });
 
+  it('answers with the appointment as the list of ones own shows it (built from the rows the booking has in hand)', async () => {
+    const { businessId, serviceId } = await serviceBusiness(ctx.app, { duration: 30, price: '20.00' });
+    const customer = await signUp(ctx.app);
+    const created = await book(customer, { businessId, serviceId, date: upcomingWeekday(), time: '11:30', notes: 'first visit' });
+    expect(created.statusCode).toBe(201);
+    const read = await customer.get('/api/appointments');
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual([created.json()]);
+  });
+
   it('answers 409 SLOT_TAKEN for a taken slot, including an overlapping later start', async () => {
     const { businessId, serviceId } = await serviceBusiness(ctx.app, { duration: 60 });
     const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];

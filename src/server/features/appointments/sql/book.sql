@@ -115,7 +115,7 @@ BEGIN
      AND ((full_name IS NULL AND nullif(p_customer_name, '') IS NOT NULL)
        OR (phone IS NULL AND p_customer_phone ~ '^[+][1-9][0-9]{1,14}$'));
   v_events := que_booked_effects_of(v_ap, p_user, s.name, b, true);
-  RETURN jsonb_build_object('appointment', que_appointment_view(v_ap.id), 'events', v_events);
+  RETURN jsonb_build_object('appointment', que_appointment_view_of(v_ap, b, s.name), 'events', v_events);
 END
 $$;
 
