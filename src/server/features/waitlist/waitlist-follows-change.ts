@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { LiveEvent } from '../../live-events.js';
 import type { SlotRules } from '../availability/index.js';
 import type { Change } from '../changes/index.js';
 import { notify } from '../notifications/index.js';
 import { waitlistChanged } from './waitlist-live.js';
-import { callFollow, findHoldNotice } from './waitlist.repository.js';
+import { callFollow, findHoldNotice, freedTimeFollower } from './waitlist.repository.js';
 
 // The waitlist follows the change log (decision 0029), in each change's follow job:
 // - time freed on a day (cancelled, released, moved away, a hold lapsed) is offered to that day's
@@ -20,11 +19,7 @@ import { callFollow, findHoldNotice } from './waitlist.repository.js';
 const HOLD_KINDS = ['held', 'hold_lapsed'] as const;
 
 export function waitlistFollowsChange(rules: SlotRules, now: () => Date) {
-  const horizon = sql.raw(String(Math.trunc(rules.restaurantHorizonDays)));
-  const offerFreedTime = {
-    sql: sql`case when c.kind not in ('held', 'hold_lapsed')
-      then (select null::jsonb from que_waitlist_follow(c, ${horizon}, ${sql.placeholder('now')}::timestamptz)) end`,
-  };
+  const offerFreedTime = freedTimeFollower(rules.restaurantHorizonDays);
   const follow = async (tx: Db, change: Change): Promise<LiveEvent[] | void> => {
     const hold = change.appointmentId === null ? undefined : await findHoldNotice(tx, change.appointmentId);
     if (!hold) return;
