@@ -1949,7 +1949,7 @@ BEGIN
   IF c.business_id IS NULL OR c.kind IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined') THEN
     RETURN;
   END IF;
-  PERFORM que_earliest_invalidate(ARRAY[c.business_id]);
+  PERFORM que_earliest_invalidate_business(c.business_id);
 END
 $$;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cachedSql } from '../../db/prepared.js';
+import { databaseMessageOf } from '../../db/sql-state.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -41,7 +42,7 @@ const followNext = cachedSql('changes_follow_next', sql`select que_follow_change
 /**
  * Up to `limit` due changes of the shard, oldest first (que_due_changes): a change whose follower
  * failed is not due until its retry, nor are the changes of its subject after it. A read: each is
- * then taken in its own transaction (takeChange).
+ * then taken in its own follow statement (que_follow_change_take, follow-changes.ts).
  */
 export async function dueChanges(db: Db, shard: number, limit: number): Promise<DueChange[]> {
   const rows = rowsOf<{ rows: ChangeRow[] | null }>(await selectDue(db, { shard, limit }))[0]?.rows ?? [];
@@ -61,8 +62,7 @@ export async function dueChanges(db: Db, shard: number, limit: number): Promise<
 /** A change whose follower failed: due again after a backoff (que_change_follow_failed); its subject's later changes wait behind it. */
 export async function markFollowFailed(db: Db, changeId: number, error: unknown): Promise<void> {
   // The database's own message where there is one (drizzle's error names only the failed query).
-  const cause = error instanceof Error ? (error.cause as { message?: unknown } | undefined) : undefined;
-  const message = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
+  const message = databaseMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
   await db.execute(sql`select que_change_follow_failed(${changeId}::bigint, ${message}::text)`);
 }
 

@@ -4,7 +4,7 @@ import type { SlotRules } from '../availability/index.js';
 import type { Change } from '../changes/index.js';
 import { notify } from '../notifications/index.js';
 import { waitlistChanged } from './waitlist-live.js';
-import { callFollow, findHoldNotice, freedTimeFollower } from './waitlist.repository.js';
+import { callFollow, findHoldNotice, freedTimeFollower, HOLD_KINDS } from './waitlist.repository.js';
 
 // The waitlist follows the change log (decision 0029), in each change's follow job:
 // - time freed on a day (cancelled, released, moved away, a hold lapsed) is offered to that day's
@@ -15,8 +15,6 @@ import { callFollow, findHoldNotice, freedTimeFollower } from './waitlist.reposi
 // on the waitlist_changed event a hold or a lapse returns (waitlist-live.ts).
 // Two followers (decision 0040): in the change's follow statement, every other change's freed time
 // offered; in code after it, a hold's or a lapse's notice, then its follow (a lapse frees the time).
-
-const HOLD_KINDS = ['held', 'hold_lapsed'] as const;
 
 export function waitlistFollowsChange(rules: SlotRules, now: () => Date) {
   const offerFreedTime = freedTimeFollower(rules.restaurantHorizonDays);

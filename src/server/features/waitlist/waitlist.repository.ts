@@ -36,9 +36,12 @@ export const callRelease = sqlFunction(
   z.object({ id: z.unknown() }),
 );
 
+/** The changes of a hold: its offer ('held') and its lapse, followed in code (waitlist-follows-change.ts). */
+export const HOLD_KINDS = ['held', 'hold_lapsed'] as const;
+
 /** The change log's follower in the change's follow statement (decision 0040): the time a change frees offered to the day's waiting entries (que_waitlist_follow); a hold's or lapse's own change is followed in code (waitlist-follows-change.ts). */
 export const freedTimeFollower = (horizon: number) => ({
-  sql: sql`case when c.kind not in ('held', 'hold_lapsed')
+  sql: sql`case when c.kind not in (${sql.raw(HOLD_KINDS.map((kind) => `'${kind}'`).join(', '))})
     then (select null::jsonb from que_waitlist_follow(c, ${sql.raw(String(Math.trunc(horizon)))}, ${p('now')}::timestamptz)) end`,
 });
 

@@ -10,7 +10,7 @@
 -- transaction already, and a second invalidation here only made a reader that had just recomputed
 -- a new business's rows drop them (its save is refused once the version moved) and list it nowhere.
 -- Run in the change's follow statement (decision 0040), given the change's row: its business
--- invalidated (que_earliest_invalidate locks the rows in service order, as the refresh job does).
+-- invalidated (que_earliest_invalidate_business locks the rows in service order, as the refresh job does).
 CREATE OR REPLACE FUNCTION que_earliest_follow(c changes)
  RETURNS void
  LANGUAGE plpgsql
@@ -19,6 +19,6 @@ BEGIN
   IF c.business_id IS NULL OR c.kind IN ('offer_made', 'offer_countered', 'offer_settled', 'capacity_opened', 'fee_declined') THEN
     RETURN;
   END IF;
-  PERFORM que_earliest_invalidate(ARRAY[c.business_id]);
+  PERFORM que_earliest_invalidate_business(c.business_id);
 END
 $$;
