@@ -3,6 +3,7 @@
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
+import { addCeilingRoute } from './booking-ceiling.js';
 
 const url = process.env.BENCH_APP_DATABASE_URL;
 if (!url) throw new Error('BENCH_APP_DATABASE_URL is required');
@@ -26,6 +27,8 @@ const database = await openDatabase({ kind: 'postgres', url, poolSize: Number(pr
 // server reads it; the app's own start-up (main.ts) always keeps the real clock.
 const clockAheadMs = Number(process.env.BENCH_CLOCK_AHEAD_DAYS ?? 0) * 86_400_000;
 const app = await buildApp({ config, database, logger: false, serveWeb: false, now: () => new Date(Date.now() + clockAheadMs) });
+// bench/booking-throughput.ts's HTTP ceiling: the app's request path around the raw floor's transaction.
+if (process.env.BENCH_CEILING_ROUTE === '1') addCeilingRoute(app, url);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));

@@ -7,7 +7,8 @@
 // (bench/booking-raw.ts bookOneCall: que_book_returning_events, then its live events published, without
 // Fastify, zod, sessions or Drizzle). Reported beside them, without targets: the one-statement booking
 // (bookMinimal: hours check, insert and credit row in one statement) and the project's statements
-// written by hand (bookRaw, about ten round trips).
+// written by hand (bookRaw, about ten round trips), and the HTTP ceiling (bench/booking-ceiling.ts: the
+// app's request path around the raw floor's transaction, the most any booking over it can reach).
 // Each path has 128 customers and 40 businesses of its own (open 00:00-23:59 every day); at step k
 // client i books customer (i + 16k) mod 128 at business (i + 16k) mod 40 at the k-th start, so no two
 // bookings of a customer share a time and no two share a business's time; clients share businesses
@@ -19,6 +20,7 @@
 import pg from 'pg';
 import { addMinimalBusinesses, bookFloor, bookMinimal, createFloorTables, createMinimalTables } from './booking-minimal.js';
 import { bookOneCall, bookRaw } from './booking-raw.js';
+import { CEILING_BUSINESS_BASE, CEILING_ROUTE } from './booking-ceiling.js';
 import { type Account, aroundTheClock, contact, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, TIME_ZONE } from './booking-support.js';
 import { addDays } from '../src/contract/time.js';
 import { businessNow } from '../src/server/features/availability/business-clock.js';
@@ -113,7 +115,9 @@ const db = await createBenchDatabase('throughput');
 // deployment may split them; by default the one app process serves requests and runs jobs.
 const jobProcess = process.env.BENCH_JOB_PROCESS === '1';
 if (jobProcess) process.env.BENCH_JOB_RUNNER = 'false';
+process.env.BENCH_CEILING_ROUTE = '1';
 const server = await startAppServer(db.url, 20);
+delete process.env.BENCH_CEILING_ROUTE;
 if (jobProcess) process.env.BENCH_JOB_RUNNER = 'true';
 const runner = jobProcess ? await startAppServer(db.url, 8) : undefined;
 const http = httpClient(server.port, CLIENTS);
@@ -125,7 +129,11 @@ try {
   // Customers of their own for each app path: the paths book the same times at their own businesses,
   // and one customer cannot hold two bookings at one time (appointments_one_place, decision 22).
   const everyone = await mapLimit(Array.from({ length: 3 * CUSTOMERS }, (_, i) => i), 4, (i) => register(http, `tp_${tag}_${i}`, 'customer'));
-  const customersOf = (path: number) => everyone.slice(Math.max(0, path - 2) * CUSTOMERS, (Math.max(0, path - 2) + 1) * CUSTOMERS);
+  // The floors' paths (0-2 and the ceiling, 5) book on tables with no rule about customers: they share the first group.
+  const customersOf = (path: number) => {
+    const group = [0, 0, 0, 1, 2, 0][path];
+    return everyone.slice(group * CUSTOMERS, (group + 1) * CUSTOMERS);
+  };
   const shops = await mapLimit(Array.from({ length: 3 * BUSINESSES }, (_, i) => i), 4, async (i) => {
     const shop = await createShop(http, `tp_${tag}_${i}`);
     const hours = await http.request('PUT', `/api/businesses/${shop.businessId}/hours`, aroundTheClock, shop.owner.cookie);
@@ -138,6 +146,7 @@ try {
   await createMinimalTables(pool);
   await createFloorTables(pool, CLIENTS);
   await addMinimalBusinesses(pool, floorShops.map((s) => s.businessId));
+  const ceilingShops = rawShops.map((s, i) => ({ ...s, businessId: CEILING_BUSINESS_BASE + i }));
 
   const paths: Path[] = (
     [
@@ -149,6 +158,11 @@ try {
       name: 'HTTP API (POST /api/appointments)',
       shops: httpShops,
       book: async (c, shop, slot) => (await http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie)).status === 201,
+    },
+    {
+      name: "HTTP ceiling (the app's request path around the raw floor's transaction; reported only)",
+      shops: ceilingShops,
+      book: async (c, shop, slot, n) => (await http.request('POST', `${CEILING_ROUTE}?client=${n}`, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie)).status === 201,
     },
     ] satisfies { name: string; shops: Shop[]; book: Booker }[]
   ).map((p) => ({ ...p, latencies: [], failures: 0, followLag: [], sustained: [] }));
@@ -170,7 +184,7 @@ try {
     const avg = rates[i].reduce((a, b) => a + b, 0) / ROUNDS;
     console.log(`${p.name.padEnd(56)} ${round(avg)}/s  p50 ${round(percentile(p.latencies, 50), 2)} ms  p95 ${round(percentile(p.latencies, 95), 2)} ms  failures ${p.failures}`);
   }
-  const [floor, minimal, raw, oneCall, api] = rates;
+  const [floor, minimal, raw, oneCall, api, ceiling] = rates;
   const mean = (v: number[]) => round(v.reduce((a, b) => a + b, 0) / v.length);
   const figures: Figure[] = [
     ratioFigure('booking over HTTP / raw floor (issue 28: one transaction per client on its own table)', api.map((v, r) => v / floor[r]), 0.35, `HTTP ${mean(api)}/s, raw floor ${mean(floor)}/s, ${CLIENTS} clients, ${CUSTOMERS} customers, ${BUSINESSES} all-day businesses`),
@@ -183,6 +197,22 @@ try {
       0.35,
       `follow-ups done ${paths[4].followLag.map((ms) => round(ms)).join(', ')} ms after each HTTP round's last booking (one call: ${paths[3].followLag.map((ms) => round(ms)).join(', ')} ms)`,
     ),
+  );
+  // Not targets: how much of the floor the app's request path leaves, with no rule of the app's in it,
+  // and how much of that the booking's rules take.
+  figures.push(
+    {
+      name: "HTTP ceiling / raw floor: the app's request path around the floor's transaction (reported only)",
+      value: Math.round(median(ceiling.map((v, r) => v / floor[r])) * 1000) / 1000,
+      unit: 'ratio',
+      detail: `median of rounds ${ceiling.map((v, r) => (v / floor[r]).toFixed(2)).join(', ')}; ceiling ${mean(ceiling)}/s, raw floor ${mean(floor)}/s; the same session lookup, body schema, hooks and error handler as POST /api/appointments (bench/booking-ceiling.ts)`,
+    },
+    {
+      name: 'booking over HTTP / HTTP ceiling (reported only)',
+      value: Math.round(median(api.map((v, r) => v / ceiling[r])) * 1000) / 1000,
+      unit: 'ratio',
+      detail: `median of rounds ${api.map((v, r) => (v / ceiling[r]).toFixed(2)).join(', ')}`,
+    },
   );
   // Not a target: the single statement is not the issue's floor, shown so nothing is hidden.
   const oneStatement = api.map((v, r) => v / minimal[r]);

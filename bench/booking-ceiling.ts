@@ -1,0 +1,31 @@
+// The HTTP ceiling (bench/booking-throughput.ts, its sixth path): what the app's own request path
+// costs around a booking that keeps none of the app's rules. A bench-only route, added by the bench
+// server (bench/booking-server.ts, BENCH_CEILING_ROUTE=1) and never by the app: the same session
+// lookup, body schema (the booking's createAppointmentSchema), error handler, security headers and
+// compression as POST /api/appointments, then the raw floor's transaction (bench/booking-minimal.ts
+// bookFloor: select an overlap, insert under an exclusion constraint, a credit row, commit) on the
+// floor's own tables. Its rate against the raw floor's, in the same rounds, is the most any booking
+// over this HTTP stack can reach: whatever the rules cost comes off it.
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createAppointmentSchema } from '../src/contract/appointments.js';
+import { requireUser } from '../src/server/plugins/session.js';
+import { bookFloor } from './booking-minimal.js';
+
+/** The route's path: under /api/ so it goes through every API hook (it is left out of no check of the bench's). */
+export const CEILING_ROUTE = '/api/bench/floor-booking';
+/** The floor's businesses for this path: distinct from the floor path's own (1,000,000 + i), on the same tables. */
+export const CEILING_BUSINESS_BASE = 2_000_000;
+
+export function addCeilingRoute(app: FastifyInstance, databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  app.addHook('onClose', async () => pool.end());
+  app.post(CEILING_ROUTE, { schema: { body: createAppointmentSchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    const body = request.body as { businessId: number; date: string; time: string };
+    // The client's own floor tables, as the raw floor path books them (no two clients share a table).
+    const client = Number((request.query as { client?: string }).client ?? 0);
+    const booked = await bookFloor(pool, client, { businessId: body.businessId, userId: user.id, date: body.date, time: body.time, minutes: 30 });
+    return reply.code(booked ? 201 : 409).send({ booked });
+  });
+}
