@@ -4,12 +4,16 @@
 // app's, its job runner's), the load generator (this process), and the rest of the machine. Then waits
 // for the bookings' follow-ups and reads the same again. Per booking, in ms of CPU.
 // BENCH_EXPLAIN_GET_JOB=1 prints the plan of graphile-worker's look for its next job once all is followed.
-// Run: npx tsx bench/booking-cpu-split.ts   (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_SMTP, BENCH_SERVER_NODE_ARGS)
+// BENCH_PATH=ceiling books through the HTTP ceiling instead (bench/booking-ceiling.ts: the app's request
+// path around the raw floor's transaction), to see what the request path alone costs.
+// Run: npx tsx bench/booking-cpu-split.ts   (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_SMTP, BENCH_SERVER_NODE_ARGS, BENCH_PATH)
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { addDays } from '../src/contract/time.js';
 import { businessNow } from '../src/server/features/availability/business-clock.js';
 import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
+import { CEILING_BUSINESS_BASE, CEILING_ROUTE } from './booking-ceiling.js';
+import { createFloorTables } from './booking-minimal.js';
 import { aroundTheClock, contact, createBenchDatabase, createShop, httpClient, mapLimit, register, round, startAppServer, TIME_ZONE } from './booking-support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,6 +53,8 @@ for (let d = 1; d <= 29; d++) for (let m = 4 * 60; m <= 23 * 60; m += 30) slots.
 const smtp = process.env.BENCH_SMTP === '1' ? await startTestSmtpServer() : undefined;
 if (smtp) process.env.BENCH_SMTP_URL = smtp.url;
 const db = await createBenchDatabase('cpusplit');
+const ceiling = process.env.BENCH_PATH === 'ceiling';
+if (ceiling) process.env.BENCH_CEILING_ROUTE = '1';
 const server = await startAppServer(db.url, 20);
 const http = httpClient(server.port, CLIENTS);
 const pool = new pg.Pool({ connectionString: db.url, max: 2 });
@@ -59,6 +65,7 @@ try {
     await http.request('PUT', `/api/businesses/${shop.businessId}/hours`, aroundTheClock, shop.owner.cookie);
     return shop;
   });
+  if (ceiling) await createFloorTables(pool, CLIENTS);
   const serverPid = server.pid;
   const waitFollowed = async () => {
     for (;;) {
@@ -71,7 +78,9 @@ try {
   const book = async (i: number, step: number) => {
     const customer = customers[(i + CLIENTS * step) % CUSTOMERS];
     const shop = shops[(i + CLIENTS * step) % BUSINESSES];
-    const res = await http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slots[step], ...contact }, customer.cookie);
+    const res = ceiling
+      ? await http.request('POST', `${CEILING_ROUTE}?client=${i}`, { businessId: CEILING_BUSINESS_BASE + shops.indexOf(shop), serviceId: shop.serviceId, ...slots[step], ...contact }, customer.cookie)
+      : await http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slots[step], ...contact }, customer.cookie);
     return res.status === 201;
   };
   // warm-up
