@@ -5,7 +5,10 @@
 // compression as POST /api/appointments, then the raw floor's transaction (bench/booking-minimal.ts
 // bookFloor: select an overlap, insert under an exclusion constraint, a credit row, commit) on the
 // floor's own tables. Its rate against the raw floor's, in the same rounds, is the most any booking
-// over this HTTP stack can reach: whatever the rules cost comes off it.
+// over this HTTP stack can reach: whatever the rules cost comes off it. Beside it, the bare ceiling:
+// node's own http server (no Fastify, session, schema or hooks) around the same transaction, in the
+// same process on a port of its own, so the request path's share and HTTP's own are told apart.
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createAppointmentSchema } from '../src/contract/appointments.js';
@@ -28,4 +31,34 @@ export function addCeilingRoute(app: FastifyInstance, databaseUrl: string) {
     const booked = await bookFloor(pool, client, { businessId: body.businessId, userId: user.id, date: body.date, time: body.time, minutes: 30 });
     return reply.code(booked ? 201 : 409).send({ booked });
   });
+}
+
+/** The bare ceiling's server: node's http, JSON in and out, the raw floor's transaction; listening, it gives its port. */
+export function startBareCeilingServer(databaseUrl: string): Promise<{ port: number; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { businessId: number; userId: number; date: string; time: string };
+      const client = Number(new URL(request.url ?? '/', 'http://bench').searchParams.get('client') ?? 0);
+      void bookFloor(pool, client, { ...body, minutes: 30 }).then(
+        (booked) => {
+          const out = JSON.stringify({ booked });
+          response.writeHead(booked ? 201 : 409, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
+          response.end(out);
+        },
+        () => response.writeHead(500).end(),
+      );
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({
+        port: typeof address === 'object' && address ? address.port : 0,
+        close: () => new Promise<void>((done) => server.close(() => void pool.end().then(() => done()))),
+      });
+    }),
+  );
 }

@@ -3,7 +3,7 @@
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { addCeilingRoute } from './booking-ceiling.js';
+import { addCeilingRoute, startBareCeilingServer } from './booking-ceiling.js';
 
 const url = process.env.BENCH_APP_DATABASE_URL;
 if (!url) throw new Error('BENCH_APP_DATABASE_URL is required');
@@ -29,9 +29,11 @@ const clockAheadMs = Number(process.env.BENCH_CLOCK_AHEAD_DAYS ?? 0) * 86_400_00
 const app = await buildApp({ config, database, logger: false, serveWeb: false, now: () => new Date(Date.now() + clockAheadMs) });
 // bench/booking-throughput.ts's HTTP ceiling: the app's request path around the raw floor's transaction.
 if (process.env.BENCH_CEILING_ROUTE === '1') addCeilingRoute(app, url);
+const bare = process.env.BENCH_CEILING_ROUTE === '1' ? await startBareCeilingServer(url) : undefined;
+if (bare) app.addHook('onClose', () => bare.close());
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, ...(bare ? { barePort: bare.port } : {}) }));
 
 let stopping = false;
 async function stop() {

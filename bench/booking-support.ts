@@ -48,6 +48,8 @@ export async function createBenchDatabase(label: string) {
 export interface AppServer {
   baseUrl: string;
   port: number;
+  /** The bare ceiling's port (bench/booking-ceiling.ts), when BENCH_CEILING_ROUTE=1. */
+  barePort?: number;
   /** The app's process id (bench/booking-cpu-split.ts reads its CPU). */
   pid: number;
   stop(): Promise<void>;
@@ -61,17 +63,18 @@ export async function startAppServer(databaseUrl: string, poolSize = 20, script 
     env: { ...process.env, BENCH_APP_DATABASE_URL: databaseUrl, BENCH_POOL_SIZE: String(poolSize) },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, barePort } = await new Promise<{ port: number; barePort?: number }>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error('the app did not start within 60 s')), 60_000);
     lines.once('line', (line) => {
       clearTimeout(timer);
-      resolve((JSON.parse(line) as { port: number }).port);
+      resolve(JSON.parse(line) as { port: number; barePort?: number });
     });
     child.once('exit', (code) => reject(new Error(`the app exited with ${code}`)));
   });
   return {
     port,
+    barePort,
     pid: child.pid!,
     baseUrl: `http://127.0.0.1:${port}`,
     stop: () =>

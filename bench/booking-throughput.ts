@@ -8,7 +8,8 @@
 // Fastify, zod, sessions or Drizzle). Reported beside them, without targets: the one-statement booking
 // (bookMinimal: hours check, insert and credit row in one statement) and the project's statements
 // written by hand (bookRaw, about ten round trips), and the HTTP ceiling (bench/booking-ceiling.ts: the
-// app's request path around the raw floor's transaction, the most any booking over it can reach).
+// app's request path around the raw floor's transaction, the most any booking over it can reach) with
+// the bare ceiling (node's http server alone around the same transaction).
 // Each path has 128 customers and 40 businesses of its own (open 00:00-23:59 every day); at step k
 // client i books customer (i + 16k) mod 128 at business (i + 16k) mod 40 at the k-th start, so no two
 // bookings of a customer share a time and no two share a business's time; clients share businesses
@@ -121,6 +122,7 @@ delete process.env.BENCH_CEILING_ROUTE;
 if (jobProcess) process.env.BENCH_JOB_RUNNER = 'true';
 const runner = jobProcess ? await startAppServer(db.url, 8) : undefined;
 const http = httpClient(server.port, CLIENTS);
+const bareHttp = httpClient(server.barePort!, CLIENTS);
 const pool = new pg.Pool({ connectionString: db.url, max: 20 });
 let failed = false;
 try {
@@ -129,9 +131,9 @@ try {
   // Customers of their own for each app path: the paths book the same times at their own businesses,
   // and one customer cannot hold two bookings at one time (appointments_one_place, decision 22).
   const everyone = await mapLimit(Array.from({ length: 3 * CUSTOMERS }, (_, i) => i), 4, (i) => register(http, `tp_${tag}_${i}`, 'customer'));
-  // The floors' paths (0-2 and the ceiling, 5) book on tables with no rule about customers: they share the first group.
+  // The floors' paths (0-2 and the ceilings, 5-6) book on tables with no rule about customers: they share the first group.
   const customersOf = (path: number) => {
-    const group = [0, 0, 0, 1, 2, 0][path];
+    const group = [0, 0, 0, 1, 2, 0, 0][path];
     return everyone.slice(group * CUSTOMERS, (group + 1) * CUSTOMERS);
   };
   const shops = await mapLimit(Array.from({ length: 3 * BUSINESSES }, (_, i) => i), 4, async (i) => {
@@ -147,6 +149,7 @@ try {
   await createFloorTables(pool, CLIENTS);
   await addMinimalBusinesses(pool, floorShops.map((s) => s.businessId));
   const ceilingShops = rawShops.map((s, i) => ({ ...s, businessId: CEILING_BUSINESS_BASE + i }));
+  const bareShops = rawShops.map((s, i) => ({ ...s, businessId: 2 * CEILING_BUSINESS_BASE + i }));
 
   const paths: Path[] = (
     [
@@ -163,6 +166,11 @@ try {
       name: "HTTP ceiling (the app's request path around the raw floor's transaction; reported only)",
       shops: ceilingShops,
       book: async (c, shop, slot, n) => (await http.request('POST', `${CEILING_ROUTE}?client=${n}`, { businessId: shop.businessId, serviceId: shop.serviceId, ...slot, ...contact }, c.cookie)).status === 201,
+    },
+    {
+      name: "bare ceiling (node's http server alone around the raw floor's transaction; reported only)",
+      shops: bareShops,
+      book: async (c, shop, slot, n) => (await bareHttp.request('POST', `/?client=${n}`, { businessId: shop.businessId, userId: c.id, ...slot })).status === 201,
     },
     ] satisfies { name: string; shops: Shop[]; book: Booker }[]
   ).map((p) => ({ ...p, latencies: [], failures: 0, followLag: [], sustained: [] }));
@@ -184,7 +192,7 @@ try {
     const avg = rates[i].reduce((a, b) => a + b, 0) / ROUNDS;
     console.log(`${p.name.padEnd(56)} ${round(avg)}/s  p50 ${round(percentile(p.latencies, 50), 2)} ms  p95 ${round(percentile(p.latencies, 95), 2)} ms  failures ${p.failures}`);
   }
-  const [floor, minimal, raw, oneCall, api, ceiling] = rates;
+  const [floor, minimal, raw, oneCall, api, ceiling, bare] = rates;
   const mean = (v: number[]) => round(v.reduce((a, b) => a + b, 0) / v.length);
   const figures: Figure[] = [
     ratioFigure('booking over HTTP / raw floor (issue 28: one transaction per client on its own table)', api.map((v, r) => v / floor[r]), 0.35, `HTTP ${mean(api)}/s, raw floor ${mean(floor)}/s, ${CLIENTS} clients, ${CUSTOMERS} customers, ${BUSINESSES} all-day businesses`),
@@ -206,6 +214,12 @@ try {
       value: Math.round(median(ceiling.map((v, r) => v / floor[r])) * 1000) / 1000,
       unit: 'ratio',
       detail: `median of rounds ${ceiling.map((v, r) => (v / floor[r]).toFixed(2)).join(', ')}; ceiling ${mean(ceiling)}/s, raw floor ${mean(floor)}/s; the same session lookup, body schema, hooks and error handler as POST /api/appointments (bench/booking-ceiling.ts)`,
+    },
+    {
+      name: "bare ceiling / raw floor: node's http server alone around the floor's transaction (reported only)",
+      value: Math.round(median(bare.map((v, r) => v / floor[r])) * 1000) / 1000,
+      unit: 'ratio',
+      detail: `median of rounds ${bare.map((v, r) => (v / floor[r]).toFixed(2)).join(', ')}; bare ceiling ${mean(bare)}/s (bench/booking-ceiling.ts startBareCeilingServer, in the app's process)`,
     },
     {
       name: 'booking over HTTP / HTTP ceiling (reported only)',
@@ -236,6 +250,7 @@ try {
   console.error(error);
 } finally {
   http.close();
+  bareHttp.close();
   await pool.end();
   await server.stop();
   await runner?.stop();
