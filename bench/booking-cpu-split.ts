@@ -5,7 +5,8 @@
 // for the bookings' follow-ups and reads the same again. Per booking, in ms of CPU.
 // BENCH_EXPLAIN_GET_JOB=1 prints the plan of graphile-worker's look for its next job once all is followed.
 // BENCH_PATH=ceiling books through the HTTP ceiling instead (bench/booking-ceiling.ts: the app's request
-// path around the raw floor's transaction), to see what the request path alone costs.
+// path around the raw floor's transaction), BENCH_PATH=bare through the bare ceiling (node's http server
+// alone around it, in the app's process), to see what the request path alone costs.
 // Run: npx tsx bench/booking-cpu-split.ts   (BENCH_DATABASE_URL, BENCH_SECONDS, BENCH_SMTP, BENCH_SERVER_NODE_ARGS, BENCH_PATH)
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -54,9 +55,11 @@ const smtp = process.env.BENCH_SMTP === '1' ? await startTestSmtpServer() : unde
 if (smtp) process.env.BENCH_SMTP_URL = smtp.url;
 const db = await createBenchDatabase('cpusplit');
 const ceiling = process.env.BENCH_PATH === 'ceiling';
-if (ceiling) process.env.BENCH_CEILING_ROUTE = '1';
+const bare = process.env.BENCH_PATH === 'bare';
+if (ceiling || bare) process.env.BENCH_CEILING_ROUTE = '1';
 const server = await startAppServer(db.url, 20);
 const http = httpClient(server.port, CLIENTS);
+const bareHttp = bare ? httpClient(server.barePort!, CLIENTS) : undefined;
 const pool = new pg.Pool({ connectionString: db.url, max: 2 });
 try {
   const customers = await mapLimit(Array.from({ length: CUSTOMERS }, (_, i) => i), 4, (i) => register(http, `cs_${process.pid}_${i}`, 'customer'));
@@ -65,7 +68,7 @@ try {
     await http.request('PUT', `/api/businesses/${shop.businessId}/hours`, aroundTheClock, shop.owner.cookie);
     return shop;
   });
-  if (ceiling) await createFloorTables(pool, CLIENTS);
+  if (ceiling || bare) await createFloorTables(pool, CLIENTS);
   const serverPid = server.pid;
   const waitFollowed = async () => {
     for (;;) {
@@ -78,7 +81,9 @@ try {
   const book = async (i: number, step: number) => {
     const customer = customers[(i + CLIENTS * step) % CUSTOMERS];
     const shop = shops[(i + CLIENTS * step) % BUSINESSES];
-    const res = ceiling
+    const res = bareHttp
+      ? await bareHttp.request('POST', `/?client=${i}`, { businessId: 2 * CEILING_BUSINESS_BASE + shops.indexOf(shop), userId: customer.id, ...slots[step] })
+      : ceiling
       ? await http.request('POST', `${CEILING_ROUTE}?client=${i}`, { businessId: CEILING_BUSINESS_BASE + shops.indexOf(shop), serviceId: shop.serviceId, ...slots[step], ...contact }, customer.cookie)
       : await http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slots[step], ...contact }, customer.cookie);
     return res.status === 201;
@@ -110,6 +115,7 @@ try {
   console.log('jobs left in the queue:', Object.fromEntries(jobs.map((j) => [j.identifier, j.n])), smtp ? `e-mails received: ${smtp.received.length}` : '');
 } finally {
   http.close();
+  bareHttp?.close();
   await pool.end();
   await server.stop();
   await db.drop();
