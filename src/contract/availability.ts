@@ -84,8 +84,6 @@ export type OpenDaysQuery = z.infer<typeof openDaysQuerySchema>;
 export const openDaysSchema = z.object({ month: z.string(), openDays: z.array(z.string()) });
 export type OpenDays = z.infer<typeof openDaysSchema>;
 
-export const SLOT_STEP_MINUTES = 30;
-
 export const weeklyHoursResponseSchema = z.object({
   hours: z.array(z.object({ dayOfWeek: z.number().int(), openTime: z.string(), closeTime: z.string() })),
 });

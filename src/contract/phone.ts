@@ -27,9 +27,6 @@ export function phoneFormatHint(region: CountryCode = DEFAULT_PHONE_REGION): str
     : `Enter a ${regionName(region)} phone number with its area code, or + and the country code`;
 }
 
-/** The United States' hint: what the server says of a refused number. */
-export const PHONE_FORMAT_HINT = phoneFormatHint(DEFAULT_PHONE_REGION);
-
 /** The number in E.164, or null when it is not a valid phone number (letters, too short, no such area). */
 export function toE164(text: string, region: CountryCode = DEFAULT_PHONE_REGION): string | null {
   const parsed = parsePhoneNumberFromString(text, region);

@@ -9,7 +9,7 @@ const WRITTEN_BY_DESIGN = new Set(['sessions', 'login_attempts', 'idempotency_ke
 
 type Hashes = Record<string, string>;
 
-let tablesCache = new WeakMap<Database, string[]>();
+const tablesCache = new WeakMap<Database, string[]>();
 
 /**
  * The last fingerprint taken of each database, with the snapshot its statement read in. Rows change only
@@ -18,7 +18,7 @@ let tablesCache = new WeakMap<Database, string[]>();
  * are the answer and no table is read again. Most refused requests write nothing, and hashing every
  * table after each of them was most of the route fuzzing's and the authorization matrix's time.
  */
-let lastTaken = new WeakMap<Database, { snapshot: string; hashes: Hashes }>();
+const lastTaken = new WeakMap<Database, { snapshot: string; hashes: Hashes }>();
 
 async function tables(database: Database): Promise<string[]> {
   const cached = tablesCache.get(database);
@@ -52,9 +52,4 @@ export async function fingerprint(database: Database): Promise<Hashes> {
   const hashes = Object.fromEntries(rows.filter((r) => r.name !== '').map((r) => [r.name, r.hash]));
   lastTaken.set(database, { snapshot: rows.find((r) => r.name === '')!.hash, hashes });
   return { ...hashes };
-}
-
-export function resetFingerprintCache() {
-  tablesCache = new WeakMap();
-  lastTaken = new WeakMap();
 }

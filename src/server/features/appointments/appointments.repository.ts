@@ -90,12 +90,6 @@ export async function findAppointmentParties(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Locks the appointment row until the transaction ends: changes to one appointment take turns. */
-export async function lockAppointment(db: Db, id: number): Promise<boolean> {
-  const rows = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id)).for('update');
-  return rows.length > 0;
-}
-
 export interface AppointmentFilter {
   businessId: number;
   serviceId?: number;

@@ -52,5 +52,3 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, {
 /** Best effort: should the event not go out, the live heartbeat's session check closes them later. */
 const closeLiveSockets = (request: FastifyRequest, event: LiveEvent) =>
   publishLive(request.server.db, event).catch((err: unknown) => request.log.warn({ err }, 'sockets of an ended session stay open until the next live heartbeat'));
-
-export const sweepExpiredSessions = (db: Db) => sessionsRepository.deleteExpiredSessions(db);

@@ -12,16 +12,6 @@ export async function findOffer(db: Db, id: number): Promise<OfferRow | null> {
 }
 
 /** Locks the offer until the transaction ends: every change to one offer takes its turn. */
-export async function lockOffer(db: Db, id: number): Promise<OfferRow | null> {
-  const [row] = await db.select().from(offers).where(eq(offers.id, id)).for('update');
-  return row ?? null;
-}
-
-export async function updateOffer(db: Db, id: number, values: Partial<Omit<OfferRow, 'id' | 'createdAt'>>): Promise<OfferRow> {
-  const [row] = await db.update(offers).set({ ...values, updatedAt: sql`now()` }).where(eq(offers.id, id)).returning();
-  return row;
-}
-
 const offerPages = newestFirst(offers.createdAt, offers.id);
 
 /**

@@ -8,8 +8,6 @@ import type { Db } from '../../db/client.js';
 
 export type QueueStatus = 'waiting' | 'called' | 'served' | 'cancelled';
 
-export const ACTIVE_STATUSES: readonly QueueStatus[] = ['waiting', 'called'];
-
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

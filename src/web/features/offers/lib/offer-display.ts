@@ -35,10 +35,4 @@ export const statusLabel: Record<Offer['status'], string> = {
   expired: 'Expired',
 };
 
-export const escrowLabel: Record<Offer['escrowStatus'], string> = {
-  held: 'Held in escrow',
-  released: 'Released',
-  refunded: 'Refunded',
-};
-
 export const appointmentLabel = (a: OfferAppointment) => (a.isMine ? 'Your appointment' : 'Their appointment');
