@@ -19,6 +19,8 @@ import { bookFloor } from './booking-minimal.js';
 export const CEILING_ROUTE = '/api/bench/floor-booking';
 /** The floor's businesses for this path: distinct from the floor path's own (1,000,000 + i), on the same tables. */
 export const CEILING_BUSINESS_BASE = 2_000_000;
+/** The bare ceiling's businesses, distinct from both on the same tables. */
+export const BARE_BUSINESS_BASE = 4_000_000;
 
 export function addCeilingRoute(app: FastifyInstance, databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { addDays } from '../src/contract/time.js';
 import { businessNow } from '../src/server/features/availability/business-clock.js';
 import { startTestSmtpServer } from '../src/server/features/email/test-smtp-server.js';
-import { CEILING_BUSINESS_BASE, CEILING_ROUTE } from './booking-ceiling.js';
+import { BARE_BUSINESS_BASE, CEILING_BUSINESS_BASE, CEILING_ROUTE } from './booking-ceiling.js';
 import { createFloorTables } from './booking-minimal.js';
 import { aroundTheClock, contact, createBenchDatabase, createShop, httpClient, mapLimit, register, round, startAppServer, TIME_ZONE } from './booking-support.js';
 
@@ -80,11 +80,12 @@ try {
   let k = 0;
   const book = async (i: number, step: number) => {
     const customer = customers[(i + CLIENTS * step) % CUSTOMERS];
-    const shop = shops[(i + CLIENTS * step) % BUSINESSES];
+    const shopIndex = (i + CLIENTS * step) % BUSINESSES;
+    const shop = shops[shopIndex];
     const res = bareHttp
-      ? await bareHttp.request('POST', `/?client=${i}`, { businessId: 2 * CEILING_BUSINESS_BASE + shops.indexOf(shop), userId: customer.id, ...slots[step] })
+      ? await bareHttp.request('POST', `/?client=${i}`, { businessId: BARE_BUSINESS_BASE + shopIndex, userId: customer.id, ...slots[step] })
       : ceiling
-      ? await http.request('POST', `${CEILING_ROUTE}?client=${i}`, { businessId: CEILING_BUSINESS_BASE + shops.indexOf(shop), serviceId: shop.serviceId, ...slots[step], ...contact }, customer.cookie)
+      ? await http.request('POST', `${CEILING_ROUTE}?client=${i}`, { businessId: CEILING_BUSINESS_BASE + shopIndex, serviceId: shop.serviceId, ...slots[step], ...contact }, customer.cookie)
       : await http.request('POST', '/api/appointments', { businessId: shop.businessId, serviceId: shop.serviceId, ...slots[step], ...contact }, customer.cookie);
     return res.status === 201;
   };

@@ -21,7 +21,7 @@
 import pg from 'pg';
 import { addMinimalBusinesses, bookFloor, bookMinimal, createFloorTables, createMinimalTables } from './booking-minimal.js';
 import { bookOneCall, bookRaw } from './booking-raw.js';
-import { CEILING_BUSINESS_BASE, CEILING_ROUTE } from './booking-ceiling.js';
+import { BARE_BUSINESS_BASE, CEILING_BUSINESS_BASE, CEILING_ROUTE } from './booking-ceiling.js';
 import { type Account, aroundTheClock, contact, createBenchDatabase, createShop, httpClient, mapLimit, percentile, register, round, startAppServer, TIME_ZONE } from './booking-support.js';
 import { addDays } from '../src/contract/time.js';
 import { businessNow } from '../src/server/features/availability/business-clock.js';
@@ -149,7 +149,7 @@ try {
   await createFloorTables(pool, CLIENTS);
   await addMinimalBusinesses(pool, floorShops.map((s) => s.businessId));
   const ceilingShops = rawShops.map((s, i) => ({ ...s, businessId: CEILING_BUSINESS_BASE + i }));
-  const bareShops = rawShops.map((s, i) => ({ ...s, businessId: 2 * CEILING_BUSINESS_BASE + i }));
+  const bareShops = rawShops.map((s, i) => ({ ...s, businessId: BARE_BUSINESS_BASE + i }));
 
   const paths: Path[] = (
     [

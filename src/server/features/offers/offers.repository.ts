@@ -11,7 +11,6 @@ export async function findOffer(db: Db, id: number): Promise<OfferRow | null> {
   return row ?? null;
 }
 
-/** Locks the offer until the transaction ends: every change to one offer takes its turn. */
 const offerPages = newestFirst(offers.createdAt, offers.id);
 
 /**
