@@ -144,7 +144,7 @@ export async function buildApp({ config, database, logger = true, serveWeb = tru
         }),
       },
       // the change log's retention: followed changes older than RULES.changeLogRetentionDays go, hourly
-      changeRetentionJobs(database.db, now),
+      ...(config.CHANGE_LOG_PURGE ? [changeRetentionJobs(database.db, now)] : []),
       authJobs(database.db),
       idempotencyJobs(database.db),
       waitlistJobs(database.db, now),

@@ -98,6 +98,9 @@ const envSchema = z.object({
   // Recomputes stale earliest-appointment rows ahead of readers: a job of the queue, every 10 s, added
   // at start-up; a process runs it when it runs jobs (JOB_RUNNER). Any number of processes may say so.
   EARLIEST_REFRESH: booleanFlag.default(true),
+  // The change log's retention purge (decision 0029), hourly at minute 23, by the app's clock: a job of
+  // the queue; any number of processes may run it, and at least one runner should.
+  CHANGE_LOG_PURGE: booleanFlag.default(true),
   // The job queue's runner (decision 0028): off in processes that should only serve requests; at
   // least one process must run it. JOB_CONCURRENCY: jobs one process runs at once.
   JOB_RUNNER: booleanFlag.default(true),

@@ -204,6 +204,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_PER_MINUTE: 100_000,
     // Background work with its own timing; earliest-refresher.test.ts turns it on where it is the subject.
     EARLIEST_REFRESH: false,
+    // The hourly purge, by the app's clock: a test that moved that clock days ahead (completeVisit) had
+    // its followed changes purged at minute 23, which a fingerprint took for a refused request's write
+    // (fuzz-routes, 2026-12-06 18:23 UTC). change-retention.test.ts runs the purge's task itself.
+    CHANGE_LOG_PURGE: false,
     // One job at a time in a test app's runner: its pool then holds at most three PostgreSQL
     // connections, and test files share one server with every other file running at once.
     JOB_CONCURRENCY: 1,
